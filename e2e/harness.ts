@@ -1,0 +1,344 @@
+/**
+ * Playwright Test fixtures that run the whole chain for real:
+ *   MCP Client ─stdio→ built mcp-server ─Unix socket→ daemon ─ws→ relay page ─→ service worker ─→ tabs
+ *
+ * - `site`, `otherSite`: fixture pages on 127.0.0.1 (one server each, shared by a worker).
+ * - `sandbox`: per-test scratch dir, BROWSER_AGENT_HOME and bridge port; starts MCP servers and, on
+ *   teardown, stops them and the daemon and fails the test if any process of ours is left.
+ * - `bridge`: the sandbox plus a Playwright Chromium with the built extension and its relay tab.
+ */
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import {
+  EXTENSION_ORIGIN,
+  RELAY_PAGE_PATH,
+  type ToolArgs,
+  type ToolName,
+} from '@browser-agent/protocol';
+import { test as base, chromium, expect, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { startFixtureSite, type FixtureSite } from './fixtures/server.js';
+import { CHROME_PATH, EXTENSION_DIR, SERVER_BIN } from './paths.js';
+import { isRunning, processesWithArg, processesWithEnv, stopProcess, waitUntil, type ProcessInfo } from './processes.js';
+
+export { expect };
+
+/** A backstop only: teardown kills the daemon, but a leaked one still goes away on its own. */
+const DAEMON_IDLE_EXIT_MS = 20_000;
+/** Below the 60 s test timeout, so a hung call fails with the tool's name rather than a bare timeout. */
+const TOOL_CALL_TIMEOUT_MS = 45_000;
+/** The relay retries with a backoff of at most 2 s; the daemon may also take a moment to start. */
+const RELAY_CONNECT_TIMEOUT_MS = 15_000;
+const LOG_TAIL_CHARS = 8_000;
+
+export interface Sandbox {
+  /** Scratch dir of this test: home, profiles and TMPDIR of everything the test starts. */
+  readonly root: string;
+  /** BROWSER_AGENT_HOME: daemon.sock, daemon.pid, daemon.log. */
+  readonly home: string;
+  readonly socketPath: string;
+  /** The daemon's WebSocket port for the extension (BROWSER_AGENT_PORT). */
+  readonly port: number;
+  /** Spawns `browser-agent-mcp [flags]` over stdio and returns the connected MCP client. */
+  startServer(options?: { name?: string; flags?: string[] }): Promise<Client>;
+  serverPid(client: Client): number;
+  /** The pid in daemon.pid, if the daemon wrote one. */
+  daemonPid(): Promise<number | undefined>;
+  /** Every running process that carries this test's marks (environment or command line). */
+  ownProcesses(): ProcessInfo[];
+}
+
+export interface Bridge {
+  readonly context: BrowserContext;
+  /** The relay tab currently open; replaced by openRelay(). */
+  readonly relay: Page;
+  /** Opens the relay page in a new tab (it connects to the daemon on its own). */
+  openRelay(): Promise<Page>;
+  expectRelayState(state: 'connected' | 'disconnected'): Promise<void>;
+  /** Starts an MCP server and waits until the relay is connected to its daemon. */
+  connectClient(name?: string): Promise<Client>;
+  /** The Playwright page of a tab (the extension's tabs show up in the context too). */
+  pageWithUrl(url: string): Promise<Page>;
+}
+
+interface ServerProcess {
+  name: string;
+  client: Client;
+  pid: number;
+  stderr: () => string;
+}
+
+export const test = base.extend<{ sandbox: Sandbox; bridge: Bridge }, { site: FixtureSite; otherSite: FixtureSite }>({
+  site: [
+    async ({}, use) => {
+      const site = await startFixtureSite();
+      await use(site);
+      await site.close();
+    },
+    { scope: 'worker' },
+  ],
+  otherSite: [
+    async ({}, use) => {
+      const site = await startFixtureSite();
+      await use(site);
+      await site.close();
+    },
+    { scope: 'worker' },
+  ],
+
+  sandbox: async ({}, use, testInfo) => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'ba-e2e-'));
+    const home = path.join(root, 'home');
+    const tmpDir = path.join(root, 'tmp');
+    await Promise.all([mkdir(home), mkdir(tmpDir)]);
+    const port = await freePort();
+    const servers: ServerProcess[] = [];
+    const env: Record<string, string> = {
+      ...definedEnv(),
+      BROWSER_AGENT_HOME: home,
+      BROWSER_AGENT_PORT: String(port),
+      BROWSER_AGENT_IDLE_EXIT_MS: String(DAEMON_IDLE_EXIT_MS),
+      // Whatever the server, daemon or a launched browser put in a temp dir lands under `root`.
+      TMPDIR: tmpDir,
+    };
+    const daemonPid = () => readPid(path.join(home, 'daemon.pid'));
+    const ownProcesses = () => {
+      const byPid = new Map<number, ProcessInfo>();
+      for (const p of [...processesWithEnv('BROWSER_AGENT_HOME', home), ...processesWithArg(root)]) byPid.set(p.pid, p);
+      return [...byPid.values()];
+    };
+
+    await use({
+      root,
+      home,
+      socketPath: path.join(home, 'daemon.sock'),
+      port,
+      async startServer({ name = 'e2e-client', flags = [] } = {}) {
+        const server = await spawnServer(name, flags, env);
+        servers.push(server);
+        return server.client;
+      },
+      serverPid(client) {
+        const server = servers.find((s) => s.client === client);
+        if (!server) throw new Error('This client was not started by this sandbox.');
+        return server.pid;
+      },
+      daemonPid,
+      ownProcesses,
+    });
+
+    // The SDK ends stdin, then escalates to SIGTERM/SIGKILL; make sure, then stop the daemon.
+    await Promise.all(servers.map((s) => s.client.close().catch(() => undefined)));
+    for (const s of servers) if (isRunning(s.pid)) await stopProcess(s.pid);
+    const daemon = await daemonPid();
+    if (daemon !== undefined) await stopProcess(daemon);
+    // Give exiting children (a launched browser's helpers) a moment before calling them leaks.
+    await waitUntil(() => ownProcesses().length === 0, 5_000);
+    const leftovers = ownProcesses();
+    for (const p of leftovers) await stopProcess(p.pid, 1_000);
+
+    if (testInfo.status !== testInfo.expectedStatus) await attachLogs(testInfo, home, servers);
+    await rm(root, { recursive: true, force: true });
+    if (leftovers.length > 0) {
+      throw new Error(
+        `Processes were left behind after the servers and the daemon were stopped:\n${leftovers
+          .map((p) => `  ${p.pid} ${p.cmdline}`)
+          .join('\n')}`,
+      );
+    }
+  },
+
+  bridge: async ({ sandbox }, use) => {
+    const context = await chromium.launchPersistentContext(path.join(sandbox.root, 'profile'), {
+      executablePath: CHROME_PATH,
+      headless: true,
+      args: [
+        // Playwright passes --disable-extensions; only this exception lets ours load.
+        `--disable-extensions-except=${EXTENSION_DIR}`,
+        `--load-extension=${EXTENSION_DIR}`,
+        '--no-sandbox',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    });
+    try {
+      await waitForExtensionWorker(context);
+      const relayUrl = `${EXTENSION_ORIGIN}/${RELAY_PAGE_PATH}?port=${sandbox.port}`;
+      let relay = context.pages()[0] ?? (await context.newPage());
+      await relay.goto(relayUrl);
+
+      const expectRelayState = async (state: 'connected' | 'disconnected') => {
+        await expect(
+          relay.locator('#status'),
+          `relay page ${relayUrl} should be ${state} (daemon log: ${path.join(sandbox.home, 'daemon.log')})`,
+        ).toHaveAttribute('data-state', state, { timeout: RELAY_CONNECT_TIMEOUT_MS });
+      };
+
+      await use({
+        context,
+        get relay() {
+          return relay;
+        },
+        async openRelay() {
+          relay = await context.newPage();
+          await relay.goto(relayUrl);
+          return relay;
+        },
+        expectRelayState,
+        async connectClient(name) {
+          const client = await sandbox.startServer(name === undefined ? {} : { name });
+          await expectRelayState('connected');
+          return client;
+        },
+        async pageWithUrl(url) {
+          const find = () => context.pages().find((p) => p.url() === url);
+          await expect
+            .poll(() => find() !== undefined, {
+              message: `no tab shows ${url}; open tabs: ${context
+                .pages()
+                .map((p) => p.url())
+                .join(', ')}`,
+            })
+            .toBe(true);
+          const page = find();
+          if (!page) throw new Error(`Tab with ${url} closed while being looked up.`);
+          return page;
+        },
+      });
+    } finally {
+      await context.close();
+    }
+  },
+});
+
+async function spawnServer(name: string, flags: string[], env: Record<string, string>): Promise<ServerProcess> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [SERVER_BIN, ...flags],
+    env,
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  const client = new Client({ name, version: '0.0.0-e2e' });
+  try {
+    await client.connect(transport);
+  } catch (err) {
+    await transport.close();
+    throw new Error(`MCP server "${name}" did not start: ${String(err)}\n--- server stderr ---\n${stderr}`);
+  }
+  const pid = transport.pid;
+  if (pid === null) throw new Error(`MCP server "${name}" has no pid after connecting.`);
+  return { name, client, pid, stderr: () => stderr };
+}
+
+async function waitForExtensionWorker(context: BrowserContext): Promise<void> {
+  const isOurs = (url: string) => url.startsWith(`${EXTENSION_ORIGIN}/`);
+  if (context.serviceWorkers().some((w) => isOurs(w.url()))) return;
+  try {
+    await context.waitForEvent('serviceworker', { predicate: (w) => isOurs(w.url()), timeout: 10_000 });
+  } catch {
+    const seen = context.serviceWorkers().map((w) => w.url());
+    throw new Error(
+      `The extension's service worker (${EXTENSION_ORIGIN}) did not start from ${EXTENSION_DIR}. ` +
+        `Workers seen: ${seen.length > 0 ? seen.join(', ') : 'none'}. A different id means the manifest key and the protocol's EXTENSION_ID disagree.`,
+    );
+  }
+}
+
+async function attachLogs(testInfo: TestInfo, home: string, servers: ServerProcess[]): Promise<void> {
+  for (const s of servers) {
+    await testInfo.attach(`${s.name} stderr`, { body: tail(s.stderr()), contentType: 'text/plain' });
+  }
+  const daemonLog = await readFile(path.join(home, 'daemon.log'), 'utf8').catch(() => '(no daemon.log)');
+  await testInfo.attach('daemon.log', { body: tail(daemonLog), contentType: 'text/plain' });
+}
+
+function tail(text: string): string {
+  return text.length > LOG_TAIL_CHARS ? `…${text.slice(-LOG_TAIL_CHARS)}` : text;
+}
+
+async function readPid(file: string): Promise<number | undefined> {
+  const text = await readFile(file, 'utf8').catch(() => '');
+  const pid = Number.parseInt(text.trim(), 10);
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+}
+
+function definedEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
+  return env;
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('No TCP port was assigned.');
+  return address.port;
+}
+
+// ── Calling tools ────────────────────────────────────────────────────────────────────────────
+
+export interface ToolImage {
+  data: string;
+  mimeType: string;
+}
+
+export interface ToolOutcome {
+  /** Every text part, joined by newlines. */
+  text: string;
+  images: ToolImage[];
+  isError: boolean;
+}
+
+export async function callTool<N extends ToolName>(client: Client, name: N, args: ToolArgs<N>): Promise<ToolOutcome> {
+  const result = await client.callTool({ name, arguments: args }, undefined, { timeout: TOOL_CALL_TIMEOUT_MS });
+  const content = Array.isArray(result.content) ? result.content : [];
+  const texts: string[] = [];
+  const images: ToolImage[] = [];
+  for (const part of content) {
+    if (part.type === 'text') texts.push(part.text);
+    else if (part.type === 'image') images.push({ data: part.data, mimeType: part.mimeType });
+  }
+  return { text: texts.join('\n'), images, isError: result.isError === true };
+}
+
+/** callTool that throws, naming the tool, its arguments and what came back, unless it succeeded. */
+export async function callOk<N extends ToolName>(client: Client, name: N, args: ToolArgs<N>): Promise<ToolOutcome> {
+  const outcome = await callTool(client, name, args);
+  if (outcome.isError) {
+    throw new Error(`${name} ${JSON.stringify(args)} returned an error:\n${outcome.text}`);
+  }
+  return outcome;
+}
+
+// ── Reading snapshots ────────────────────────────────────────────────────────────────────────
+
+/** The ref on the snapshot line `- <role> "<name>" … [ref=eN]`. */
+export function findRef(snapshot: string, role: string, name: string): string {
+  const head = `- ${role} ${JSON.stringify(name)}`;
+  for (const line of snapshot.split('\n')) {
+    const trimmed = line.trimStart();
+    if (!trimmed.startsWith(head) || !/^($|[\s:])/.test(trimmed.slice(head.length))) continue;
+    const ref = /\[ref=([^\]\s]+)\]/.exec(trimmed)?.[1];
+    if (ref !== undefined) return ref;
+  }
+  throw new Error(`No ${role} named ${JSON.stringify(name)} with a ref in this snapshot:\n${snapshot}`);
+}
+
+/** The snapshot line that carries `[ref=<ref>]`. */
+export function lineWithRef(snapshot: string, ref: string): string {
+  const line = snapshot.split('\n').find((l) => l.includes(`[ref=${ref}]`));
+  if (line === undefined) throw new Error(`No line with [ref=${ref}] in this snapshot:\n${snapshot}`);
+  return line.trim();
+}

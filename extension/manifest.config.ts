@@ -1,0 +1,35 @@
+import { defineManifest } from '@crxjs/vite-plugin';
+import { EXTENSION_PUBLIC_KEY } from '@browser-agent/protocol';
+import pkg from './package.json' with { type: 'json' };
+
+export default defineManifest({
+  manifest_version: 3,
+  name: 'Browser Agent',
+  description: 'Lets AI agents (MCP clients) work in this browser while you watch, pause or revoke them.',
+  version: pkg.version,
+  // Pins the extension id, so the daemon can accept exactly one WebSocket Origin.
+  key: EXTENSION_PUBLIC_KEY,
+  // WebSocket keepalive from an extension context resets the service worker's idle timer from 116 on.
+  minimum_chrome_version: '116',
+  permissions: [
+    // Drives the session's tabs: accessibility tree, input events, screenshots, navigation.
+    'debugger',
+    // Opens, lists and closes the session's tabs, and reads their URLs and titles.
+    'tabs',
+    // The relay and the user's controls live in the side panel.
+    'sidePanel',
+    // Keeps the minimum session state across service-worker restarts (storage.session).
+    'storage',
+  ],
+  background: { service_worker: 'src/background/index.ts', type: 'module' },
+  side_panel: { default_path: 'src/sidepanel/index.html' },
+  action: { default_title: 'Browser Agent: open the side panel' },
+  content_scripts: [
+    {
+      // Draws the "controlled by <client>" marker; holds no privileged logic.
+      matches: ['http://*/*', 'https://*/*'],
+      js: ['src/content/overlay.ts'],
+      run_at: 'document_idle',
+    },
+  ],
+});

@@ -1,0 +1,62 @@
+import {
+  BridgeError,
+  ErrorCode,
+  findContract,
+  isToolName,
+  toWireError,
+  type RequestFrame,
+  type ResponseFrame,
+  type ToolName,
+} from '@browser-agent/protocol';
+import type { Handler, HandlerContext, HandlerRegistry } from './handlerContext';
+
+/** Turns a REQUEST into exactly one RESPONSE: validated, run in order per session, never thrown. */
+export class Dispatcher {
+  readonly #handlers: HandlerRegistry;
+  readonly #contextFor: (sessionId: string) => Promise<HandlerContext>;
+  /** Calls of one session run one after another; sessions run in parallel. */
+  readonly #queues = new Map<string, Promise<unknown>>();
+
+  constructor(handlers: HandlerRegistry, contextFor: (sessionId: string) => Promise<HandlerContext>) {
+    this.#handlers = handlers;
+    this.#contextFor = contextFor;
+  }
+
+  dispatch(frame: RequestFrame): Promise<ResponseFrame> {
+    const previous = this.#queues.get(frame.sessionId) ?? Promise.resolve();
+    const run = previous.then(() => this.#run(frame));
+    const tail = run.catch(() => undefined);
+    this.#queues.set(frame.sessionId, tail);
+    void tail.then(() => {
+      if (this.#queues.get(frame.sessionId) === tail) this.#queues.delete(frame.sessionId);
+    });
+    return run;
+  }
+
+  async #run(frame: RequestFrame): Promise<ResponseFrame> {
+    const base = { type: 'response' as const, id: frame.id, sessionId: frame.sessionId };
+    try {
+      const data = await this.#invoke(frame);
+      return { ...base, payload: { success: true, data } };
+    } catch (err) {
+      return { ...base, payload: { success: false, error: toWireError(err) } };
+    }
+  }
+
+  async #invoke(frame: RequestFrame): Promise<unknown> {
+    const contract = findContract(frame.action);
+    if (!contract || !isToolName(frame.action)) {
+      throw new BridgeError(ErrorCode.UNKNOWN_ACTION, `Unknown action "${frame.action}".`, 'Update the extension and the bridge to the same release.');
+    }
+    const parsed = contract.input.safeParse(frame.params ?? {});
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+      throw new BridgeError(ErrorCode.INVALID_ARGS, `${where}${issue?.message ?? 'invalid arguments'}`, `Check the arguments of ${contract.name}.`);
+    }
+    const ctx = await this.#contextFor(frame.sessionId);
+    const handler = this.#handlers[frame.action] as Handler<ToolName>;
+    // Safe: parsed.data was validated by this action's own contract.
+    return handler(parsed.data as never, ctx);
+  }
+}

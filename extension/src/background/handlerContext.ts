@@ -1,0 +1,62 @@
+import type { ClientInfo, ToolArgs, ToolName, ToolResult } from '@browser-agent/protocol';
+import type { CdpClient } from './cdp';
+
+export interface ConsoleEntry {
+  level: 'error' | 'warning' | 'info' | 'debug' | 'log';
+  text: string;
+  /** url:line of where it was logged, when known. */
+  location?: string;
+  timestamp: number;
+}
+
+/** Per-tab ref table: refs are handed out once per element and reused across snapshots. */
+export interface RefEntry {
+  ref: string;
+  backendNodeId: number;
+  /** Role and name seen when the ref was last shown; a mismatch later means STALE_REF. */
+  role: string;
+  name: string;
+  /** Snapshot generation the entry was last seen in. */
+  generation: number;
+}
+
+export interface TabState {
+  refsByBackendId: Map<number, RefEntry>;
+  refsByRef: Map<string, RefEntry>;
+  nextRef: number;
+  generation: number;
+  console: ConsoleEntry[];
+}
+
+/** One of the session's tabs, attached through chrome.debugger. */
+export interface TabHandle {
+  readonly tabId: number;
+  readonly cdp: CdpClient;
+  readonly state: TabState;
+}
+
+export interface TabSummary {
+  index: number;
+  tabId: number;
+  url: string;
+  title: string;
+  current: boolean;
+}
+
+/** What a tool handler may do; only what handlers use, so tests can fake it. */
+export interface HandlerContext {
+  readonly sessionId: string;
+  readonly client: ClientInfo;
+  /** The session's current tab; throws NO_TAB when the session has none. */
+  currentTab(): Promise<TabHandle>;
+  /** The current tab, opening a blank one first when the session has none. */
+  ensureTab(): Promise<TabHandle>;
+  listTabs(): Promise<TabSummary[]>;
+  newTab(url?: string): Promise<TabHandle>;
+  selectTab(index: number): Promise<TabHandle>;
+  /** Closes the tab at index, or the current tab. */
+  closeTab(index?: number): Promise<void>;
+}
+
+export type Handler<N extends ToolName> = (args: ToolArgs<N>, ctx: HandlerContext) => Promise<ToolResult>;
+export type HandlerRegistry = { [N in ToolName]: Handler<N> };

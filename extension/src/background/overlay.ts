@@ -1,0 +1,8 @@
+import type { OverlayState } from '../shared/messages';
+
+/** Tells a tab's content script to show (or hide, with null) the "controlled by" marker. */
+export function showOverlay(tabId: number, client: string | null): void {
+  const message: OverlayState = { kind: 'overlay', client };
+  // The content script may not be there yet (about:blank, still loading); it asks on load.
+  chrome.tabs.sendMessage(tabId, message).catch(() => undefined);
+}

@@ -1,0 +1,129 @@
+import { BridgeError, ErrorCode } from '@browser-agent/protocol';
+import type { CdpClient } from './cdp';
+import type { DebuggerHub } from './debuggerHub';
+import type { HandlerContext, TabHandle, TabSummary } from './handlerContext';
+import type { SessionRecord, SessionStore } from './sessionStore';
+import type { TabStates } from './tabStates';
+
+const NO_TAB_HINT = 'Call browser_navigate with a URL, or browser_tabs with action "new".';
+
+/** Builds the HandlerContext of one session on top of chrome.tabs and the debugger hub. */
+export class SessionContexts {
+  readonly #store: SessionStore;
+  readonly #hub: DebuggerHub;
+  readonly #tabStates: TabStates;
+
+  constructor(store: SessionStore, hub: DebuggerHub, tabStates: TabStates) {
+    this.#store = store;
+    this.#hub = hub;
+    this.#tabStates = tabStates;
+  }
+
+  create(record: SessionRecord): HandlerContext {
+    const handle = async (tabId: number): Promise<TabHandle> => {
+      const cdp: CdpClient = await this.#hub.attach(tabId);
+      return { tabId, cdp, state: this.#tabStates.get(tabId) };
+    };
+
+    const liveTab = async (tabId: number): Promise<chrome.tabs.Tab | undefined> =>
+      chrome.tabs.get(tabId).catch(() => undefined);
+
+    const currentTab = async (): Promise<TabHandle> => {
+      const tabId = record.currentTabId;
+      if (tabId === undefined) {
+        throw new BridgeError(ErrorCode.NO_TAB, 'This session has no tab yet.', NO_TAB_HINT);
+      }
+      if (!(await liveTab(tabId))) {
+        await this.forgetTab(tabId);
+        throw new BridgeError(
+          ErrorCode.TAB_CLOSED,
+          `The session's current tab (${tabId}) was closed.`,
+          'Call browser_tabs with action "list" and select another tab, or open a new one.',
+        );
+      }
+      return handle(tabId);
+    };
+
+    const newTab = async (url?: string): Promise<TabHandle> => {
+      const tab = await chrome.tabs.create({ url: 'about:blank', active: true });
+      if (tab.id === undefined) throw new BridgeError(ErrorCode.INTERNAL, 'Chrome created a tab without an id.');
+      record.tabIds.push(tab.id);
+      record.currentTabId = tab.id;
+      await this.#store.save();
+      const h = await handle(tab.id);
+      if (url !== undefined) await h.cdp.send('Page.navigate', { url });
+      return h;
+    };
+
+    const tabIdAt = (index: number): number => {
+      const tabId = record.tabIds[index];
+      if (tabId === undefined) {
+        throw new BridgeError(
+          ErrorCode.INVALID_ARGS,
+          `No tab at index ${index}; this session has ${record.tabIds.length} tab(s).`,
+          'Call browser_tabs with action "list" to see the indexes.',
+        );
+      }
+      return tabId;
+    };
+
+    return {
+      sessionId: record.sessionId,
+      client: record.client,
+      currentTab,
+      ensureTab: async () => (record.currentTabId === undefined ? newTab() : currentTab()),
+      newTab,
+      listTabs: async (): Promise<TabSummary[]> => {
+        const out: TabSummary[] = [];
+        for (const tabId of [...record.tabIds]) {
+          const tab = await liveTab(tabId);
+          if (!tab) {
+            await this.forgetTab(tabId);
+            continue;
+          }
+          out.push({
+            index: out.length,
+            tabId,
+            url: tab.url ?? tab.pendingUrl ?? '',
+            title: tab.title ?? '',
+            current: tabId === record.currentTabId,
+          });
+        }
+        return out;
+      },
+      selectTab: async (index: number): Promise<TabHandle> => {
+        const tabId = tabIdAt(index);
+        await chrome.tabs.update(tabId, { active: true });
+        record.currentTabId = tabId;
+        await this.#store.save();
+        return handle(tabId);
+      },
+      closeTab: async (index?: number): Promise<void> => {
+        const tabId = index === undefined ? record.currentTabId : tabIdAt(index);
+        if (tabId === undefined) throw new BridgeError(ErrorCode.NO_TAB, 'This session has no tab to close.', NO_TAB_HINT);
+        await this.#hub.detach(tabId);
+        await chrome.tabs.remove(tabId).catch(() => undefined);
+        await this.forgetTab(tabId);
+      },
+    };
+  }
+
+  /** Drops a tab from whichever session owned it; the last remaining tab becomes current. */
+  async forgetTab(tabId: number): Promise<void> {
+    const owner = await this.#store.ownerOf(tabId);
+    this.#tabStates.delete(tabId);
+    this.#hub.handleDetach(tabId);
+    if (!owner) return;
+    owner.tabIds = owner.tabIds.filter((id) => id !== tabId);
+    if (owner.currentTabId === tabId) owner.currentTabId = owner.tabIds.at(-1);
+    await this.#store.save();
+  }
+
+  /** A tab opened by a session's page (target=_blank, window.open) joins that session. */
+  async adoptPopup(tabId: number, openerTabId: number): Promise<void> {
+    const owner = await this.#store.ownerOf(openerTabId);
+    if (!owner || owner.tabIds.includes(tabId)) return;
+    owner.tabIds.push(tabId);
+    await this.#store.save();
+  }
+}

@@ -1,0 +1,69 @@
+import type { ClientInfo } from '@browser-agent/protocol';
+
+export interface SessionRecord {
+  sessionId: string;
+  client: ClientInfo;
+  /** Tabs the session owns, in the order browser_tabs lists them. */
+  tabIds: number[];
+  currentTabId: number | undefined;
+}
+
+const STORAGE_KEY = 'sessions';
+
+/**
+ * The minimum state needed to carry on after the service worker restarts: which session owns
+ * which tabs. Refs and console buffers are rebuilt (a stale ref then fails with STALE_REF).
+ */
+export class SessionStore {
+  readonly #sessions = new Map<string, SessionRecord>();
+  #loaded: Promise<void> | undefined;
+
+  load(): Promise<void> {
+    this.#loaded ??= chrome.storage.session.get(STORAGE_KEY).then((items) => {
+      const saved = items[STORAGE_KEY] as SessionRecord[] | undefined;
+      for (const s of saved ?? []) this.#sessions.set(s.sessionId, s);
+    });
+    return this.#loaded;
+  }
+
+  async get(sessionId: string): Promise<SessionRecord | undefined> {
+    await this.load();
+    return this.#sessions.get(sessionId);
+  }
+
+  async upsert(sessionId: string, client: ClientInfo): Promise<SessionRecord> {
+    await this.load();
+    let s = this.#sessions.get(sessionId);
+    if (!s) {
+      s = { sessionId, client, tabIds: [], currentTabId: undefined };
+      this.#sessions.set(sessionId, s);
+    } else {
+      s.client = client;
+    }
+    await this.save();
+    return s;
+  }
+
+  async remove(sessionId: string): Promise<SessionRecord | undefined> {
+    await this.load();
+    const s = this.#sessions.get(sessionId);
+    this.#sessions.delete(sessionId);
+    await this.save();
+    return s;
+  }
+
+  async ownerOf(tabId: number): Promise<SessionRecord | undefined> {
+    await this.load();
+    for (const s of this.#sessions.values()) if (s.tabIds.includes(tabId)) return s;
+    return undefined;
+  }
+
+  async all(): Promise<SessionRecord[]> {
+    await this.load();
+    return [...this.#sessions.values()];
+  }
+
+  async save(): Promise<void> {
+    await chrome.storage.session.set({ [STORAGE_KEY]: [...this.#sessions.values()] });
+  }
+}

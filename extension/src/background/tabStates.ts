@@ -1,0 +1,19 @@
+import type { TabState } from './handlerContext';
+
+/** Per-tab memory (refs, console) of this service-worker instance. */
+export class TabStates {
+  readonly #states = new Map<number, TabState>();
+
+  get(tabId: number): TabState {
+    let s = this.#states.get(tabId);
+    if (!s) {
+      s = { refsByBackendId: new Map(), refsByRef: new Map(), nextRef: 1, generation: 0, console: [] };
+      this.#states.set(tabId, s);
+    }
+    return s;
+  }
+
+  delete(tabId: number): void {
+    this.#states.delete(tabId);
+  }
+}

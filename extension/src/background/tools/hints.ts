@@ -1,0 +1,19 @@
+import type { ToolName } from '@browser-agent/protocol';
+
+/** Tool names as hints mention them; typed so a renamed contract breaks the build, not the hint. */
+const tool = <N extends ToolName>(name: N): N => name;
+
+export const Hint = {
+  freshRefs: `Call ${tool('browser_snapshot')} to get fresh refs.`,
+  refFormat: `Use a ref exactly as ${tool('browser_snapshot')} shows it, e.g. "e12".`,
+  listTabs: `Call ${tool('browser_tabs')} with action "list" to see valid indexes.`,
+  checkUrl: 'Is the server running? Check the URL.',
+  absoluteUrl: 'Give an absolute http(s) URL, e.g. https://example.com/.',
+  restrictedUrl: 'Chrome does not let extensions control this page; open an http(s) page instead.',
+  stillLoading: `The page is still loading; call ${tool('browser_snapshot')} to see what has loaded.`,
+  noHistory: `Use ${tool('browser_navigate')} to open a URL.`,
+  notVisible: `Scroll or close what hides it, then call ${tool('browser_snapshot')} to check the element is shown.`,
+  notEditable: `Use ${tool('browser_click')} for buttons, checkboxes and options, or ${tool('browser_evaluate')} to set other controls.`,
+  evaluateFunction: 'Pass a function, e.g. "() => document.title" or "(el) => el.value".',
+  waitSnapshot: `Call ${tool('browser_snapshot')} to see what the page shows now.`,
+} as const;

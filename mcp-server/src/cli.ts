@@ -1,0 +1,54 @@
+/**
+ * `browser-agent-mcp`: an MCP server on stdio. Stdout carries MCP frames only; logs go to stderr.
+ * Exits when stdin closes or on SIGINT/SIGTERM/SIGHUP, leaving only the shared daemon behind.
+ */
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { createLogger } from './shared/logger.js';
+import { statePaths } from './shared/paths.js';
+import { parseCli, USAGE } from './server/cliOptions.js';
+import { DaemonClient } from './server/daemonClient.js';
+import { createMcpServer, SERVER_VERSION } from './server/mcpServer.js';
+
+async function main(): Promise<void> {
+  const log = createLogger('mcp');
+  const parsed = parseCli(process.argv.slice(2));
+  if (parsed.kind === 'help') {
+    process.stderr.write(USAGE);
+    return;
+  }
+  if (parsed.kind === 'version') {
+    process.stderr.write(`${SERVER_VERSION}\n`);
+    return;
+  }
+  if (parsed.kind === 'error') {
+    process.stderr.write(`browser-agent-mcp: ${parsed.message}\n\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+  const options = parsed.options;
+  if (options.bridgePort !== undefined) process.env['BROWSER_AGENT_PORT'] = String(options.bridgePort);
+
+  const daemon = new DaemonClient({ paths: statePaths(), launch: options.launch, log });
+  const server = createMcpServer(daemon);
+  server.server.oninitialized = () => {
+    const client = server.server.getClientVersion();
+    if (client) daemon.setClient({ name: client.name, version: client.version });
+    daemon.warmUp();
+  };
+
+  let exiting = false;
+  const shutdown = (why: string): void => {
+    if (exiting) return;
+    exiting = true;
+    log.info(`${why}: exiting`);
+    daemon.close();
+    void server.close().finally(() => process.exit(0));
+  };
+  process.stdin.on('end', () => shutdown('stdin ended'));
+  process.stdin.on('close', () => shutdown('stdin closed'));
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(sig, () => shutdown(sig));
+
+  await server.connect(new StdioServerTransport());
+}
+
+void main();

@@ -1,0 +1,112 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, openSync, rmSync, closeSync } from 'node:fs';
+import { tmpdir, homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { EXTENSION_ID, RELAY_PAGE_PATH } from '@browser-agent/protocol';
+import type { Logger } from '../shared/logger.js';
+
+export interface LaunchOptions {
+  headless: boolean;
+  executablePath?: string | undefined;
+  userDataDir?: string | undefined;
+  isolated: boolean;
+}
+
+const KILL_GRACE_MS = 3_000;
+
+const CANDIDATES: Record<string, string[]> = {
+  linux: ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/snap/bin/chromium', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'],
+  darwin: ['/Applications/Chromium.app/Contents/MacOS/Chromium', '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome'],
+  win32: [
+    join(process.env['LOCALAPPDATA'] ?? '', 'Chromium', 'Application', 'chrome.exe'),
+    'C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe',
+    'C:\\Program Files (x86)\\Google\\Chrome\\Application\\chrome.exe',
+  ],
+};
+
+/** --executable-path, then CHROME_PATH, then the usual install paths (Chromium first). */
+export function findBrowser(explicit?: string): string {
+  const tried: string[] = [];
+  for (const candidate of [explicit, process.env['CHROME_PATH'], ...(CANDIDATES[process.platform] ?? [])]) {
+    if (!candidate) continue;
+    if (existsSync(candidate)) return candidate;
+    tried.push(candidate);
+  }
+  throw new Error(`No Chromium or Chrome found (tried ${tried.join(', ')}). Install Chromium or pass --executable-path.`);
+}
+
+/** The built extension: BROWSER_AGENT_EXTENSION_DIR, else extension/dist beside this package. */
+export function extensionDir(): string {
+  const fromEnv = process.env['BROWSER_AGENT_EXTENSION_DIR'];
+  if (fromEnv) return resolve(fromEnv);
+  const here = dirname(fileURLToPath(import.meta.url));
+  return resolve(here, '..', '..', '..', 'extension', 'dist');
+}
+
+/** A Chromium the daemon started, with the extension loaded and the relay page open. */
+export class LaunchedBrowser {
+  readonly #child: ChildProcess;
+  readonly #tempProfile: string | undefined;
+  readonly exited: Promise<void>;
+
+  private constructor(child: ChildProcess, tempProfile: string | undefined) {
+    this.#child = child;
+    this.#tempProfile = tempProfile;
+    this.exited = new Promise((resolveExit) => child.once('exit', () => resolveExit()));
+  }
+
+  static launch(options: LaunchOptions, bridgePort: number, stateDir: string, log: Logger): LaunchedBrowser {
+    const executable = findBrowser(options.executablePath);
+    const extDir = extensionDir();
+    if (!existsSync(join(extDir, 'manifest.json'))) {
+      throw new Error(`The extension is not built at ${extDir}. Run pnpm build first.`);
+    }
+    const tempProfile = options.isolated ? mkdtempSync(join(tmpdir(), 'browser-agent-profile-')) : undefined;
+    const profile = options.userDataDir ?? tempProfile ?? join(homedir() || tmpdir(), '.cache', 'browser-agent', 'profile');
+    const relayUrl = `chrome-extension://${EXTENSION_ID}/${RELAY_PAGE_PATH}?port=${bridgePort}`;
+    const args = [
+      `--user-data-dir=${profile}`,
+      `--disable-extensions-except=${extDir}`,
+      `--load-extension=${extDir}`,
+      '--no-first-run',
+      '--no-default-browser-check',
+      // Closed networks (CI, containers) otherwise see a stream of refused background connections.
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--window-size=1280,800',
+      ...(options.headless ? ['--headless=new'] : []),
+      // Chromium refuses to run as root with its sandbox (containers, CI).
+      ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+      relayUrl,
+    ];
+    const logFd = openSync(join(stateDir, 'chromium.log'), 'a', 0o600);
+    log.info(`launching ${executable} (${options.headless ? 'headless' : 'headed'}, profile ${profile})`);
+    const child = spawn(executable, args, { stdio: ['ignore', logFd, logFd], detached: process.platform !== 'win32' });
+    closeSync(logFd);
+    child.on('error', (err) => log.error(`browser process: ${err.message}`));
+    return new LaunchedBrowser(child, tempProfile);
+  }
+
+  /** Stops the browser (its whole process group) and removes a temporary profile. */
+  async close(): Promise<void> {
+    const pid = this.#child.pid;
+    if (pid !== undefined && this.#child.exitCode === null && this.#child.signalCode === null) {
+      killGroup(pid, 'SIGTERM');
+      const timer = setTimeout(() => killGroup(pid, 'SIGKILL'), KILL_GRACE_MS);
+      await this.exited;
+      clearTimeout(timer);
+    }
+    if (this.#tempProfile) rmSync(this.#tempProfile, { recursive: true, force: true });
+  }
+}
+
+function killGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    if (process.platform === 'win32') process.kill(pid, signal);
+    else process.kill(-pid, signal);
+  } catch {
+    // Already gone.
+  }
+}

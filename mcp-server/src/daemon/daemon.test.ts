@@ -1,0 +1,209 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { EXTENSION_ORIGIN, PROTOCOL_VERSION, parseFrame, serializeFrame, type Frame } from '@browser-agent/protocol';
+import { createLogger } from '../shared/logger.js';
+import { Daemon } from './daemon.js';
+
+/** Reads NDJSON frames from a socket as a queue the test can await. */
+function frameReader(socket: Socket): () => Promise<Frame> {
+  const queue: Frame[] = [];
+  let wake: (() => void) | undefined;
+  let buf = '';
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk: string) => {
+    buf += chunk;
+    let nl;
+    while ((nl = buf.indexOf('\n')) >= 0) {
+      const parsed = parseFrame(buf.slice(0, nl));
+      buf = buf.slice(nl + 1);
+      if (parsed.ok) queue.push(parsed.frame);
+      wake?.();
+    }
+  });
+  return async () => {
+    while (queue.length === 0) await new Promise<void>((r) => (wake = r));
+    const next = queue.shift();
+    if (!next) throw new Error('unreachable');
+    return next;
+  };
+}
+
+async function openServer(socketPath: string): Promise<{ socket: Socket; next: () => Promise<Frame>; sessionId: string }> {
+  const socket = connect(socketPath);
+  await new Promise((r) => socket.once('connect', r));
+  const next = frameReader(socket);
+  socket.write(`${serializeFrame({ type: 'hello', protocolVersion: PROTOCOL_VERSION, role: 'server', client: { name: 'test-client', version: '1' } })}\n`);
+  const welcome = await next();
+  if (welcome.type !== 'welcome' || !welcome.sessionId) throw new Error(`expected welcome, got ${JSON.stringify(welcome)}`);
+  return { socket, next, sessionId: welcome.sessionId };
+}
+
+async function openExtension(port: number): Promise<{ ws: WebSocket; frames: Frame[]; next: (type: Frame['type']) => Promise<Frame> }> {
+  const ws = new WebSocket(`ws://127.0.0.1:${port}`, { origin: EXTENSION_ORIGIN });
+  const frames: Frame[] = [];
+  ws.on('message', (d) => {
+    const parsed = parseFrame(String(d));
+    if (parsed.ok) frames.push(parsed.frame);
+  });
+  await new Promise((r, j) => {
+    ws.once('open', r);
+    ws.once('error', j);
+  });
+  ws.send(serializeFrame({ type: 'hello', protocolVersion: PROTOCOL_VERSION, role: 'extension' }));
+  const next = async (type: Frame['type']): Promise<Frame> => {
+    for (;;) {
+      const i = frames.findIndex((f) => f.type === type);
+      if (i >= 0) return frames.splice(i, 1)[0] as Frame;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  };
+  await next('welcome');
+  return { ws, frames, next };
+}
+
+let dir: string;
+let daemon: Daemon;
+let port: number;
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'ba-daemon-test-'));
+  port = 20000 + Math.floor(Math.random() * 20000);
+  process.env['BROWSER_AGENT_QUIET'] = '1';
+  daemon = new Daemon(
+    { socketPath: join(dir, 'd.sock'), stateDir: dir, port, idleExitMs: 600_000, extensionWaitMs: 300, launchWaitMs: 300 },
+    createLogger('test'),
+  );
+  await daemon.start();
+});
+
+afterEach(async () => {
+  await daemon.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('daemon routing', () => {
+  it('relays a request to the extension and the response back, with the caller id restored', async () => {
+    const ext = await openExtension(port);
+    const srv = await openServer(join(dir, 'd.sock'));
+    const start = await ext.next('session_start');
+    expect(start).toMatchObject({ sessionId: srv.sessionId, client: { name: 'test-client' } });
+
+    srv.socket.write(`${serializeFrame({ type: 'request', id: 'caller-1', sessionId: srv.sessionId, action: 'browser_snapshot', params: {} })}\n`);
+    const req = await ext.next('request');
+    if (req.type !== 'request') throw new Error('not a request');
+    expect(req.id).not.toBe('caller-1');
+    ext.ws.send(serializeFrame({ type: 'response', id: req.id, sessionId: req.sessionId, payload: { success: true, data: { content: [{ type: 'text', text: 'hi' }] } } }));
+    const res = await srv.next();
+    expect(res).toMatchObject({ type: 'response', id: 'caller-1', payload: { success: true } });
+    ext.ws.close();
+    srv.socket.end();
+  });
+
+  it('answers NOT_CONNECTED when no extension is there', async () => {
+    const srv = await openServer(join(dir, 'd.sock'));
+    srv.socket.write(`${serializeFrame({ type: 'request', id: 'r', sessionId: srv.sessionId, action: 'browser_snapshot', params: {} })}\n`);
+    const res = await srv.next();
+    expect(res).toMatchObject({ type: 'response', id: 'r', payload: { success: false, error: { code: 'NOT_CONNECTED' } } });
+    srv.socket.end();
+  });
+
+  it('fails a call in flight at once when the extension link drops', async () => {
+    const ext = await openExtension(port);
+    const srv = await openServer(join(dir, 'd.sock'));
+    srv.socket.write(`${serializeFrame({ type: 'request', id: 'r', sessionId: srv.sessionId, action: 'browser_wait_for', params: { time: 5 } })}\n`);
+    await ext.next('request');
+    ext.ws.terminate();
+    const res = await srv.next();
+    expect(res).toMatchObject({ id: 'r', payload: { success: false, error: { code: 'NOT_CONNECTED' } } });
+    srv.socket.end();
+  });
+
+  it('answers TIMEOUT exactly once and drops the late response', async () => {
+    const ext = await openExtension(port);
+    const srv = await openServer(join(dir, 'd.sock'));
+    srv.socket.write(`${serializeFrame({ type: 'request', id: 'r', sessionId: srv.sessionId, action: 'browser_snapshot', params: {}, timeoutMs: 100 })}\n`);
+    const req = await ext.next('request');
+    const res = await srv.next();
+    expect(res).toMatchObject({ id: 'r', payload: { success: false, error: { code: 'TIMEOUT' } } });
+    if (req.type !== 'request') throw new Error('not a request');
+    ext.ws.send(serializeFrame({ type: 'response', id: req.id, sessionId: req.sessionId, payload: { success: true, data: { content: [] } } }));
+    // A ping answered proves the late response was not forwarded before it.
+    srv.socket.write(`${serializeFrame({ type: 'ping', t: 7 })}\n`);
+    expect(await srv.next()).toEqual({ type: 'pong', t: 7 });
+    ext.ws.close();
+    srv.socket.end();
+  });
+
+  it('stamps the connection own session id on requests, so a server cannot act for another', async () => {
+    const ext = await openExtension(port);
+    const srv = await openServer(join(dir, 'd.sock'));
+    srv.socket.write(`${serializeFrame({ type: 'request', id: 'r', sessionId: 'someone-else', action: 'browser_snapshot', params: {} })}\n`);
+    const req = await ext.next('request');
+    expect(req).toMatchObject({ sessionId: srv.sessionId });
+    ext.ws.close();
+    srv.socket.end();
+  });
+
+  it('survives malformed, unknown and oversized lines and keeps serving', async () => {
+    const srv = await openServer(join(dir, 'd.sock'));
+    srv.socket.write('not json\n');
+    expect(await srv.next()).toMatchObject({ type: 'error', error: { code: 'INVALID_FRAME' } });
+    srv.socket.write('{"type":"warp"}\n');
+    expect(await srv.next()).toMatchObject({ type: 'error', error: { code: 'INVALID_FRAME' } });
+    srv.socket.write(`${'x'.repeat(17 * 1024 * 1024)}\n`);
+    expect(await srv.next()).toMatchObject({ type: 'error', error: { code: 'INVALID_FRAME' } });
+    srv.socket.write(`${serializeFrame({ type: 'ping', t: 1 })}\n`);
+    expect(await srv.next()).toEqual({ type: 'pong', t: 1 });
+    srv.socket.end();
+  });
+
+  it('closes a connection whose first frame is not a hello', async () => {
+    const socket = connect(join(dir, 'd.sock'));
+    await new Promise((r) => socket.once('connect', r));
+    const next = frameReader(socket);
+    socket.write('garbage\n');
+    expect(await next()).toMatchObject({ type: 'error' });
+    await new Promise((r) => socket.once('close', r));
+  });
+
+  it('refuses a version mismatch with a hint naming the side to update', async () => {
+    const socket = connect(join(dir, 'd.sock'));
+    await new Promise((r) => socket.once('connect', r));
+    const next = frameReader(socket);
+    socket.write(`${serializeFrame({ type: 'hello', protocolVersion: PROTOCOL_VERSION + 1, role: 'server' })}\n`);
+    const frame = await next();
+    expect(frame).toMatchObject({ type: 'error', error: { code: 'VERSION_MISMATCH' } });
+  });
+});
+
+describe('WebSocket upgrade checks', () => {
+  const attempt = (headers: Record<string, string>, origin?: string): Promise<number | 'open'> =>
+    new Promise((resolve) => {
+      const ws = new WebSocket(`ws://127.0.0.1:${port}`, { headers, ...(origin ? { origin } : {}) });
+      ws.once('open', () => {
+        ws.close();
+        resolve('open');
+      });
+      ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      ws.once('error', () => resolve(0));
+    });
+
+  it('refuses web-page origins, a missing origin and other extensions', async () => {
+    expect(await attempt({}, 'http://127.0.0.1:8080')).toBe(403);
+    expect(await attempt({}, 'http://localhost:3000')).toBe(403);
+    expect(await attempt({})).toBe(403);
+    expect(await attempt({}, 'chrome-extension://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa')).toBe(403);
+  });
+
+  it('refuses a non-loopback Host (DNS rebinding) even with the right origin', async () => {
+    expect(await attempt({ Host: `evil.example:${port}` }, EXTENSION_ORIGIN)).toBe(403);
+  });
+
+  it('accepts our extension origin on loopback', async () => {
+    expect(await attempt({}, EXTENSION_ORIGIN)).toBe('open');
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * Entry of the detached daemon process (spawned by the first MCP server). Refuses to run twice:
+ * if a live daemon answers on the socket it exits at once; a stale socket file is removed.
+ */
+import { connect } from 'node:net';
+import { rmSync, writeFileSync, readFileSync } from 'node:fs';
+import { DEFAULT_BRIDGE_PORT } from '@browser-agent/protocol';
+import { createLogger, logToFile } from '../shared/logger.js';
+import { ensureStateDir, statePaths } from '../shared/paths.js';
+import { Daemon } from './daemon.js';
+
+const DEFAULT_IDLE_EXIT_MS = 60_000;
+
+function envNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  const n = raw === undefined ? NaN : Number(raw);
+  return Number.isFinite(n) && n >= 0 ? n : fallback;
+}
+
+function socketAnswers(path: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = connect(path);
+    s.once('connect', () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.once('error', () => resolve(false));
+  });
+}
+
+async function main(): Promise<void> {
+  const paths = statePaths();
+  ensureStateDir(paths.dir);
+  logToFile(paths.logFile);
+  const log = createLogger('daemon');
+
+  if (process.platform !== 'win32') {
+    if (await socketAnswers(paths.socket)) {
+      log.info('another daemon is already running; exiting');
+      return;
+    }
+    rmSync(paths.socket, { force: true });
+  }
+
+  const daemon = new Daemon(
+    {
+      socketPath: paths.socket,
+      stateDir: paths.dir,
+      port: envNumber('BROWSER_AGENT_PORT', DEFAULT_BRIDGE_PORT),
+      idleExitMs: envNumber('BROWSER_AGENT_IDLE_EXIT_MS', DEFAULT_IDLE_EXIT_MS),
+      extensionWaitMs: envNumber('BROWSER_AGENT_EXTENSION_WAIT_MS', 5_000),
+      launchWaitMs: 30_000,
+    },
+    log,
+  );
+
+  const shutdown = (why: string): void => {
+    log.info(`${why}: shutting down`);
+    void daemon.stop().then(() => {
+      cleanup();
+      process.exit(0);
+    });
+  };
+  const cleanup = (): void => {
+    try {
+      if (readFileSync(paths.pidFile, 'utf8').trim() === String(process.pid)) rmSync(paths.pidFile, { force: true });
+    } catch {
+      // No pid file to remove.
+    }
+    if (process.platform !== 'win32') rmSync(paths.socket, { force: true });
+  };
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(sig, () => shutdown(sig));
+  process.on('exit', cleanup);
+  // A bug in one connection's handling must not take every session down with it.
+  process.on('uncaughtException', (err) => log.error(`uncaught: ${err.stack ?? err.message}`));
+  process.on('unhandledRejection', (err) => log.error(`unhandled rejection: ${String(err)}`));
+
+  try {
+    await daemon.start();
+  } catch (err) {
+    log.error(`cannot start: ${err instanceof Error ? err.message : String(err)}`);
+    process.exitCode = 1;
+    await daemon.stop();
+    return;
+  }
+  writeFileSync(paths.pidFile, String(process.pid), { mode: 0o600 });
+}
+
+void main();

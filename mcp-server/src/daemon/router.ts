@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DEFAULT_TOOL_TIMEOUT_MS,
+  ErrorCode,
+  type RequestFrame,
+  type ResponseFrame,
+  type WireError,
+} from '@browser-agent/protocol';
+import type { ServerConnection } from './serverConnection.js';
+
+interface Pending {
+  conn: ServerConnection;
+  callerId: string;
+  sessionId: string;
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * Routes requests to the extension and answers each exactly once: with the extension's response,
+ * or with an error when it times out, the extension goes away, or it cannot be reached. Ids are
+ * re-issued by the daemon so two servers' ids can never collide on the shared link.
+ */
+export class Router {
+  readonly #pending = new Map<string, Pending>();
+  readonly #sendToExtension: (frame: RequestFrame) => boolean;
+
+  constructor(sendToExtension: (frame: RequestFrame) => boolean) {
+    this.#sendToExtension = sendToExtension;
+  }
+
+  get inFlight(): number {
+    return this.#pending.size;
+  }
+
+  forward(conn: ServerConnection, frame: RequestFrame): void {
+    const id = randomUUID();
+    const timeoutMs = frame.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
+    const timer = setTimeout(() => {
+      this.#settle(id, {
+        code: ErrorCode.TIMEOUT,
+        message: `${frame.action} got no answer from the browser within ${timeoutMs} ms.`,
+        hint: 'The page may be busy; retry, or take a browser_snapshot to see its state.',
+      });
+    }, timeoutMs);
+    this.#pending.set(id, { conn, callerId: frame.id, sessionId: frame.sessionId, timer });
+    const sent = this.#sendToExtension({ ...frame, id });
+    if (!sent) this.#settle(id, notConnected('The browser extension is not connected.'));
+  }
+
+  /** A response from the extension; one for an unknown or already answered id is dropped. */
+  resolve(frame: ResponseFrame): void {
+    const p = this.#pending.get(frame.id);
+    if (!p) return;
+    this.#pending.delete(frame.id);
+    clearTimeout(p.timer);
+    p.conn.send({ ...frame, id: p.callerId, sessionId: p.sessionId });
+  }
+
+  /** Fails every call in flight, e.g. when the extension link drops mid-call. */
+  failAll(error: WireError): void {
+    for (const id of [...this.#pending.keys()]) this.#settle(id, error);
+  }
+
+  /** The caller went away: its calls are dropped so nothing is sent to a dead socket. */
+  dropConnection(conn: ServerConnection): void {
+    for (const [id, p] of this.#pending) {
+      if (p.conn !== conn) continue;
+      clearTimeout(p.timer);
+      this.#pending.delete(id);
+    }
+  }
+
+  #settle(id: string, error: WireError): void {
+    const p = this.#pending.get(id);
+    if (!p) return;
+    this.#pending.delete(id);
+    clearTimeout(p.timer);
+    p.conn.send({ type: 'response', id: p.callerId, sessionId: p.sessionId, payload: { success: false, error } });
+  }
+}
+
+export function notConnected(message: string): WireError {
+  return {
+    code: ErrorCode.NOT_CONNECTED,
+    message,
+    hint: 'Open the Browser Agent side panel in Chrome so it can reconnect (or run the server with --launch), then retry.',
+  };
+}

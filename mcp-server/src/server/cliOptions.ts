@@ -1,0 +1,85 @@
+import { parseArgs } from 'node:util';
+import type { HelloFrame } from '@browser-agent/protocol';
+
+export interface CliOptions {
+  launch: HelloFrame['launch'];
+  bridgePort: number | undefined;
+}
+
+export type CliParse =
+  | { kind: 'run'; options: CliOptions }
+  | { kind: 'help' }
+  | { kind: 'version' }
+  | { kind: 'error'; message: string };
+
+export const USAGE = `Usage: browser-agent-mcp [options]
+
+MCP server (stdio) that drives Chromium through the Browser Agent extension.
+
+  --launch                 Start Chromium with the extension loaded (no Chrome setup needed)
+  --headless / --headed    With --launch: force headless or headed (default: headless when
+                           there is no display)
+  --executable-path <p>    With --launch: browser binary (else CHROME_PATH, else the usual paths)
+  --isolated               With --launch: temporary profile, removed on exit
+  --user-data-dir <dir>    With --launch: profile directory to use
+  --bridge-port <n>        Port of the extension relay WebSocket (default 3026)
+  --help, --version
+`;
+
+/** Headless unless a display is there to show a window on. */
+function defaultHeadless(env: NodeJS.ProcessEnv): boolean {
+  if (process.platform !== 'linux') return false;
+  return !env['DISPLAY'] && !env['WAYLAND_DISPLAY'];
+}
+
+export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): CliParse {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      options: {
+        launch: { type: 'boolean' },
+        headless: { type: 'boolean' },
+        headed: { type: 'boolean' },
+        'executable-path': { type: 'string' },
+        isolated: { type: 'boolean' },
+        'user-data-dir': { type: 'string' },
+        'bridge-port': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean' },
+      },
+    }));
+  } catch (err) {
+    return { kind: 'error', message: err instanceof Error ? err.message : String(err) };
+  }
+  if (values.help) return { kind: 'help' };
+  if (values.version) return { kind: 'version' };
+  if (values.headless && values.headed) return { kind: 'error', message: '--headless and --headed contradict each other.' };
+  let bridgePort: number | undefined;
+  if (values['bridge-port'] !== undefined) {
+    bridgePort = Number(values['bridge-port']);
+    if (!Number.isInteger(bridgePort) || bridgePort < 1 || bridgePort > 65535) {
+      return { kind: 'error', message: `--bridge-port must be a port number (1-65535), got "${values['bridge-port']}".` };
+    }
+  }
+  const launchOnly = ['headless', 'headed', 'executable-path', 'isolated', 'user-data-dir'] as const;
+  if (!values.launch) {
+    const stray = launchOnly.find((k) => values[k] !== undefined);
+    if (stray) return { kind: 'error', message: `--${stray} only applies with --launch.` };
+    return { kind: 'run', options: { launch: undefined, bridgePort } };
+  }
+  const headless = values.headless ? true : values.headed ? false : defaultHeadless(env);
+  return {
+    kind: 'run',
+    options: {
+      bridgePort,
+      launch: {
+        headless,
+        isolated: values.isolated ?? false,
+        ...(values['executable-path'] !== undefined ? { executablePath: values['executable-path'] } : {}),
+        ...(values['user-data-dir'] !== undefined ? { userDataDir: values['user-data-dir'] } : {}),
+      },
+    },
+  };
+}

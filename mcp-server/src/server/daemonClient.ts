@@ -1,0 +1,200 @@
+/**
+ * The MCP server's link to the daemon: NDJSON over the Unix socket. Connects on first use,
+ * spawning the daemon (detached, shared by every client) when nobody answers. If the daemon goes
+ * away, calls in flight fail with NOT_CONNECTED and the next call connects (and spawns) again.
+ */
+import { spawn } from 'node:child_process';
+import { connect, type Socket } from 'node:net';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
+import {
+  BridgeError,
+  ErrorCode,
+  PROTOCOL_VERSION,
+  parseFrame,
+  serializeFrame,
+  toolResultSchema,
+  type ClientInfo,
+  type Frame,
+  type HelloFrame,
+  type ToolName,
+  type ToolResult,
+} from '@browser-agent/protocol';
+import type { Logger } from '../shared/logger.js';
+import { LineSplitter } from '../shared/ndjson.js';
+import { ensureStateDir, type StatePaths } from '../shared/paths.js';
+
+const DAEMON_START_TIMEOUT_MS = 5_000;
+const CONNECT_RETRY_MS = 40;
+/** Slack over the daemon's own timeout, so the daemon's TIMEOUT answer normally wins. */
+const CALLER_SLACK_MS = 5_000;
+
+export interface DaemonClientOptions {
+  paths: StatePaths;
+  launch: HelloFrame['launch'];
+  log: Logger;
+}
+
+interface Waiter {
+  resolve(result: ToolResult): void;
+  /** Made when the call was sent, so its stack points at the caller. */
+  error: BridgeError;
+  reject(error: BridgeError): void;
+  timer: NodeJS.Timeout;
+}
+
+export class DaemonClient {
+  readonly #options: DaemonClientOptions;
+  #client: ClientInfo = { name: 'MCP client', version: '?' };
+  #connection: Promise<{ socket: Socket; sessionId: string }> | undefined;
+  readonly #waiters = new Map<string, Waiter>();
+  #closed = false;
+
+  constructor(options: DaemonClientOptions) {
+    this.#options = options;
+  }
+
+  setClient(client: ClientInfo): void {
+    this.#client = client;
+  }
+
+  /** Connects now (e.g. right after MCP initialize) so a launched browser starts early. */
+  warmUp(): void {
+    this.#connect().catch((err: unknown) => this.#options.log.warn(`daemon not reachable yet: ${String(err)}`));
+  }
+
+  async call(action: ToolName, params: unknown, timeoutMs: number): Promise<ToolResult> {
+    const error = new BridgeError(ErrorCode.INTERNAL, `${action} failed`);
+    const { socket, sessionId } = await this.#connect();
+    const id = randomUUID();
+    return new Promise<ToolResult>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.#waiters.delete(id);
+        reject(fill(error, { code: ErrorCode.TIMEOUT, message: `${action} got no answer from the bridge daemon within ${timeoutMs + CALLER_SLACK_MS} ms.` }));
+      }, timeoutMs + CALLER_SLACK_MS);
+      this.#waiters.set(id, { resolve, reject, error, timer });
+      socket.write(`${serializeFrame({ type: 'request', id, sessionId, action, params, timeoutMs })}\n`);
+    });
+  }
+
+  close(): void {
+    this.#closed = true;
+    void this.#connection?.then(({ socket }) => socket.end()).catch(() => undefined);
+  }
+
+  #connect(): Promise<{ socket: Socket; sessionId: string }> {
+    if (this.#closed) return Promise.reject(new BridgeError(ErrorCode.NOT_CONNECTED, 'The MCP server is shutting down.'));
+    this.#connection ??= this.#open().catch((err: unknown) => {
+      this.#connection = undefined;
+      throw err;
+    });
+    return this.#connection;
+  }
+
+  async #open(): Promise<{ socket: Socket; sessionId: string }> {
+    const socket = await this.#reachDaemon();
+    socket.setEncoding('utf8');
+    return new Promise((resolve, reject) => {
+      let sessionId: string | undefined;
+      const lines = new LineSplitter(
+        (line) => {
+          const parsed = parseFrame(line);
+          if (!parsed.ok) {
+            this.#options.log.warn(`bad frame from daemon: ${parsed.error.message}`);
+            return;
+          }
+          const frame = parsed.frame;
+          if (sessionId === undefined) {
+            if (frame.type === 'welcome' && frame.sessionId) {
+              sessionId = frame.sessionId;
+              this.#options.log.info(`session ${sessionId}`);
+              resolve({ socket, sessionId });
+            } else if (frame.type === 'error') {
+              reject(BridgeError.from(frame.error));
+            }
+            return;
+          }
+          this.#onFrame(frame);
+        },
+        () => this.#options.log.warn('oversized frame from daemon dropped'),
+      );
+      socket.on('data', (chunk: string) => lines.push(chunk));
+      socket.on('error', (err) => this.#options.log.warn(`daemon socket: ${err.message}`));
+      socket.on('close', () => {
+        this.#connection = undefined;
+        if (sessionId === undefined) reject(new BridgeError(ErrorCode.NOT_CONNECTED, 'The bridge daemon closed the connection during the handshake.'));
+        this.#failAll();
+      });
+      const hello: Frame = { type: 'hello', protocolVersion: PROTOCOL_VERSION, role: 'server', client: this.#client, ...(this.#options.launch ? { launch: this.#options.launch } : {}) };
+      socket.write(`${serializeFrame(hello)}\n`);
+    });
+  }
+
+  #onFrame(frame: Frame): void {
+    if (frame.type !== 'response') return;
+    const waiter = this.#waiters.get(frame.id);
+    if (!waiter) return;
+    this.#waiters.delete(frame.id);
+    clearTimeout(waiter.timer);
+    if (!frame.payload.success) {
+      waiter.reject(fill(waiter.error, frame.payload.error));
+      return;
+    }
+    const result = toolResultSchema.safeParse(frame.payload.data);
+    if (result.success) waiter.resolve(result.data);
+    else waiter.reject(fill(waiter.error, { code: ErrorCode.INTERNAL, message: 'The extension returned a malformed tool result.' }));
+  }
+
+  #failAll(): void {
+    for (const [id, waiter] of this.#waiters) {
+      clearTimeout(waiter.timer);
+      waiter.reject(fill(waiter.error, { code: ErrorCode.NOT_CONNECTED, message: 'The bridge daemon went away during the call.', hint: 'Retry the call; a new daemon is started automatically.' }));
+      this.#waiters.delete(id);
+    }
+  }
+
+  async #reachDaemon(): Promise<Socket> {
+    const { paths } = this.#options;
+    const first = await tryConnect(paths.socket);
+    if (first) return first;
+    ensureStateDir(paths.dir);
+    spawnDaemon(this.#options.log);
+    const deadline = Date.now() + DAEMON_START_TIMEOUT_MS;
+    while (Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, CONNECT_RETRY_MS));
+      const socket = await tryConnect(paths.socket);
+      if (socket) return socket;
+    }
+    throw new BridgeError(ErrorCode.NOT_CONNECTED, `The bridge daemon did not start: ${lastDaemonError(paths.logFile)}`, `See ${paths.logFile}. Another program may hold the bridge port; set BROWSER_AGENT_PORT or stop it.`);
+  }
+}
+
+function fill(error: BridgeError, wire: { code: BridgeError['code']; message: string; hint?: string | undefined }): BridgeError {
+  const filled = new BridgeError(wire.code, wire.message, wire.hint);
+  if (error.stack) filled.stack = `${filled.name}: ${wire.message}\n${error.stack.split('\n').slice(1).join('\n')}`;
+  return filled;
+}
+
+function tryConnect(path: string): Promise<Socket | undefined> {
+  return new Promise((resolve) => {
+    const socket = connect(path);
+    socket.once('connect', () => resolve(socket));
+    socket.once('error', () => resolve(undefined));
+  });
+}
+
+function spawnDaemon(log: Logger): void {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const entry = join(here, '..', 'daemon', 'main.js');
+  log.info('starting the bridge daemon');
+  const child = spawn(process.execPath, [entry], { detached: true, stdio: 'ignore', env: process.env });
+  child.unref();
+}
+
+function lastDaemonError(logFile: string): string {
+  if (!existsSync(logFile)) return 'no log written';
+  const lines = readFileSync(logFile, 'utf8').trim().split('\n');
+  return [...lines].reverse().find((l) => l.includes(' error ')) ?? 'unknown reason';
+}

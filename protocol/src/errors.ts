@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/** One vocabulary of error codes for every hop; the hint tells the model what to do next. */
+export const ErrorCode = {
+  NOT_CONNECTED: 'NOT_CONNECTED',
+  TIMEOUT: 'TIMEOUT',
+  INVALID_ARGS: 'INVALID_ARGS',
+  INVALID_FRAME: 'INVALID_FRAME',
+  VERSION_MISMATCH: 'VERSION_MISMATCH',
+  UNKNOWN_ACTION: 'UNKNOWN_ACTION',
+  STALE_REF: 'STALE_REF',
+  ELEMENT_NOT_FOUND: 'ELEMENT_NOT_FOUND',
+  NOT_VISIBLE: 'NOT_VISIBLE',
+  NOT_EDITABLE: 'NOT_EDITABLE',
+  NO_TAB: 'NO_TAB',
+  TAB_CLOSED: 'TAB_CLOSED',
+  DIALOG_OPEN: 'DIALOG_OPEN',
+  DEBUGGER_DETACHED: 'DEBUGGER_DETACHED',
+  NAVIGATION_FAILED: 'NAVIGATION_FAILED',
+  NAVIGATION_TIMEOUT: 'NAVIGATION_TIMEOUT',
+  RESTRICTED_URL: 'RESTRICTED_URL',
+  BLOCKED_URL: 'BLOCKED_URL',
+  EVALUATION_FAILED: 'EVALUATION_FAILED',
+  NOT_OWNER: 'NOT_OWNER',
+  SESSION_ENDED: 'SESSION_ENDED',
+  LAUNCH_FAILED: 'LAUNCH_FAILED',
+  INTERNAL: 'INTERNAL',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+const errorCodeValues = Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]];
+
+export const wireErrorSchema = z.object({
+  code: z.enum(errorCodeValues),
+  message: z.string(),
+  hint: z.string().optional(),
+});
+export type WireError = z.infer<typeof wireErrorSchema>;
+
+/** The error every handler throws; one place per hop turns it into a wire error or an MCP result. */
+export class BridgeError extends Error {
+  readonly code: ErrorCode;
+  readonly hint: string | undefined;
+
+  constructor(code: ErrorCode, message: string, hint?: string) {
+    super(message);
+    this.name = 'BridgeError';
+    this.code = code;
+    this.hint = hint;
+  }
+
+  static from(wire: WireError): BridgeError {
+    return new BridgeError(wire.code, wire.message, wire.hint);
+  }
+
+  toWire(): WireError {
+    return this.hint === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, hint: this.hint };
+  }
+}
+
+/** Anything thrown becomes a wire error; unknown throwables are INTERNAL, never lost. */
+export function toWireError(err: unknown): WireError {
+  if (err instanceof BridgeError) return err.toWire();
+  const message = err instanceof Error ? err.message : String(err);
+  return { code: ErrorCode.INTERNAL, message };
+}

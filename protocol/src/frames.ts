@@ -1,0 +1,148 @@
+/**
+ * Frames crossing the two process boundaries:
+ *   mcp-server ⇄ daemon      NDJSON over a Unix socket (one frame per line)
+ *   daemon     ⇄ extension   WebSocket text frames (one frame per message)
+ *
+ * Handshake: the connecting side sends `hello` first; the daemon answers `welcome` (or an `error`
+ * frame followed by close). Nothing else is accepted before the handshake. After it:
+ *   server → daemon → extension: `request`; extension → daemon → server: `response`.
+ *   daemon → extension: `session_start` / `session_end` so the extension can set up and release
+ *   a session's tabs; extension → daemon → server: `event` (informational).
+ * Invariant: every `request` gets exactly one `response` with the same id and sessionId.
+ */
+import { z } from 'zod';
+import { PROTOCOL_VERSION, MAX_FRAME_BYTES } from './constants.js';
+import { ErrorCode, wireErrorSchema, type WireError } from './errors.js';
+
+const clientInfoSchema = z.object({ name: z.string().max(200), version: z.string().max(100) });
+export type ClientInfo = z.infer<typeof clientInfoSchema>;
+
+export const helloFrameSchema = z.object({
+  type: z.literal('hello'),
+  protocolVersion: z.number().int(),
+  role: z.enum(['server', 'extension']),
+  client: clientInfoSchema.optional(),
+  /** Launch options a server asks the daemon to honour when it has to start a browser. */
+  launch: z
+    .object({
+      headless: z.boolean(),
+      executablePath: z.string().optional(),
+      userDataDir: z.string().optional(),
+      isolated: z.boolean(),
+    })
+    .optional(),
+});
+
+export const welcomeFrameSchema = z.object({
+  type: z.literal('welcome'),
+  protocolVersion: z.number().int(),
+  sessionId: z.string().optional(),
+});
+
+export const requestFrameSchema = z.object({
+  type: z.literal('request'),
+  id: z.string().min(1).max(100),
+  sessionId: z.string().min(1).max(100),
+  action: z.string().min(1).max(100),
+  params: z.unknown(),
+  /** How long the caller will wait; the daemon answers TIMEOUT when it runs out. */
+  timeoutMs: z.number().int().positive().optional(),
+});
+
+const payloadSchema = z.discriminatedUnion('success', [
+  z.object({ success: z.literal(true), data: z.unknown() }),
+  z.object({ success: z.literal(false), error: wireErrorSchema }),
+]);
+
+export const responseFrameSchema = z.object({
+  type: z.literal('response'),
+  id: z.string(),
+  sessionId: z.string(),
+  payload: payloadSchema,
+});
+
+export const eventFrameSchema = z.object({
+  type: z.literal('event'),
+  sessionId: z.string().optional(),
+  event: z.string(),
+  data: z.unknown(),
+});
+
+export const sessionStartFrameSchema = z.object({
+  type: z.literal('session_start'),
+  sessionId: z.string(),
+  client: clientInfoSchema,
+});
+
+export const sessionEndFrameSchema = z.object({
+  type: z.literal('session_end'),
+  sessionId: z.string(),
+  reason: z.string(),
+});
+
+export const pingFrameSchema = z.object({ type: z.literal('ping'), t: z.number() });
+export const pongFrameSchema = z.object({ type: z.literal('pong'), t: z.number() });
+
+export const errorFrameSchema = z.object({ type: z.literal('error'), error: wireErrorSchema });
+
+export const frameSchema = z.discriminatedUnion('type', [
+  helloFrameSchema,
+  welcomeFrameSchema,
+  requestFrameSchema,
+  responseFrameSchema,
+  eventFrameSchema,
+  sessionStartFrameSchema,
+  sessionEndFrameSchema,
+  pingFrameSchema,
+  pongFrameSchema,
+  errorFrameSchema,
+]);
+
+export type Frame = z.infer<typeof frameSchema>;
+export type FrameOf<T extends Frame['type']> = Extract<Frame, { type: T }>;
+export type HelloFrame = FrameOf<'hello'>;
+export type RequestFrame = FrameOf<'request'>;
+export type ResponseFrame = FrameOf<'response'>;
+export type ResponsePayload = ResponseFrame['payload'];
+
+export type ParseResult = { ok: true; frame: Frame } | { ok: false; error: WireError };
+
+/** Parses one frame from text: size-capped, JSON-checked and schema-checked. Never throws. */
+export function parseFrame(raw: string, maxBytes: number = MAX_FRAME_BYTES): ParseResult {
+  // String length in UTF-16 units is a lower bound of the byte size; good enough as a cheap cap.
+  if (raw.length > maxBytes) {
+    return invalid(`Frame of ${raw.length} characters exceeds the ${maxBytes}-byte limit.`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return invalid('Frame is not valid JSON.');
+  }
+  const parsed = frameSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+    return invalid(`Frame does not match the protocol${where}: ${issue?.message ?? 'invalid'}.`);
+  }
+  return { ok: true, frame: parsed.data };
+}
+
+function invalid(message: string): ParseResult {
+  return { ok: false, error: { code: ErrorCode.INVALID_FRAME, message } };
+}
+
+export function serializeFrame(frame: Frame): string {
+  return JSON.stringify(frame);
+}
+
+/** Checks a peer's hello version; the error says which side to update. */
+export function checkVersion(peerVersion: number, peerName: string): WireError | undefined {
+  if (peerVersion === PROTOCOL_VERSION) return undefined;
+  const older = peerVersion < PROTOCOL_VERSION ? peerName : 'this side';
+  return {
+    code: ErrorCode.VERSION_MISMATCH,
+    message: `Protocol version mismatch: ${peerName} speaks v${peerVersion}, this side speaks v${PROTOCOL_VERSION}.`,
+    hint: `Update ${older} so both run the same Browser Agent release (rebuild with pnpm build and reload the extension).`,
+  };
+}

@@ -1,0 +1,5 @@
+export * from './constants.js';
+export * from './errors.js';
+export * from './frames.js';
+export * from './result.js';
+export * from './tools/index.js';

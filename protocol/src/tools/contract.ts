@@ -1,0 +1,29 @@
+import type { z } from 'zod';
+
+/** MCP tool annotations; declared once per contract and passed to the SDK as they are. */
+export interface ToolAnnotations {
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/**
+ * One tool = one contract (here, shared) + one handler (in the extension). The MCP server
+ * registers every contract in a loop, so adding a tool never touches the server.
+ */
+export interface ToolContract<N extends string = string, S extends z.ZodObject = z.ZodObject> {
+  readonly name: N;
+  readonly title: string;
+  readonly description: string;
+  readonly input: S;
+  readonly annotations: ToolAnnotations;
+  /** How long the bridge waits for this tool when the caller gives no timeout of its own. */
+  readonly timeoutMs?: (args: z.infer<S>) => number;
+}
+
+export function defineTool<N extends string, S extends z.ZodObject>(
+  contract: ToolContract<N, S>,
+): ToolContract<N, S> {
+  return contract;
+}
