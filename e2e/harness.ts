@@ -13,16 +13,31 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import {
   EXTENSION_ORIGIN,
   RELAY_PAGE_PATH,
   type ToolArgs,
   type ToolName,
 } from '@browser-agent/protocol';
-import { test as base, chromium, expect, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import {
+  test as base,
+  chromium,
+  expect,
+  type BrowserContext,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 import { startFixtureSite, type FixtureSite } from './fixtures/server.js';
 import { CHROME_PATH, EXTENSION_DIR, SERVER_BIN } from './paths.js';
-import { isRunning, processesWithArg, processesWithEnv, stopProcess, waitUntil, type ProcessInfo } from './processes.js';
+import {
+  isRunning,
+  processesWithArg,
+  processesWithEnv,
+  stopProcess,
+  waitUntil,
+  type ProcessInfo,
+} from './processes.js';
 
 export { expect };
 
@@ -71,24 +86,15 @@ interface ServerProcess {
   stderr: () => string;
 }
 
-export const test = base.extend<{ sandbox: Sandbox; bridge: Bridge }, { site: FixtureSite; otherSite: FixtureSite }>({
-  site: [
-    async ({}, use) => {
-      const site = await startFixtureSite();
-      await use(site);
-      await site.close();
-    },
-    { scope: 'worker' },
-  ],
-  otherSite: [
-    async ({}, use) => {
-      const site = await startFixtureSite();
-      await use(site);
-      await site.close();
-    },
-    { scope: 'worker' },
-  ],
+export const test = base.extend<
+  { sandbox: Sandbox; bridge: Bridge },
+  { site: FixtureSite; otherSite: FixtureSite }
+>({
+  site: [serveFixtureSite, { scope: 'worker' }],
+  otherSite: [serveFixtureSite, { scope: 'worker' }],
 
+  // Playwright reads a fixture's dependencies from this pattern, so it must be there even when empty.
+  // eslint-disable-next-line no-empty-pattern
   sandbox: async ({}, use, testInfo) => {
     const root = await mkdtemp(path.join(os.tmpdir(), 'ba-e2e-'));
     const home = path.join(root, 'home');
@@ -107,7 +113,8 @@ export const test = base.extend<{ sandbox: Sandbox; bridge: Bridge }, { site: Fi
     const daemonPid = () => readPid(path.join(home, 'daemon.pid'));
     const ownProcesses = () => {
       const byPid = new Map<number, ProcessInfo>();
-      for (const p of [...processesWithEnv('BROWSER_AGENT_HOME', home), ...processesWithArg(root)]) byPid.set(p.pid, p);
+      for (const p of [...processesWithEnv('BROWSER_AGENT_HOME', home), ...processesWithArg(root)])
+        byPid.set(p.pid, p);
       return [...byPid.values()];
     };
 
@@ -217,7 +224,18 @@ export const test = base.extend<{ sandbox: Sandbox; bridge: Bridge }, { site: Fi
   },
 });
 
-async function spawnServer(name: string, flags: string[], env: Record<string, string>): Promise<ServerProcess> {
+// eslint-disable-next-line no-empty-pattern -- see the sandbox fixture
+async function serveFixtureSite({}, use: (site: FixtureSite) => Promise<void>): Promise<void> {
+  const site = await startFixtureSite();
+  await use(site);
+  await site.close();
+}
+
+async function spawnServer(
+  name: string,
+  flags: string[],
+  env: Record<string, string>,
+): Promise<ServerProcess> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [SERVER_BIN, ...flags],
@@ -233,7 +251,10 @@ async function spawnServer(name: string, flags: string[], env: Record<string, st
     await client.connect(transport);
   } catch (err) {
     await transport.close();
-    throw new Error(`MCP server "${name}" did not start: ${String(err)}\n--- server stderr ---\n${stderr}`);
+    throw new Error(
+      `MCP server "${name}" did not start: ${String(err)}\n--- server stderr ---\n${stderr}`,
+      { cause: err },
+    );
   }
   const pid = transport.pid;
   if (pid === null) throw new Error(`MCP server "${name}" has no pid after connecting.`);
@@ -244,7 +265,10 @@ async function waitForExtensionWorker(context: BrowserContext): Promise<void> {
   const isOurs = (url: string) => url.startsWith(`${EXTENSION_ORIGIN}/`);
   if (context.serviceWorkers().some((w) => isOurs(w.url()))) return;
   try {
-    await context.waitForEvent('serviceworker', { predicate: (w) => isOurs(w.url()), timeout: 10_000 });
+    await context.waitForEvent('serviceworker', {
+      predicate: (w) => isOurs(w.url()),
+      timeout: 10_000,
+    });
   } catch {
     const seen = context.serviceWorkers().map((w) => w.url());
     throw new Error(
@@ -254,11 +278,20 @@ async function waitForExtensionWorker(context: BrowserContext): Promise<void> {
   }
 }
 
-async function attachLogs(testInfo: TestInfo, home: string, servers: ServerProcess[]): Promise<void> {
+async function attachLogs(
+  testInfo: TestInfo,
+  home: string,
+  servers: ServerProcess[],
+): Promise<void> {
   for (const s of servers) {
-    await testInfo.attach(`${s.name} stderr`, { body: tail(s.stderr()), contentType: 'text/plain' });
+    await testInfo.attach(`${s.name} stderr`, {
+      body: tail(s.stderr()),
+      contentType: 'text/plain',
+    });
   }
-  const daemonLog = await readFile(path.join(home, 'daemon.log'), 'utf8').catch(() => '(no daemon.log)');
+  const daemonLog = await readFile(path.join(home, 'daemon.log'), 'utf8').catch(
+    () => '(no daemon.log)',
+  );
   await testInfo.attach('daemon.log', { body: tail(daemonLog), contentType: 'text/plain' });
 }
 
@@ -301,12 +334,18 @@ export interface ToolOutcome {
   isError: boolean;
 }
 
-export async function callTool<N extends ToolName>(client: Client, name: N, args: ToolArgs<N>): Promise<ToolOutcome> {
-  const result = await client.callTool({ name, arguments: args }, undefined, { timeout: TOOL_CALL_TIMEOUT_MS });
-  const content = Array.isArray(result.content) ? result.content : [];
+export async function callTool<N extends ToolName>(
+  client: Client,
+  name: N,
+  args: ToolArgs<N>,
+): Promise<ToolOutcome> {
+  const raw = await client.callTool({ name, arguments: args }, undefined, {
+    timeout: TOOL_CALL_TIMEOUT_MS,
+  });
+  const result = CallToolResultSchema.parse(raw);
   const texts: string[] = [];
   const images: ToolImage[] = [];
-  for (const part of content) {
+  for (const part of result.content) {
     if (part.type === 'text') texts.push(part.text);
     else if (part.type === 'image') images.push({ data: part.data, mimeType: part.mimeType });
   }
@@ -314,7 +353,11 @@ export async function callTool<N extends ToolName>(client: Client, name: N, args
 }
 
 /** callTool that throws, naming the tool, its arguments and what came back, unless it succeeded. */
-export async function callOk<N extends ToolName>(client: Client, name: N, args: ToolArgs<N>): Promise<ToolOutcome> {
+export async function callOk<N extends ToolName>(
+  client: Client,
+  name: N,
+  args: ToolArgs<N>,
+): Promise<ToolOutcome> {
   const outcome = await callTool(client, name, args);
   if (outcome.isError) {
     throw new Error(`${name} ${JSON.stringify(args)} returned an error:\n${outcome.text}`);
@@ -333,12 +376,15 @@ export function findRef(snapshot: string, role: string, name: string): string {
     const ref = /\[ref=([^\]\s]+)\]/.exec(trimmed)?.[1];
     if (ref !== undefined) return ref;
   }
-  throw new Error(`No ${role} named ${JSON.stringify(name)} with a ref in this snapshot:\n${snapshot}`);
+  throw new Error(
+    `No ${role} named ${JSON.stringify(name)} with a ref in this snapshot:\n${snapshot}`,
+  );
 }
 
 /** The snapshot line that carries `[ref=<ref>]`. */
 export function lineWithRef(snapshot: string, ref: string): string {
   const line = snapshot.split('\n').find((l) => l.includes(`[ref=${ref}]`));
-  if (line === undefined) throw new Error(`No line with [ref=${ref}] in this snapshot:\n${snapshot}`);
+  if (line === undefined)
+    throw new Error(`No line with [ref=${ref}] in this snapshot:\n${snapshot}`);
   return line.trim();
 }

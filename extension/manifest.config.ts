@@ -5,7 +5,8 @@ import pkg from './package.json' with { type: 'json' };
 export default defineManifest({
   manifest_version: 3,
   name: 'Browser Agent',
-  description: 'Lets AI agents (MCP clients) work in this browser while you watch, pause or revoke them.',
+  description:
+    'Lets AI agents (MCP clients) work in this browser while you watch, pause or revoke them.',
   version: pkg.version,
   // Pins the extension id, so the daemon can accept exactly one WebSocket Origin.
   key: EXTENSION_PUBLIC_KEY,

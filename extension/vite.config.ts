@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import { crx } from '@crxjs/vite-plugin';
-import manifest from './manifest.config';
+import manifest from './manifest.config.ts';
 
 export default defineConfig({
   plugins: [crx({ manifest })],

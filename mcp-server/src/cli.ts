@@ -26,7 +26,8 @@ async function main(): Promise<void> {
     return;
   }
   const options = parsed.options;
-  if (options.bridgePort !== undefined) process.env['BROWSER_AGENT_PORT'] = String(options.bridgePort);
+  if (options.bridgePort !== undefined)
+    process.env['BROWSER_AGENT_PORT'] = String(options.bridgePort);
 
   const daemon = new DaemonClient({ paths: statePaths(), launch: options.launch, log });
   const server = createMcpServer(daemon);

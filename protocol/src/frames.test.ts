@@ -16,11 +16,26 @@ import {
 describe('parseFrame', () => {
   it('round-trips every frame kind', () => {
     const frames: Frame[] = [
-      { type: 'hello', protocolVersion: PROTOCOL_VERSION, role: 'server', client: { name: 'c', version: '1' } },
+      {
+        type: 'hello',
+        protocolVersion: PROTOCOL_VERSION,
+        role: 'server',
+        client: { name: 'c', version: '1' },
+      },
       { type: 'welcome', protocolVersion: PROTOCOL_VERSION, sessionId: 's1' },
       { type: 'request', id: '1', sessionId: 's1', action: 'browser_snapshot', params: {} },
-      { type: 'response', id: '1', sessionId: 's1', payload: { success: true, data: { content: [] } } },
-      { type: 'response', id: '1', sessionId: 's1', payload: { success: false, error: { code: 'STALE_REF', message: 'm', hint: 'h' } } },
+      {
+        type: 'response',
+        id: '1',
+        sessionId: 's1',
+        payload: { success: true, data: { content: [] } },
+      },
+      {
+        type: 'response',
+        id: '1',
+        sessionId: 's1',
+        payload: { success: false, error: { code: 'STALE_REF', message: 'm', hint: 'h' } },
+      },
       { type: 'session_start', sessionId: 's1', client: { name: 'c', version: '1' } },
       { type: 'session_end', sessionId: 's1', reason: 'bye' },
       { type: 'ping', t: 1 },
@@ -46,7 +61,12 @@ describe('parseFrame', () => {
   });
 
   it('refuses an unknown error code inside a response', () => {
-    const raw = JSON.stringify({ type: 'response', id: '1', sessionId: 's', payload: { success: false, error: { code: 'NOPE', message: 'm' } } });
+    const raw = JSON.stringify({
+      type: 'response',
+      id: '1',
+      sessionId: 's',
+      payload: { success: false, error: { code: 'NOPE', message: 'm' } },
+    });
     expect(parseFrame(raw).ok).toBe(false);
   });
 
@@ -69,7 +89,10 @@ describe('checkVersion', () => {
 
 describe('extension id', () => {
   it('is derived from the pinned manifest key', () => {
-    const hex = createHash('sha256').update(Buffer.from(EXTENSION_PUBLIC_KEY, 'base64')).digest('hex').slice(0, 32);
+    const hex = createHash('sha256')
+      .update(Buffer.from(EXTENSION_PUBLIC_KEY, 'base64'))
+      .digest('hex')
+      .slice(0, 32);
     const id = [...hex].map((c) => String.fromCharCode(97 + parseInt(c, 16))).join('');
     expect(id).toBe(EXTENSION_ID);
   });
@@ -77,7 +100,11 @@ describe('extension id', () => {
 
 describe('toWireError', () => {
   it('keeps code and hint of a BridgeError and maps anything else to INTERNAL', () => {
-    expect(toWireError(new BridgeError(ErrorCode.STALE_REF, 'old', 'snapshot again'))).toEqual({ code: 'STALE_REF', message: 'old', hint: 'snapshot again' });
+    expect(toWireError(new BridgeError(ErrorCode.STALE_REF, 'old', 'snapshot again'))).toEqual({
+      code: 'STALE_REF',
+      message: 'old',
+      hint: 'snapshot again',
+    });
     expect(toWireError(new Error('boom'))).toEqual({ code: 'INTERNAL', message: 'boom' });
     expect(toWireError('text')).toEqual({ code: 'INTERNAL', message: 'text' });
   });

@@ -8,7 +8,14 @@ export type CdpEventParams<E extends CdpEvent> = ProtocolMapping.Events[E][0];
 
 /** Typed CDP access to one tab (optionally one of its child sessions, e.g. an OOPIF). */
 export interface CdpClient {
-  send<M extends CdpCommand>(method: M, params?: CdpParams<M>, sessionId?: string): Promise<CdpReturn<M>>;
+  send<M extends CdpCommand>(
+    method: M,
+    params?: CdpParams<M>,
+    sessionId?: string,
+  ): Promise<CdpReturn<M>>;
   /** Subscribes to an event of this tab; returns the unsubscribe function. */
-  on<E extends CdpEvent>(event: E, listener: (params: CdpEventParams<E>, sessionId?: string) => void): () => void;
+  on<E extends CdpEvent>(
+    event: E,
+    listener: (params: CdpEventParams<E>, sessionId?: string) => void,
+  ): () => void;
 }

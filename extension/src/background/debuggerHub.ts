@@ -108,7 +108,11 @@ export class DebuggerHub {
 function translateCdpError(tabId: number, method: string, err: unknown): Error {
   const message = err instanceof Error ? err.message : String(err);
   if (/No tab with given id|No target with given id/i.test(message)) {
-    return new BridgeError(ErrorCode.TAB_CLOSED, `Tab ${tabId} is closed.`, 'Call browser_tabs with action "list" and select another tab.');
+    return new BridgeError(
+      ErrorCode.TAB_CLOSED,
+      `Tab ${tabId} is closed.`,
+      'Call browser_tabs with action "list" and select another tab.',
+    );
   }
   if (/Detached while handling|Debugger is not attached/i.test(message)) {
     return new BridgeError(

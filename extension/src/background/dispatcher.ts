@@ -17,7 +17,10 @@ export class Dispatcher {
   /** Calls of one session run one after another; sessions run in parallel. */
   readonly #queues = new Map<string, Promise<unknown>>();
 
-  constructor(handlers: HandlerRegistry, contextFor: (sessionId: string) => Promise<HandlerContext>) {
+  constructor(
+    handlers: HandlerRegistry,
+    contextFor: (sessionId: string) => Promise<HandlerContext>,
+  ) {
     this.#handlers = handlers;
     this.#contextFor = contextFor;
   }
@@ -46,13 +49,21 @@ export class Dispatcher {
   async #invoke(frame: RequestFrame): Promise<unknown> {
     const contract = findContract(frame.action);
     if (!contract || !isToolName(frame.action)) {
-      throw new BridgeError(ErrorCode.UNKNOWN_ACTION, `Unknown action "${frame.action}".`, 'Update the extension and the bridge to the same release.');
+      throw new BridgeError(
+        ErrorCode.UNKNOWN_ACTION,
+        `Unknown action "${frame.action}".`,
+        'Update the extension and the bridge to the same release.',
+      );
     }
     const parsed = contract.input.safeParse(frame.params ?? {});
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-      throw new BridgeError(ErrorCode.INVALID_ARGS, `${where}${issue?.message ?? 'invalid arguments'}`, `Check the arguments of ${contract.name}.`);
+      throw new BridgeError(
+        ErrorCode.INVALID_ARGS,
+        `${where}${issue?.message ?? 'invalid arguments'}`,
+        `Check the arguments of ${contract.name}.`,
+      );
     }
     const ctx = await this.#contextFor(frame.sessionId);
     const handler = this.#handlers[frame.action] as Handler<ToolName>;

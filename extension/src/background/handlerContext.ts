@@ -58,5 +58,8 @@ export interface HandlerContext {
   closeTab(index?: number): Promise<void>;
 }
 
-export type Handler<N extends ToolName> = (args: ToolArgs<N>, ctx: HandlerContext) => Promise<ToolResult>;
+export type Handler<N extends ToolName> = (
+  args: ToolArgs<N>,
+  ctx: HandlerContext,
+) => Promise<ToolResult>;
 export type HandlerRegistry = { [N in ToolName]: Handler<N> };

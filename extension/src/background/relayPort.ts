@@ -24,7 +24,10 @@ export function acceptRelayPort(port: chrome.runtime.Port, handlers: RelayHandle
   };
   port.onMessage.addListener((message: unknown) => {
     if (typeof message !== 'string') {
-      reply({ type: 'error', error: { code: ErrorCode.INVALID_FRAME, message: 'Relay messages must be frame text.' } });
+      reply({
+        type: 'error',
+        error: { code: ErrorCode.INVALID_FRAME, message: 'Relay messages must be frame text.' },
+      });
       return;
     }
     const parsed = parseFrame(message);

@@ -46,7 +46,8 @@ export class SessionContexts {
 
     const newTab = async (url?: string): Promise<TabHandle> => {
       const tab = await chrome.tabs.create({ url: 'about:blank', active: true });
-      if (tab.id === undefined) throw new BridgeError(ErrorCode.INTERNAL, 'Chrome created a tab without an id.');
+      if (tab.id === undefined)
+        throw new BridgeError(ErrorCode.INTERNAL, 'Chrome created a tab without an id.');
       record.tabIds.push(tab.id);
       record.currentTabId = tab.id;
       await this.#store.save();
@@ -100,7 +101,8 @@ export class SessionContexts {
       },
       closeTab: async (index?: number): Promise<void> => {
         const tabId = index === undefined ? record.currentTabId : tabIdAt(index);
-        if (tabId === undefined) throw new BridgeError(ErrorCode.NO_TAB, 'This session has no tab to close.', NO_TAB_HINT);
+        if (tabId === undefined)
+          throw new BridgeError(ErrorCode.NO_TAB, 'This session has no tab to close.', NO_TAB_HINT);
         await this.#hub.detach(tabId);
         await chrome.tabs.remove(tabId).catch(() => undefined);
         await this.forgetTab(tabId);

@@ -7,7 +7,13 @@ export class TabStates {
   get(tabId: number): TabState {
     let s = this.#states.get(tabId);
     if (!s) {
-      s = { refsByBackendId: new Map(), refsByRef: new Map(), nextRef: 1, generation: 0, console: [] };
+      s = {
+        refsByBackendId: new Map(),
+        refsByRef: new Map(),
+        nextRef: 1,
+        generation: 0,
+        console: [],
+      };
       this.#states.set(tabId, s);
     }
     return s;

@@ -19,7 +19,11 @@ export class Worker {
   readonly dispatcher = new Dispatcher(handlers, async (sessionId) => {
     const record = await this.store.get(sessionId);
     if (!record) {
-      throw new BridgeError(ErrorCode.SESSION_ENDED, `Session ${sessionId} is not known to the extension.`, 'Restart the MCP client to start a new session.');
+      throw new BridgeError(
+        ErrorCode.SESSION_ENDED,
+        `Session ${sessionId} is not known to the extension.`,
+        'Restart the MCP client to start a new session.',
+      );
     }
     return this.contexts.create(record);
   });
@@ -55,7 +59,11 @@ export class Worker {
 
   async #onAttach(tabId: number, cdp: CdpClient): Promise<void> {
     captureConsole(cdp, this.tabStates.get(tabId).console);
-    await Promise.all([cdp.send('Page.enable'), cdp.send('Runtime.enable'), cdp.send('Log.enable')]);
+    await Promise.all([
+      cdp.send('Page.enable'),
+      cdp.send('Runtime.enable'),
+      cdp.send('Log.enable'),
+    ]);
     const client = await this.overlayFor(tabId);
     if (client !== null) showOverlay(tabId, client);
   }

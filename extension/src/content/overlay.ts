@@ -18,9 +18,17 @@ function render(client: string | null): void {
   const badge = document.createElement('div');
   badge.textContent = `Controlled by ${client}`;
   badge.style.cssText = [
-    'position:fixed', 'bottom:12px', 'right:12px', 'z-index:2147483647', 'pointer-events:none',
-    'font:600 12px/1.4 system-ui,sans-serif', 'color:#fff', 'background:rgba(109,40,217,.92)',
-    'padding:6px 10px', 'border-radius:999px', 'box-shadow:0 2px 8px rgba(0,0,0,.25)',
+    'position:fixed',
+    'bottom:12px',
+    'right:12px',
+    'z-index:2147483647',
+    'pointer-events:none',
+    'font:600 12px/1.4 system-ui,sans-serif',
+    'color:#fff',
+    'background:rgba(109,40,217,.92)',
+    'padding:6px 10px',
+    'border-radius:999px',
+    'box-shadow:0 2px 8px rgba(0,0,0,.25)',
   ].join(';');
   root.append(badge);
   document.documentElement.append(host);

@@ -23,6 +23,7 @@ const relay = new RelayClient(bridgePort(), {
   },
   request: (frame: RequestFrame) => log.started(frame),
   response: (frame: ResponseFrame) => log.finished(frame),
-  session: (frame: Extract<Frame, { type: 'session_start' | 'session_end' }>) => sessions.apply(frame),
+  session: (frame: Extract<Frame, { type: 'session_start' | 'session_end' }>) =>
+    sessions.apply(frame),
 });
 relay.start();

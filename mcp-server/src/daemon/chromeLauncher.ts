@@ -3,8 +3,10 @@ import { existsSync, mkdtempSync, openSync, rmSync, closeSync } from 'node:fs';
 import { tmpdir, homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Readable, Writable } from 'node:stream';
 import { EXTENSION_ID, RELAY_PAGE_PATH } from '@browser-agent/protocol';
 import type { Logger } from '../shared/logger.js';
+import { CdpPipe, waitForTarget } from './cdpPipe.js';
 
 export interface LaunchOptions {
   headless: boolean;
@@ -14,10 +16,20 @@ export interface LaunchOptions {
 }
 
 const KILL_GRACE_MS = 3_000;
+const EXTENSION_READY_TIMEOUT_MS = 20_000;
 
 const CANDIDATES: Record<string, string[]> = {
-  linux: ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/snap/bin/chromium', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'],
-  darwin: ['/Applications/Chromium.app/Contents/MacOS/Chromium', '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome'],
+  linux: [
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/snap/bin/chromium',
+    '/usr/bin/google-chrome',
+    '/usr/bin/google-chrome-stable',
+  ],
+  darwin: [
+    '/Applications/Chromium.app/Contents/MacOS/Chromium',
+    '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+  ],
   win32: [
     join(process.env['LOCALAPPDATA'] ?? '', 'Chromium', 'Application', 'chrome.exe'),
     'C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe',
@@ -28,12 +40,18 @@ const CANDIDATES: Record<string, string[]> = {
 /** --executable-path, then CHROME_PATH, then the usual install paths (Chromium first). */
 export function findBrowser(explicit?: string): string {
   const tried: string[] = [];
-  for (const candidate of [explicit, process.env['CHROME_PATH'], ...(CANDIDATES[process.platform] ?? [])]) {
+  for (const candidate of [
+    explicit,
+    process.env['CHROME_PATH'],
+    ...(CANDIDATES[process.platform] ?? []),
+  ]) {
     if (!candidate) continue;
     if (existsSync(candidate)) return candidate;
     tried.push(candidate);
   }
-  throw new Error(`No Chromium or Chrome found (tried ${tried.join(', ')}). Install Chromium or pass --executable-path.`);
+  throw new Error(
+    `No Chromium or Chrome found (tried ${tried.join(', ')}). Install Chromium or pass --executable-path.`,
+  );
 }
 
 /** The built extension: BROWSER_AGENT_EXTENSION_DIR, else extension/dist beside this package. */
@@ -56,14 +74,24 @@ export class LaunchedBrowser {
     this.exited = new Promise((resolveExit) => child.once('exit', () => resolveExit()));
   }
 
-  static launch(options: LaunchOptions, bridgePort: number, stateDir: string, log: Logger): LaunchedBrowser {
+  static launch(
+    options: LaunchOptions,
+    bridgePort: number,
+    stateDir: string,
+    log: Logger,
+  ): LaunchedBrowser {
     const executable = findBrowser(options.executablePath);
     const extDir = extensionDir();
     if (!existsSync(join(extDir, 'manifest.json'))) {
       throw new Error(`The extension is not built at ${extDir}. Run pnpm build first.`);
     }
-    const tempProfile = options.isolated ? mkdtempSync(join(tmpdir(), 'browser-agent-profile-')) : undefined;
-    const profile = options.userDataDir ?? tempProfile ?? join(homedir() || tmpdir(), '.cache', 'browser-agent', 'profile');
+    const tempProfile = options.isolated
+      ? mkdtempSync(join(tmpdir(), 'browser-agent-profile-'))
+      : undefined;
+    const profile =
+      options.userDataDir ??
+      tempProfile ??
+      join(homedir() || tmpdir(), '.cache', 'browser-agent', 'profile');
     const relayUrl = `chrome-extension://${EXTENSION_ID}/${RELAY_PAGE_PATH}?port=${bridgePort}`;
     const args = [
       `--user-data-dir=${profile}`,
@@ -79,15 +107,37 @@ export class LaunchedBrowser {
       ...(options.headless ? ['--headless=new'] : []),
       // Chromium refuses to run as root with its sandbox (containers, CI).
       ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
-      relayUrl,
+      // The relay page is opened over the pipe once the extension is up: given on the command
+      // line it loads before the extension is registered and shows an error page.
+      '--remote-debugging-pipe',
+      'about:blank',
     ];
     const logFd = openSync(join(stateDir, 'chromium.log'), 'a', 0o600);
-    log.info(`launching ${executable} (${options.headless ? 'headless' : 'headed'}, profile ${profile})`);
-    const child = spawn(executable, args, { stdio: ['ignore', logFd, logFd], detached: process.platform !== 'win32' });
+    log.info(
+      `launching ${executable} (${options.headless ? 'headless' : 'headed'}, profile ${profile})`,
+    );
+    const child = spawn(executable, args, {
+      stdio: ['ignore', logFd, logFd, 'pipe', 'pipe'],
+      detached: process.platform !== 'win32',
+    });
     closeSync(logFd);
     child.on('error', (err) => log.error(`browser process: ${err.message}`));
-    return new LaunchedBrowser(child, tempProfile);
+    const [, , , toBrowser, fromBrowser] = child.stdio;
+    const browser = new LaunchedBrowser(child, tempProfile);
+    if (!isWritable(toBrowser) || !isReadable(fromBrowser)) {
+      throw new Error('Could not open the debugging pipe to the browser.');
+    }
+    const cdp = new CdpPipe(toBrowser, fromBrowser);
+    const extensionOrigin = `chrome-extension://${EXTENSION_ID}/`;
+    browser.ready = waitForTarget(cdp, extensionOrigin, EXTENSION_READY_TIMEOUT_MS).then(async () => {
+      await cdp.send('Target.createTarget', { url: relayUrl });
+      log.info('relay page opened');
+    });
+    return browser;
   }
+
+  /** Settles when the relay page is open, or fails with why the extension did not come up. */
+  ready: Promise<void> = Promise.resolve();
 
   /** Stops the browser (its whole process group) and removes a temporary profile. */
   async close(): Promise<void> {
@@ -100,6 +150,14 @@ export class LaunchedBrowser {
     }
     if (this.#tempProfile) rmSync(this.#tempProfile, { recursive: true, force: true });
   }
+}
+
+function isWritable(s: unknown): s is Writable {
+  return s instanceof Writable;
+}
+
+function isReadable(s: unknown): s is Readable {
+  return s instanceof Readable;
 }
 
 function killGroup(pid: number, signal: NodeJS.Signals): void {

@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { EXTENSION_ORIGIN, PROTOCOL_VERSION, parseFrame, serializeFrame, type Frame } from '@browser-agent/protocol';
+import {
+  EXTENSION_ORIGIN,
+  PROTOCOL_VERSION,
+  parseFrame,
+  serializeFrame,
+  type Frame,
+} from '@browser-agent/protocol';
 import { createLogger } from '../shared/logger.js';
 import { Daemon } from './daemon.js';
 
@@ -32,21 +38,28 @@ function frameReader(socket: Socket): () => Promise<Frame> {
   };
 }
 
-async function openServer(socketPath: string): Promise<{ socket: Socket; next: () => Promise<Frame>; sessionId: string }> {
+async function openServer(
+  socketPath: string,
+): Promise<{ socket: Socket; next: () => Promise<Frame>; sessionId: string }> {
   const socket = connect(socketPath);
   await new Promise((r) => socket.once('connect', r));
   const next = frameReader(socket);
-  socket.write(`${serializeFrame({ type: 'hello', protocolVersion: PROTOCOL_VERSION, role: 'server', client: { name: 'test-client', version: '1' } })}\n`);
+  socket.write(
+    `${serializeFrame({ type: 'hello', protocolVersion: PROTOCOL_VERSION, role: 'server', client: { name: 'test-client', version: '1' } })}\n`,
+  );
   const welcome = await next();
-  if (welcome.type !== 'welcome' || !welcome.sessionId) throw new Error(`expected welcome, got ${JSON.stringify(welcome)}`);
+  if (welcome.type !== 'welcome' || !welcome.sessionId)
+    throw new Error(`expected welcome, got ${JSON.stringify(welcome)}`);
   return { socket, next, sessionId: welcome.sessionId };
 }
 
-async function openExtension(port: number): Promise<{ ws: WebSocket; frames: Frame[]; next: (type: Frame['type']) => Promise<Frame> }> {
+async function openExtension(
+  port: number,
+): Promise<{ ws: WebSocket; frames: Frame[]; next: (type: Frame['type']) => Promise<Frame> }> {
   const ws = new WebSocket(`ws://127.0.0.1:${port}`, { origin: EXTENSION_ORIGIN });
   const frames: Frame[] = [];
   ws.on('message', (d) => {
-    const parsed = parseFrame(String(d));
+    const parsed = parseFrame(Buffer.from(d as Buffer).toString('utf8'));
     if (parsed.ok) frames.push(parsed.frame);
   });
   await new Promise((r, j) => {
@@ -74,7 +87,14 @@ beforeEach(async () => {
   port = 20000 + Math.floor(Math.random() * 20000);
   process.env['BROWSER_AGENT_QUIET'] = '1';
   daemon = new Daemon(
-    { socketPath: join(dir, 'd.sock'), stateDir: dir, port, idleExitMs: 600_000, extensionWaitMs: 300, launchWaitMs: 300 },
+    {
+      socketPath: join(dir, 'd.sock'),
+      stateDir: dir,
+      port,
+      idleExitMs: 600_000,
+      extensionWaitMs: 300,
+      launchWaitMs: 300,
+    },
     createLogger('test'),
   );
   await daemon.start();
@@ -92,11 +112,20 @@ describe('daemon routing', () => {
     const start = await ext.next('session_start');
     expect(start).toMatchObject({ sessionId: srv.sessionId, client: { name: 'test-client' } });
 
-    srv.socket.write(`${serializeFrame({ type: 'request', id: 'caller-1', sessionId: srv.sessionId, action: 'browser_snapshot', params: {} })}\n`);
+    srv.socket.write(
+      `${serializeFrame({ type: 'request', id: 'caller-1', sessionId: srv.sessionId, action: 'browser_snapshot', params: {} })}\n`,
+    );
     const req = await ext.next('request');
     if (req.type !== 'request') throw new Error('not a request');
     expect(req.id).not.toBe('caller-1');
-    ext.ws.send(serializeFrame({ type: 'response', id: req.id, sessionId: req.sessionId, payload: { success: true, data: { content: [{ type: 'text', text: 'hi' }] } } }));
+    ext.ws.send(
+      serializeFrame({
+        type: 'response',
+        id: req.id,
+        sessionId: req.sessionId,
+        payload: { success: true, data: { content: [{ type: 'text', text: 'hi' }] } },
+      }),
+    );
     const res = await srv.next();
     expect(res).toMatchObject({ type: 'response', id: 'caller-1', payload: { success: true } });
     ext.ws.close();
@@ -105,32 +134,52 @@ describe('daemon routing', () => {
 
   it('answers NOT_CONNECTED when no extension is there', async () => {
     const srv = await openServer(join(dir, 'd.sock'));
-    srv.socket.write(`${serializeFrame({ type: 'request', id: 'r', sessionId: srv.sessionId, action: 'browser_snapshot', params: {} })}\n`);
+    srv.socket.write(
+      `${serializeFrame({ type: 'request', id: 'r', sessionId: srv.sessionId, action: 'browser_snapshot', params: {} })}\n`,
+    );
     const res = await srv.next();
-    expect(res).toMatchObject({ type: 'response', id: 'r', payload: { success: false, error: { code: 'NOT_CONNECTED' } } });
+    expect(res).toMatchObject({
+      type: 'response',
+      id: 'r',
+      payload: { success: false, error: { code: 'NOT_CONNECTED' } },
+    });
     srv.socket.end();
   });
 
   it('fails a call in flight at once when the extension link drops', async () => {
     const ext = await openExtension(port);
     const srv = await openServer(join(dir, 'd.sock'));
-    srv.socket.write(`${serializeFrame({ type: 'request', id: 'r', sessionId: srv.sessionId, action: 'browser_wait_for', params: { time: 5 } })}\n`);
+    srv.socket.write(
+      `${serializeFrame({ type: 'request', id: 'r', sessionId: srv.sessionId, action: 'browser_wait_for', params: { time: 5 } })}\n`,
+    );
     await ext.next('request');
     ext.ws.terminate();
     const res = await srv.next();
-    expect(res).toMatchObject({ id: 'r', payload: { success: false, error: { code: 'NOT_CONNECTED' } } });
+    expect(res).toMatchObject({
+      id: 'r',
+      payload: { success: false, error: { code: 'NOT_CONNECTED' } },
+    });
     srv.socket.end();
   });
 
   it('answers TIMEOUT exactly once and drops the late response', async () => {
     const ext = await openExtension(port);
     const srv = await openServer(join(dir, 'd.sock'));
-    srv.socket.write(`${serializeFrame({ type: 'request', id: 'r', sessionId: srv.sessionId, action: 'browser_snapshot', params: {}, timeoutMs: 100 })}\n`);
+    srv.socket.write(
+      `${serializeFrame({ type: 'request', id: 'r', sessionId: srv.sessionId, action: 'browser_snapshot', params: {}, timeoutMs: 100 })}\n`,
+    );
     const req = await ext.next('request');
     const res = await srv.next();
     expect(res).toMatchObject({ id: 'r', payload: { success: false, error: { code: 'TIMEOUT' } } });
     if (req.type !== 'request') throw new Error('not a request');
-    ext.ws.send(serializeFrame({ type: 'response', id: req.id, sessionId: req.sessionId, payload: { success: true, data: { content: [] } } }));
+    ext.ws.send(
+      serializeFrame({
+        type: 'response',
+        id: req.id,
+        sessionId: req.sessionId,
+        payload: { success: true, data: { content: [] } },
+      }),
+    );
     // A ping answered proves the late response was not forwarded before it.
     srv.socket.write(`${serializeFrame({ type: 'ping', t: 7 })}\n`);
     expect(await srv.next()).toEqual({ type: 'pong', t: 7 });
@@ -141,7 +190,9 @@ describe('daemon routing', () => {
   it('stamps the connection own session id on requests, so a server cannot act for another', async () => {
     const ext = await openExtension(port);
     const srv = await openServer(join(dir, 'd.sock'));
-    srv.socket.write(`${serializeFrame({ type: 'request', id: 'r', sessionId: 'someone-else', action: 'browser_snapshot', params: {} })}\n`);
+    srv.socket.write(
+      `${serializeFrame({ type: 'request', id: 'r', sessionId: 'someone-else', action: 'browser_snapshot', params: {} })}\n`,
+    );
     const req = await ext.next('request');
     expect(req).toMatchObject({ sessionId: srv.sessionId });
     ext.ws.close();
@@ -174,7 +225,9 @@ describe('daemon routing', () => {
     const socket = connect(join(dir, 'd.sock'));
     await new Promise((r) => socket.once('connect', r));
     const next = frameReader(socket);
-    socket.write(`${serializeFrame({ type: 'hello', protocolVersion: PROTOCOL_VERSION + 1, role: 'server' })}\n`);
+    socket.write(
+      `${serializeFrame({ type: 'hello', protocolVersion: PROTOCOL_VERSION + 1, role: 'server' })}\n`,
+    );
     const frame = await next();
     expect(frame).toMatchObject({ type: 'error', error: { code: 'VERSION_MISMATCH' } });
   });
@@ -183,7 +236,10 @@ describe('daemon routing', () => {
 describe('WebSocket upgrade checks', () => {
   const attempt = (headers: Record<string, string>, origin?: string): Promise<number | 'open'> =>
     new Promise((resolve) => {
-      const ws = new WebSocket(`ws://127.0.0.1:${port}`, { headers, ...(origin ? { origin } : {}) });
+      const ws = new WebSocket(`ws://127.0.0.1:${port}`, {
+        headers,
+        ...(origin ? { origin } : {}),
+      });
       ws.once('open', () => {
         ws.close();
         resolve('open');

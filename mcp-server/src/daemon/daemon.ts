@@ -52,7 +52,9 @@ export class Daemon {
     this.#link = await ExtensionLink.listen(this.#config.port, this.#log.child('ws'), {
       connected: () => this.#onExtensionConnected(),
       disconnected: (reason) =>
-        this.#router.failAll(notConnected(`The browser extension disconnected during the call (${reason}).`)),
+        this.#router.failAll(
+          notConnected(`The browser extension disconnected during the call (${reason}).`),
+        ),
       frame: (frame) => this.#onExtensionFrame(frame),
     });
     this.#unixServer = await listenUnix(this.#config.socketPath, (socket) => {
@@ -62,7 +64,9 @@ export class Daemon {
         closed: (conn) => this.#closeSession(conn),
       });
     });
-    this.#log.info(`listening on ${this.#config.socketPath} and ws://127.0.0.1:${this.#config.port}`);
+    this.#log.info(
+      `listening on ${this.#config.socketPath} and ws://127.0.0.1:${this.#config.port}`,
+    );
     this.#armIdleTimer();
   }
 
@@ -70,9 +74,15 @@ export class Daemon {
     this.#stopping ??= (async () => {
       this.#log.info('stopping');
       clearTimeout(this.#idleTimer);
-      this.#router.failAll({ code: ErrorCode.NOT_CONNECTED, message: 'The bridge daemon is shutting down.', hint: 'Retry; the next call starts a new daemon.' });
+      this.#router.failAll({
+        code: ErrorCode.NOT_CONNECTED,
+        message: 'The bridge daemon is shutting down.',
+        hint: 'Retry; the next call starts a new daemon.',
+      });
       for (const s of this.#sessions.values()) s.conn.close();
-      await new Promise<void>((resolve) => (this.#unixServer ? this.#unixServer.close(() => resolve()) : resolve()));
+      await new Promise<void>((resolve) =>
+        this.#unixServer ? this.#unixServer.close(() => resolve()) : resolve(),
+      );
       await this.#link?.close();
       await this.#browser?.close();
     })();
@@ -105,8 +115,17 @@ export class Daemon {
       await this.#whenConnected(waitMs);
     }
     if (!this.#link?.connected && this.#launchError !== undefined) {
-      const error = { code: ErrorCode.LAUNCH_FAILED, message: this.#launchError, hint: 'Fix the browser setup (see the message), then restart the MCP client.' };
-      conn.send({ type: 'response', id: frame.id, sessionId: frame.sessionId, payload: { success: false, error } });
+      const error = {
+        code: ErrorCode.LAUNCH_FAILED,
+        message: this.#launchError,
+        hint: 'Fix the browser setup (see the message), then restart the MCP client.',
+      };
+      conn.send({
+        type: 'response',
+        id: frame.id,
+        sessionId: frame.sessionId,
+        payload: { success: false, error },
+      });
       return;
     }
     this.#router.forward(conn, frame);
@@ -124,7 +143,8 @@ export class Daemon {
 
   #onExtensionFrame(frame: Frame): void {
     if (frame.type === 'response') this.#router.resolve(frame);
-    else if (frame.type === 'event' && frame.sessionId) this.#sessions.get(frame.sessionId)?.conn.send(frame);
+    else if (frame.type === 'event' && frame.sessionId)
+      this.#sessions.get(frame.sessionId)?.conn.send(frame);
   }
 
   #whenConnected(timeoutMs: number): Promise<void> {
@@ -140,8 +160,18 @@ export class Daemon {
   #ensureBrowser(options: LaunchOptions): void {
     if (this.#browser || this.#link?.connected) return;
     try {
-      const browser = LaunchedBrowser.launch(options, this.#config.port, this.#config.stateDir, this.#log.child('chrome'));
+      const browser = LaunchedBrowser.launch(
+        options,
+        this.#config.port,
+        this.#config.stateDir,
+        this.#log.child('chrome'),
+      );
       this.#browser = browser;
+      browser.ready.catch((err: unknown) => {
+        this.#launchError = `The launched browser did not come up: ${err instanceof Error ? err.message : String(err)}`;
+        this.#log.error(this.#launchError);
+        void browser.close();
+      });
       void browser.exited.then(() => {
         if (this.#browser === browser) this.#browser = undefined;
         this.#log.info('launched browser exited');
@@ -163,7 +193,10 @@ export class Daemon {
   }
 }
 
-async function listenUnix(path: string, onSocket: Parameters<typeof createServer>[1]): Promise<Server> {
+async function listenUnix(
+  path: string,
+  onSocket: Parameters<typeof createServer>[1],
+): Promise<Server> {
   const server = createServer(onSocket);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -5,7 +5,7 @@
  * a non-loopback Host, are refused before the handshake. One extension link is active at a time:
  * a newer one (the panel reopened) replaces the older.
  */
-import { WebSocketServer, type WebSocket } from 'ws';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import {
   MAX_FRAME_BYTES,
   PROTOCOL_VERSION,
@@ -102,7 +102,7 @@ export class ExtensionLink {
         ws.close(4002, 'Binary frames are not part of the protocol');
         return;
       }
-      const parsed = parseFrame(data.toString());
+      const parsed = parseFrame(rawText(data));
       if (!parsed.ok) {
         this.#log.warn(`bad frame from extension: ${parsed.error.message}`);
         ws.send(serializeFrame({ type: 'error', error: parsed.error }));
@@ -144,4 +144,10 @@ export class ExtensionLink {
     });
     ws.on('error', (err) => this.#log.warn(`extension socket: ${err.message}`));
   }
+}
+
+function rawText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
+  return data.toString('utf8');
 }

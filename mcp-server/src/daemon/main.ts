@@ -63,7 +63,8 @@ async function main(): Promise<void> {
   };
   const cleanup = (): void => {
     try {
-      if (readFileSync(paths.pidFile, 'utf8').trim() === String(process.pid)) rmSync(paths.pidFile, { force: true });
+      if (readFileSync(paths.pidFile, 'utf8').trim() === String(process.pid))
+        rmSync(paths.pidFile, { force: true });
     } catch {
       // No pid file to remove.
     }

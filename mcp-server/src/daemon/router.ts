@@ -75,7 +75,12 @@ export class Router {
     if (!p) return;
     this.#pending.delete(id);
     clearTimeout(p.timer);
-    p.conn.send({ type: 'response', id: p.callerId, sessionId: p.sessionId, payload: { success: false, error } });
+    p.conn.send({
+      type: 'response',
+      id: p.callerId,
+      sessionId: p.sessionId,
+      payload: { success: false, error },
+    });
   }
 }
 

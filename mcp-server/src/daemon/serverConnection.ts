@@ -38,7 +38,14 @@ export class ServerConnection {
     const timer = setTimeout(() => this.#fail('No hello within 5 s.'), HELLO_TIMEOUT_MS);
     const lines = new LineSplitter(
       (line) => this.#onLine(line, timer),
-      () => this.send({ type: 'error', error: { code: ErrorCode.INVALID_FRAME, message: 'Frame exceeds the size limit and was dropped.' } }),
+      () =>
+        this.send({
+          type: 'error',
+          error: {
+            code: ErrorCode.INVALID_FRAME,
+            message: 'Frame exceeds the size limit and was dropped.',
+          },
+        }),
     );
     socket.on('data', (chunk: string) => lines.push(chunk));
     socket.on('error', () => undefined);
@@ -86,7 +93,13 @@ export class ServerConnection {
     } else if (frame.type === 'ping') {
       this.send({ type: 'pong', t: frame.t });
     } else {
-      this.send({ type: 'error', error: { code: ErrorCode.INVALID_FRAME, message: `Unexpected ${frame.type} frame from an MCP server.` } });
+      this.send({
+        type: 'error',
+        error: {
+          code: ErrorCode.INVALID_FRAME,
+          message: `Unexpected ${frame.type} frame from an MCP server.`,
+        },
+      });
     }
   }
 

@@ -55,15 +55,25 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
   }
   if (values.help) return { kind: 'help' };
   if (values.version) return { kind: 'version' };
-  if (values.headless && values.headed) return { kind: 'error', message: '--headless and --headed contradict each other.' };
+  if (values.headless && values.headed)
+    return { kind: 'error', message: '--headless and --headed contradict each other.' };
   let bridgePort: number | undefined;
   if (values['bridge-port'] !== undefined) {
     bridgePort = Number(values['bridge-port']);
     if (!Number.isInteger(bridgePort) || bridgePort < 1 || bridgePort > 65535) {
-      return { kind: 'error', message: `--bridge-port must be a port number (1-65535), got "${values['bridge-port']}".` };
+      return {
+        kind: 'error',
+        message: `--bridge-port must be a port number (1-65535), got "${values['bridge-port']}".`,
+      };
     }
   }
-  const launchOnly = ['headless', 'headed', 'executable-path', 'isolated', 'user-data-dir'] as const;
+  const launchOnly = [
+    'headless',
+    'headed',
+    'executable-path',
+    'isolated',
+    'user-data-dir',
+  ] as const;
   if (!values.launch) {
     const stray = launchOnly.find((k) => values[k] !== undefined);
     if (stray) return { kind: 'error', message: `--${stray} only applies with --launch.` };
@@ -77,7 +87,9 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
       launch: {
         headless,
         isolated: values.isolated ?? false,
-        ...(values['executable-path'] !== undefined ? { executablePath: values['executable-path'] } : {}),
+        ...(values['executable-path'] !== undefined
+          ? { executablePath: values['executable-path'] }
+          : {}),
         ...(values['user-data-dir'] !== undefined ? { userDataDir: values['user-data-dir'] } : {}),
       },
     },

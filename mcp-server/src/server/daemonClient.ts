@@ -62,7 +62,9 @@ export class DaemonClient {
 
   /** Connects now (e.g. right after MCP initialize) so a launched browser starts early. */
   warmUp(): void {
-    this.#connect().catch((err: unknown) => this.#options.log.warn(`daemon not reachable yet: ${String(err)}`));
+    this.#connect().catch((err: unknown) =>
+      this.#options.log.warn(`daemon not reachable yet: ${String(err)}`),
+    );
   }
 
   async call(action: ToolName, params: unknown, timeoutMs: number): Promise<ToolResult> {
@@ -72,10 +74,17 @@ export class DaemonClient {
     return new Promise<ToolResult>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.#waiters.delete(id);
-        reject(fill(error, { code: ErrorCode.TIMEOUT, message: `${action} got no answer from the bridge daemon within ${timeoutMs + CALLER_SLACK_MS} ms.` }));
+        reject(
+          fill(error, {
+            code: ErrorCode.TIMEOUT,
+            message: `${action} got no answer from the bridge daemon within ${timeoutMs + CALLER_SLACK_MS} ms.`,
+          }),
+        );
       }, timeoutMs + CALLER_SLACK_MS);
       this.#waiters.set(id, { resolve, reject, error, timer });
-      socket.write(`${serializeFrame({ type: 'request', id, sessionId, action, params, timeoutMs })}\n`);
+      socket.write(
+        `${serializeFrame({ type: 'request', id, sessionId, action, params, timeoutMs })}\n`,
+      );
     });
   }
 
@@ -85,7 +94,10 @@ export class DaemonClient {
   }
 
   #connect(): Promise<{ socket: Socket; sessionId: string }> {
-    if (this.#closed) return Promise.reject(new BridgeError(ErrorCode.NOT_CONNECTED, 'The MCP server is shutting down.'));
+    if (this.#closed)
+      return Promise.reject(
+        new BridgeError(ErrorCode.NOT_CONNECTED, 'The MCP server is shutting down.'),
+      );
     this.#connection ??= this.#open().catch((err: unknown) => {
       this.#connection = undefined;
       throw err;
@@ -124,10 +136,22 @@ export class DaemonClient {
       socket.on('error', (err) => this.#options.log.warn(`daemon socket: ${err.message}`));
       socket.on('close', () => {
         this.#connection = undefined;
-        if (sessionId === undefined) reject(new BridgeError(ErrorCode.NOT_CONNECTED, 'The bridge daemon closed the connection during the handshake.'));
+        if (sessionId === undefined)
+          reject(
+            new BridgeError(
+              ErrorCode.NOT_CONNECTED,
+              'The bridge daemon closed the connection during the handshake.',
+            ),
+          );
         this.#failAll();
       });
-      const hello: Frame = { type: 'hello', protocolVersion: PROTOCOL_VERSION, role: 'server', client: this.#client, ...(this.#options.launch ? { launch: this.#options.launch } : {}) };
+      const hello: Frame = {
+        type: 'hello',
+        protocolVersion: PROTOCOL_VERSION,
+        role: 'server',
+        client: this.#client,
+        ...(this.#options.launch ? { launch: this.#options.launch } : {}),
+      };
       socket.write(`${serializeFrame(hello)}\n`);
     });
   }
@@ -144,13 +168,25 @@ export class DaemonClient {
     }
     const result = toolResultSchema.safeParse(frame.payload.data);
     if (result.success) waiter.resolve(result.data);
-    else waiter.reject(fill(waiter.error, { code: ErrorCode.INTERNAL, message: 'The extension returned a malformed tool result.' }));
+    else
+      waiter.reject(
+        fill(waiter.error, {
+          code: ErrorCode.INTERNAL,
+          message: 'The extension returned a malformed tool result.',
+        }),
+      );
   }
 
   #failAll(): void {
     for (const [id, waiter] of this.#waiters) {
       clearTimeout(waiter.timer);
-      waiter.reject(fill(waiter.error, { code: ErrorCode.NOT_CONNECTED, message: 'The bridge daemon went away during the call.', hint: 'Retry the call; a new daemon is started automatically.' }));
+      waiter.reject(
+        fill(waiter.error, {
+          code: ErrorCode.NOT_CONNECTED,
+          message: 'The bridge daemon went away during the call.',
+          hint: 'Retry the call; a new daemon is started automatically.',
+        }),
+      );
       this.#waiters.delete(id);
     }
   }
@@ -167,13 +203,21 @@ export class DaemonClient {
       const socket = await tryConnect(paths.socket);
       if (socket) return socket;
     }
-    throw new BridgeError(ErrorCode.NOT_CONNECTED, `The bridge daemon did not start: ${lastDaemonError(paths.logFile)}`, `See ${paths.logFile}. Another program may hold the bridge port; set BROWSER_AGENT_PORT or stop it.`);
+    throw new BridgeError(
+      ErrorCode.NOT_CONNECTED,
+      `The bridge daemon did not start: ${lastDaemonError(paths.logFile)}`,
+      `See ${paths.logFile}. Another program may hold the bridge port; set BROWSER_AGENT_PORT or stop it.`,
+    );
   }
 }
 
-function fill(error: BridgeError, wire: { code: BridgeError['code']; message: string; hint?: string | undefined }): BridgeError {
+function fill(
+  error: BridgeError,
+  wire: { code: BridgeError['code']; message: string; hint?: string | undefined },
+): BridgeError {
   const filled = new BridgeError(wire.code, wire.message, wire.hint);
-  if (error.stack) filled.stack = `${filled.name}: ${wire.message}\n${error.stack.split('\n').slice(1).join('\n')}`;
+  if (error.stack)
+    filled.stack = `${filled.name}: ${wire.message}\n${error.stack.split('\n').slice(1).join('\n')}`;
   return filled;
 }
 
@@ -189,7 +233,11 @@ function spawnDaemon(log: Logger): void {
   const here = dirname(fileURLToPath(import.meta.url));
   const entry = join(here, '..', 'daemon', 'main.js');
   log.info('starting the bridge daemon');
-  const child = spawn(process.execPath, [entry], { detached: true, stdio: 'ignore', env: process.env });
+  const child = spawn(process.execPath, [entry], {
+    detached: true,
+    stdio: 'ignore',
+    env: process.env,
+  });
   child.unref();
 }
 

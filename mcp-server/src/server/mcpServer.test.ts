@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { BridgeError, ErrorCode, toolContracts, type ToolName, type ToolResult } from '@browser-agent/protocol';
+import {
+  BridgeError,
+  ErrorCode,
+  toolContracts,
+  type ToolName,
+  type ToolResult,
+} from '@browser-agent/protocol';
 import { createMcpServer, type ToolCaller } from './mcpServer.js';
 
 async function connected(caller: ToolCaller): Promise<Client> {
@@ -42,11 +48,23 @@ describe('tool registration', () => {
 
   it('turns a bridge error into an isError result with code and hint', async () => {
     const client = await connected({
-      call: () => Promise.reject(new BridgeError(ErrorCode.STALE_REF, 'Ref e3 is stale.', 'Call browser_snapshot to get fresh refs.')),
+      call: () =>
+        Promise.reject(
+          new BridgeError(
+            ErrorCode.STALE_REF,
+            'Ref e3 is stale.',
+            'Call browser_snapshot to get fresh refs.',
+          ),
+        ),
     });
     const result = await client.callTool({ name: 'browser_click', arguments: { ref: 'e3' } });
     expect(result.isError).toBe(true);
-    expect(result.content).toEqual([{ type: 'text', text: 'STALE_REF: Ref e3 is stale.\nHint: Call browser_snapshot to get fresh refs.' }]);
+    expect(result.content).toEqual([
+      {
+        type: 'text',
+        text: 'STALE_REF: Ref e3 is stale.\nHint: Call browser_snapshot to get fresh refs.',
+      },
+    ]);
   });
 
   it('refuses invalid arguments before they reach the browser', async () => {
@@ -57,7 +75,10 @@ describe('tool registration', () => {
         return Promise.resolve({ content: [] });
       },
     });
-    const result = await client.callTool({ name: 'browser_tabs', arguments: { action: 'explode' } });
+    const result = await client.callTool({
+      name: 'browser_tabs',
+      arguments: { action: 'explode' },
+    });
     expect(result.isError).toBe(true);
     expect(called).toBe(false);
   });

@@ -1,5 +1,11 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { DEFAULT_TOOL_TIMEOUT_MS, toolContracts, type ToolContract, type ToolName, type ToolResult } from '@browser-agent/protocol';
+import {
+  DEFAULT_TOOL_TIMEOUT_MS,
+  toolContracts,
+  type ToolContract,
+  type ToolName,
+  type ToolResult,
+} from '@browser-agent/protocol';
 import { errorToCallToolResult, toCallToolResult } from './toolResult.js';
 
 export const SERVER_NAME = 'browser-agent';
@@ -14,13 +20,21 @@ export interface ToolCaller {
 export function createMcpServer(caller: ToolCaller): McpServer {
   const server = new McpServer(
     { name: SERVER_NAME, version: SERVER_VERSION },
-    { instructions: 'Drive a real Chromium: browser_navigate, then browser_snapshot to get [ref=eN] handles for the element tools.' },
+    {
+      instructions:
+        'Drive a real Chromium: browser_navigate, then browser_snapshot to get [ref=eN] handles for the element tools.',
+    },
   );
   for (const contract of toolContracts) {
     const c: ToolContract = contract;
     server.registerTool(
       c.name,
-      { title: c.title, description: c.description, inputSchema: c.input, annotations: { title: c.title, ...c.annotations } },
+      {
+        title: c.title,
+        description: c.description,
+        inputSchema: c.input,
+        annotations: { title: c.title, ...c.annotations },
+      },
       async (args: unknown) => {
         try {
           const timeoutMs = c.timeoutMs?.(args as never) ?? DEFAULT_TOOL_TIMEOUT_MS;

@@ -8,6 +8,8 @@ export function toCallToolResult(result: ToolResult): CallToolResult {
 /** The one place where anything a tool call throws becomes an MCP error result. */
 export function errorToCallToolResult(err: unknown): CallToolResult {
   const wire = err instanceof BridgeError ? err.toWire() : toWireError(err);
-  const text = wire.hint ? `${wire.code}: ${wire.message}\nHint: ${wire.hint}` : `${wire.code}: ${wire.message}`;
+  const text = wire.hint
+    ? `${wire.code}: ${wire.message}\nHint: ${wire.hint}`
+    : `${wire.code}: ${wire.message}`;
   return { isError: true, content: [{ type: 'text', text }] };
 }

@@ -4,7 +4,10 @@ import { LineSplitter } from './ndjson.js';
 describe('LineSplitter', () => {
   it('joins lines split across chunks and skips blank ones', () => {
     const lines: string[] = [];
-    const s = new LineSplitter((l) => lines.push(l), () => lines.push('!oversize'));
+    const s = new LineSplitter(
+      (l) => lines.push(l),
+      () => lines.push('!oversize'),
+    );
     s.push('{"a":');
     s.push('1}\n\n{"b":2}\n{"c"');
     s.push(':3}\n');
@@ -12,7 +15,11 @@ describe('LineSplitter', () => {
   });
   it('drops an oversized line without buffering it, then carries on', () => {
     const lines: string[] = [];
-    const s = new LineSplitter((l) => lines.push(l), () => lines.push('!oversize'), 10);
+    const s = new LineSplitter(
+      (l) => lines.push(l),
+      () => lines.push('!oversize'),
+      10,
+    );
     s.push('x'.repeat(8));
     s.push('x'.repeat(8));
     s.push('xxx\nok\n');

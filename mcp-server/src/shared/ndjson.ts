@@ -11,7 +11,11 @@ export class LineSplitter {
   readonly #onOversize: () => void;
   readonly #maxChars: number;
 
-  constructor(onLine: (line: string) => void, onOversize: () => void, maxChars: number = MAX_FRAME_BYTES) {
+  constructor(
+    onLine: (line: string) => void,
+    onOversize: () => void,
+    maxChars: number = MAX_FRAME_BYTES,
+  ) {
     this.#onLine = onLine;
     this.#onOversize = onOversize;
     this.#maxChars = maxChars;

@@ -16,7 +16,9 @@ export interface StatePaths {
 export function statePaths(env: NodeJS.ProcessEnv = process.env): StatePaths {
   const dir =
     env['BROWSER_AGENT_HOME'] ??
-    (env['XDG_RUNTIME_DIR'] ? join(env['XDG_RUNTIME_DIR'], 'browser-agent') : join(homedir() || tmpdir(), '.cache', 'browser-agent'));
+    (env['XDG_RUNTIME_DIR']
+      ? join(env['XDG_RUNTIME_DIR'], 'browser-agent')
+      : join(homedir() || tmpdir(), '.cache', 'browser-agent'));
   const socket =
     process.platform === 'win32'
       ? `\\\\.\\pipe\\browser-agent-${(env['USERNAME'] ?? 'user').replace(/[^\w-]/g, '')}`
@@ -34,7 +36,9 @@ export function ensureStateDir(dir: string): void {
   const st = statSync(dir);
   const uid = process.getuid?.();
   if (uid !== undefined && st.uid !== uid) {
-    throw new Error(`State directory ${dir} belongs to uid ${st.uid}, not to you (uid ${uid}). Remove it or set BROWSER_AGENT_HOME.`);
+    throw new Error(
+      `State directory ${dir} belongs to uid ${st.uid}, not to you (uid ${uid}). Remove it or set BROWSER_AGENT_HOME.`,
+    );
   }
   if ((st.mode & 0o077) !== 0) chmodSync(dir, 0o700);
 }

@@ -5,7 +5,8 @@ import { elementTarget } from './target.js';
 export const click = defineTool({
   name: 'browser_click',
   title: 'Click',
-  description: 'Click an element by its ref from browser_snapshot, then wait for the page to settle.',
+  description:
+    'Click an element by its ref from browser_snapshot, then wait for the page to settle.',
   input: z.object({
     ...elementTarget,
     doubleClick: z.boolean().optional().describe('Double-click instead of a single click'),

@@ -16,7 +16,10 @@ export const takeScreenshot = defineTool({
   description:
     'Screenshot of the current tab as an image. Use browser_snapshot to find elements to act on; screenshots are for looking.',
   input: z.object({
-    fullPage: z.boolean().optional().describe('Capture the whole scrollable page, not just the viewport'),
+    fullPage: z
+      .boolean()
+      .optional()
+      .describe('Capture the whole scrollable page, not just the viewport'),
     type: z.enum(['png', 'jpeg']).optional().describe('Image format, png by default'),
   }),
   annotations: { readOnlyHint: true, openWorldHint: true },

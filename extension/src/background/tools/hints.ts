@@ -14,6 +14,7 @@ export const Hint = {
   noHistory: `Use ${tool('browser_navigate')} to open a URL.`,
   notVisible: `Scroll or close what hides it, then call ${tool('browser_snapshot')} to check the element is shown.`,
   notEditable: `Use ${tool('browser_click')} for buttons, checkboxes and options, or ${tool('browser_evaluate')} to set other controls.`,
+  useEvaluate: `To run script in the page, use ${tool('browser_evaluate')}.`,
   evaluateFunction: 'Pass a function, e.g. "() => document.title" or "(el) => el.value".',
   waitSnapshot: `Call ${tool('browser_snapshot')} to see what the page shows now.`,
 } as const;

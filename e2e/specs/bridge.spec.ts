@@ -1,0 +1,450 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  ErrorCode,
+  EXTENSION_ID,
+  MAX_FRAME_BYTES,
+  PROTOCOL_VERSION,
+} from '@browser-agent/protocol';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { FixtureSite } from '../fixtures/server.js';
+import {
+  callOk,
+  callTool,
+  expect,
+  findRef,
+  lineWithRef,
+  test,
+  type ToolOutcome,
+} from '../harness.js';
+import {
+  exchangeOnSocket,
+  probeWebSocketFromNode,
+  probeWebSocketFromPage,
+  type SocketExchange,
+} from '../probes.js';
+import { isRunning, processesWithEnv } from '../processes.js';
+
+async function snapshot(client: Client): Promise<string> {
+  return (await callOk(client, 'browser_snapshot', {})).text;
+}
+
+test.describe('page tools', () => {
+  test('clicking a button by ref changes the page, and the next snapshot shows it', async ({
+    bridge,
+    site,
+  }) => {
+    const client = await bridge.connectClient();
+    const url = site.url('/button.html');
+    await callOk(client, 'browser_navigate', { url });
+
+    const before = await snapshot(client);
+    expect(before).toContain(url);
+    expect(before).toMatch(/title.*Button/i);
+    expect(before).toContain('Not clicked yet');
+    const ref = findRef(before, 'button', 'Click me');
+
+    await callOk(client, 'browser_click', { ref, element: 'Click me button' });
+    const after = await snapshot(client);
+    expect(after).toContain('Clicked 1 time');
+    expect(after).not.toContain('Not clicked yet');
+    expect(findRef(after, 'button', 'Click me'), 'the same element keeps its ref').toBe(ref);
+
+    // The tab itself agrees, not only the bridge's report of it.
+    await expect((await bridge.pageWithUrl(url)).locator('#out')).toHaveText('Clicked 1 time');
+    // The relay page lists what it relays for the user to see.
+    await expect(bridge.relay.locator('#log li', { hasText: 'browser_click' })).toHaveCount(1);
+  });
+
+  test('typing into a labelled input replaces its value; snapshot and evaluate read it back', async ({
+    bridge,
+    site,
+  }) => {
+    const client = await bridge.connectClient();
+    await callOk(client, 'browser_navigate', { url: site.url('/form.html') });
+    const ref = findRef(await snapshot(client), 'textbox', 'Name');
+
+    await callOk(client, 'browser_type', { ref, text: 'Ada Lovelace', element: 'Name input' });
+    expect(lineWithRef(await snapshot(client), ref)).toMatch(/:\s*"?Ada Lovelace"?$/);
+    const shouted = await callOk(client, 'browser_evaluate', {
+      function: '(el) => el.value.toUpperCase()',
+      ref,
+    });
+    expect(shouted.text).toContain('ADA LOVELACE');
+
+    await callOk(client, 'browser_type', { ref, text: 'Grace', submit: true });
+    const value = await callOk(client, 'browser_evaluate', {
+      function: "() => document.getElementById('name').value",
+    });
+    expect(value.text).toContain('Grace');
+    expect(value.text, 'typing replaces the old text').not.toContain('Ada');
+    expect(await snapshot(client), 'submit pressed Enter').toContain('Hello, Grace!');
+    // What was typed may be a secret: the relay's activity log shows the call but not the text.
+    const log = bridge.relay.locator('#log');
+    await expect(log.locator('li', { hasText: 'browser_type' })).toHaveCount(2);
+    await expect(log).not.toContainText('Ada Lovelace');
+  });
+
+  test('a screenshot is a PNG of the viewport; fullPage and jpeg work too', async ({
+    bridge,
+    site,
+  }) => {
+    const client = await bridge.connectClient();
+    const url = site.url('/tall');
+    await callOk(client, 'browser_navigate', { url });
+    const viewport = await (
+      await bridge.pageWithUrl(url)
+    ).evaluate(() => ({
+      width: window.innerWidth,
+      height: window.innerHeight,
+    }));
+
+    const png = onlyImage(await callOk(client, 'browser_take_screenshot', {}), 'image/png');
+    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    expect(png.length).toBeGreaterThan(1_000);
+    const shot = pngSize(png);
+    expect(shot.width).toBeGreaterThanOrEqual(200);
+    // Scaling is allowed, cropping is not: the image has the viewport's proportions.
+    expect(shot.width / shot.height).toBeCloseTo(viewport.width / viewport.height, 1);
+
+    const full = pngSize(
+      onlyImage(await callOk(client, 'browser_take_screenshot', { fullPage: true }), 'image/png'),
+    );
+    expect(full.height / full.width, 'fullPage covers the whole tall page').toBeGreaterThan(
+      (2 * shot.height) / shot.width,
+    );
+
+    const jpeg = onlyImage(
+      await callOk(client, 'browser_take_screenshot', { type: 'jpeg' }),
+      'image/jpeg',
+    );
+    expect([...jpeg.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+  });
+
+  test('tabs can be opened, listed, selected and closed; the user’s own tabs are not listed', async ({
+    bridge,
+    site,
+  }) => {
+    const client = await bridge.connectClient();
+    const first = site.url('/titled?title=First');
+    const second = site.url('/titled?title=Second');
+    const usersOwn = site.url('/titled?title=Users%20own');
+    await (await bridge.context.newPage()).goto(usersOwn);
+    await callOk(client, 'browser_navigate', { url: first });
+
+    const listTabs = async () => (await callOk(client, 'browser_tabs', { action: 'list' })).text;
+    let list = await listTabs();
+    expect(tabLines(list, site), list).toHaveLength(1);
+    expect(list).not.toContain(usersOwn);
+    expect(list, 'the relay tab is not a session tab').not.toContain(EXTENSION_ID);
+
+    await callOk(client, 'browser_tabs', { action: 'new', url: second });
+    list = await listTabs();
+    expect(tabLines(list, site), list).toHaveLength(2);
+    expect(list).not.toContain(usersOwn);
+    expect(await snapshot(client), 'the new tab becomes current').toContain(second);
+
+    await callOk(client, 'browser_tabs', { action: 'select', index: 0 });
+    expect(await snapshot(client)).toContain(first);
+
+    await callOk(client, 'browser_tabs', { action: 'close', index: 1 });
+    list = await listTabs();
+    expect(tabLines(list, site), list).toEqual([expect.stringContaining(first)]);
+    await expect.poll(() => bridge.context.pages().some((p) => p.url() === second)).toBe(false);
+    expect(await snapshot(client)).toContain(first);
+  });
+
+  test('a link that opens a new tab adds that tab to the session', async ({ bridge, site }) => {
+    const client = await bridge.connectClient();
+    await callOk(client, 'browser_navigate', { url: site.url('/popup.html') });
+    await callOk(client, 'browser_click', {
+      ref: findRef(await snapshot(client), 'link', 'Open in new tab'),
+    });
+
+    const opened = site.url('/titled?title=Opened%20by%20link');
+    await expect
+      .poll(async () => (await callOk(client, 'browser_tabs', { action: 'list' })).text)
+      .toContain(opened);
+  });
+
+  test('navigating to another site and back', async ({ bridge, site, otherSite }) => {
+    const client = await bridge.connectClient();
+    const first = site.url('/button.html');
+    // localhost vs 127.0.0.1 is a different site, so Chromium swaps the renderer process.
+    const second = otherSite.url('/form.html', 'localhost');
+    await callOk(client, 'browser_navigate', { url: first });
+    await callOk(client, 'browser_navigate', { url: second });
+    findRef(await snapshot(client), 'textbox', 'Name');
+
+    await callOk(client, 'browser_navigate_back', {});
+    const back = await snapshot(client);
+    expect(back).toContain(first);
+    findRef(back, 'button', 'Click me');
+  });
+
+  test('console messages show up, oldest first, and the level filter works', async ({
+    bridge,
+    site,
+  }) => {
+    const client = await bridge.connectClient();
+    await callOk(client, 'browser_navigate', { url: site.url('/console.html') });
+    const messages = async (level?: 'error' | 'warning') =>
+      (await callOk(client, 'browser_console_messages', level === undefined ? {} : { level })).text;
+
+    const all = await messages();
+    expect(all).toContain('console page loaded');
+    expect(all).toContain('console page warning');
+    expect(all).toContain('console page error');
+
+    const errors = await messages('error');
+    expect(errors).toContain('console page error');
+    expect(errors).not.toContain('console page warning');
+    expect(errors).not.toContain('console page loaded');
+
+    const warnings = await messages('warning');
+    expect(warnings).toContain('console page warning');
+    expect(warnings).toContain('console page error');
+    expect(warnings).not.toContain('console page loaded');
+
+    const page = await snapshot(client);
+    await callOk(client, 'browser_click', { ref: findRef(page, 'button', 'Log again') });
+    await callOk(client, 'browser_click', { ref: findRef(page, 'button', 'Throw') });
+    const later = await messages();
+    expect(later.indexOf('console page loaded')).toBeLessThan(later.indexOf('button log'));
+    const laterErrors = await messages('error');
+    expect(laterErrors).toContain('button error');
+    expect(laterErrors, 'uncaught exceptions count as errors').toContain('thrown from click');
+    expect(laterErrors).not.toContain('button log');
+  });
+
+  test('wait_for waits for text to appear and to go', async ({ bridge, site }) => {
+    const client = await bridge.connectClient();
+    const url = site.url('/delayed.html');
+
+    await callOk(client, 'browser_navigate', { url });
+    await callOk(client, 'browser_wait_for', { text: 'Loaded later' });
+    expect(await snapshot(client)).toContain('Loaded later');
+
+    await callOk(client, 'browser_navigate', { url });
+    await callOk(client, 'browser_wait_for', { textGone: 'Still loading' });
+    const after = await snapshot(client);
+    expect(after).not.toContain('Still loading');
+    expect(after).toContain('Loaded later');
+  });
+
+  test('wait_for fails with TIMEOUT when the text never comes, and waits a given time', async ({
+    bridge,
+    site,
+  }) => {
+    const client = await bridge.connectClient();
+    await callOk(client, 'browser_navigate', { url: site.url('/delayed.html') });
+
+    let started = Date.now();
+    const missing = await callTool(client, 'browser_wait_for', {
+      text: 'This text never appears',
+      timeout: 1,
+    });
+    expect(missing.isError, missing.text).toBe(true);
+    expect(missing.text).toContain(ErrorCode.TIMEOUT);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(Date.now() - started).toBeLessThan(8_000);
+
+    started = Date.now();
+    await callOk(client, 'browser_wait_for', { time: 1 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+  });
+
+  test('a stale ref is refused and the element that replaced it is not clicked', async ({
+    bridge,
+    site,
+  }) => {
+    const client = await bridge.connectClient();
+    const url = site.url('/replace.html');
+    await callOk(client, 'browser_navigate', { url });
+    const before = await snapshot(client);
+    const victim = findRef(before, 'button', 'Replace me');
+    await callOk(client, 'browser_click', { ref: findRef(before, 'button', 'Swap') });
+
+    const stale = await callTool(client, 'browser_click', {
+      ref: victim,
+      element: 'Replace me button',
+    });
+    expect(stale.isError, stale.text).toBe(true);
+    expect(stale.text).toContain(ErrorCode.STALE_REF);
+    expect(stale.text, 'the hint says how to get fresh refs').toContain('browser_snapshot');
+
+    await expect((await bridge.pageWithUrl(url)).locator('#out')).toHaveText('Swapped');
+    const after = await snapshot(client);
+    expect(after).toContain('Swapped');
+    expect(findRef(after, 'button', 'Newcomer')).not.toBe(victim);
+  });
+});
+
+test.describe('bridge robustness', () => {
+  test('web pages on 127.0.0.1 and localhost cannot open the bridge WebSocket; the extension stays connected', async ({
+    bridge,
+    sandbox,
+    site,
+    otherSite,
+  }) => {
+    const client = await bridge.connectClient();
+    const bridgeUrl = `ws://127.0.0.1:${sandbox.port}`;
+
+    for (const pageUrl of [site.url('/button.html'), otherSite.url('/button.html', 'localhost')]) {
+      const page = await bridge.context.newPage();
+      await page.goto(pageUrl);
+      const probe = await probeWebSocketFromPage(page, bridgeUrl);
+      expect(probe.opened, `${pageUrl} → ${bridgeUrl}: ${probe.events.join(', ')}`).toBe(false);
+      await page.close();
+    }
+    const fromNode = await probeWebSocketFromNode(bridgeUrl, site.origin);
+    expect(fromNode.opened, `node with Origin ${site.origin}: ${fromNode.events.join(', ')}`).toBe(
+      false,
+    );
+
+    await bridge.expectRelayState('connected');
+    await callOk(client, 'browser_navigate', { url: site.url('/button.html') });
+    findRef(await snapshot(client), 'button', 'Click me');
+  });
+
+  test('closing the relay page mid-call fails the call promptly with NOT_CONNECTED; reopening it recovers', async ({
+    bridge,
+    site,
+  }) => {
+    const client = await bridge.connectClient();
+    const url = site.url('/button.html');
+    await callOk(client, 'browser_navigate', { url });
+
+    const started = Date.now();
+    const pending = callTool(client, 'browser_wait_for', { time: 5 });
+    await sleep(500);
+    await bridge.relay.close();
+    const cut = await pending;
+    expect(cut.isError, cut.text).toBe(true);
+    expect(cut.text).toContain(ErrorCode.NOT_CONNECTED);
+    expect(
+      Date.now() - started,
+      'the caller is told well before the 5 s wait would end',
+    ).toBeLessThan(3_000);
+
+    const offlineStarted = Date.now();
+    const offline = await callTool(client, 'browser_snapshot', {});
+    expect(offline.isError, offline.text).toBe(true);
+    expect(offline.text).toContain(ErrorCode.NOT_CONNECTED);
+    // The daemon may give the relay a few seconds to come back, but must not hold the call for long.
+    expect(Date.now() - offlineStarted, 'no relay means an error, not a hang').toBeLessThan(10_000);
+
+    await bridge.openRelay();
+    await bridge.expectRelayState('connected');
+    await callOk(client, 'browser_navigate', { url });
+    findRef(await snapshot(client), 'button', 'Click me');
+  });
+
+  test('malformed frames on the daemon socket get an error or a close, and the daemon keeps serving', async ({
+    bridge,
+    sandbox,
+    site,
+  }) => {
+    const client = await bridge.connectClient();
+    await callOk(client, 'browser_navigate', { url: site.url('/button.html') });
+    const daemonPid = await sandbox.daemonPid();
+    if (daemonPid === undefined) throw new Error(`No daemon.pid in ${sandbox.home}`);
+    const hello = (protocolVersion: number) =>
+      `${JSON.stringify({ type: 'hello', protocolVersion, role: 'server', client: { name: 'raw-e2e', version: '0' } })}\n`;
+
+    const garbage = await exchangeOnSocket(sandbox.socketPath, [
+      'this is not json\n',
+      '{"type":"nope"}\n',
+      '{"type":"request"}\n',
+      '[1,2,3]\n',
+      '\n',
+    ]);
+    expectRefused(garbage, 'garbage before the handshake');
+
+    const oversized = await exchangeOnSocket(sandbox.socketPath, [
+      `${'x'.repeat(MAX_FRAME_BYTES + 1024)}\n`,
+    ]);
+    expectRefused(oversized, `a ${MAX_FRAME_BYTES + 1024}-byte line`);
+
+    const future = await exchangeOnSocket(sandbox.socketPath, [hello(PROTOCOL_VERSION + 1)]);
+    expect(future.frames, 'a newer protocol version is named in an error').toContainEqual(
+      expect.objectContaining({
+        type: 'error',
+        error: expect.objectContaining({ code: ErrorCode.VERSION_MISMATCH }),
+      }),
+    );
+
+    const afterHandshake = await exchangeOnSocket(sandbox.socketPath, [
+      hello(PROTOCOL_VERSION),
+      '{"broken": \n',
+    ]);
+    expect(afterHandshake.frames[0], 'a valid hello is welcomed').toMatchObject({
+      type: 'welcome',
+    });
+    expectRefused(
+      { ...afterHandshake, frames: afterHandshake.frames.slice(1) },
+      'garbage after the handshake',
+    );
+
+    expect(isRunning(daemonPid), 'the daemon survived').toBe(true);
+    expect(await sandbox.daemonPid(), 'and was not replaced').toBe(daemonPid);
+    await bridge.expectRelayState('connected');
+    findRef(await snapshot(client), 'button', 'Click me');
+  });
+
+  test('the server exits when its MCP client closes stdin, leaving only the shared daemon', async ({
+    bridge,
+    sandbox,
+    site,
+  }) => {
+    const url = site.url('/button.html');
+    const client = await bridge.connectClient('closing-client');
+    await callOk(client, 'browser_navigate', { url });
+    const serverPid = sandbox.serverPid(client);
+    const daemonPid = await sandbox.daemonPid();
+    if (daemonPid === undefined) throw new Error(`No daemon.pid in ${sandbox.home}`);
+
+    const started = Date.now();
+    await client.close();
+    // The SDK ends stdin and only sends SIGTERM after 2 s; a server that waits for it is too late.
+    expect(Date.now() - started, 'the server exits on stdin end alone').toBeLessThan(1_900);
+    expect(isRunning(serverPid)).toBe(false);
+    // Playwright's Chromium does not carry BROWSER_AGENT_HOME; everything the server started does.
+    const others = processesWithEnv('BROWSER_AGENT_HOME', sandbox.home)
+      .filter((p) => p.pid !== daemonPid)
+      .map((p) => `${p.pid} ${p.cmdline}`);
+    expect(others, 'nothing but the daemon is left').toEqual([]);
+    expect(isRunning(daemonPid), 'the daemon stays for other clients').toBe(true);
+
+    const next = await bridge.connectClient('next-client');
+    await callOk(next, 'browser_navigate', { url });
+    findRef(await snapshot(next), 'button', 'Click me');
+  });
+});
+
+function expectRefused(exchange: SocketExchange, what: string): void {
+  const gotError = exchange.frames.some(
+    (f) => typeof f === 'object' && f !== null && 'type' in f && f.type === 'error',
+  );
+  expect(
+    gotError || exchange.closed,
+    `${what}: expected an error frame or a close, got ${JSON.stringify(exchange.frames).slice(0, 500)}`,
+  ).toBe(true);
+}
+
+function onlyImage(outcome: ToolOutcome, mimeType: string): Buffer {
+  expect(outcome.images, outcome.text).toHaveLength(1);
+  const [image] = outcome.images;
+  expect(image?.mimeType).toBe(mimeType);
+  return Buffer.from(image?.data ?? '', 'base64');
+}
+
+/** Width and height from the IHDR chunk, which always comes first after the signature. */
+function pngSize(png: Buffer): { width: number; height: number } {
+  expect(png.subarray(12, 16).toString('latin1')).toBe('IHDR');
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+/** Lines of a browser_tabs listing that name a page of `site`. */
+function tabLines(listing: string, site: FixtureSite): string[] {
+  return listing.split('\n').filter((line) => line.includes(site.origin));
+}

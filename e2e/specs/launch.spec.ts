@@ -1,0 +1,40 @@
+import { callOk, expect, findRef, test } from '../harness.js';
+import { CHROME_PATH } from '../paths.js';
+import { waitUntil } from '../processes.js';
+
+test('launch mode starts its own Chromium with the extension, drives it, and the daemon takes it down on SIGTERM', async ({
+  sandbox,
+  site,
+}) => {
+  const client = await sandbox.startServer({
+    name: 'launch-client',
+    flags: ['--launch', '--headless', '--isolated', '--executable-path', CHROME_PATH],
+  });
+  const url = site.url('/button.html');
+  await callOk(client, 'browser_navigate', { url });
+  const ref = findRef((await callOk(client, 'browser_snapshot', {})).text, 'button', 'Click me');
+  await callOk(client, 'browser_click', { ref });
+  expect((await callOk(client, 'browser_snapshot', {})).text).toContain('Clicked 1 time');
+
+  const daemonPid = await sandbox.daemonPid();
+  if (daemonPid === undefined) throw new Error(`No daemon.pid in ${sandbox.home}`);
+  // Without this the check below could pass vacuously: the launched browser must be findable.
+  const browsers = sandbox
+    .ownProcesses()
+    .filter((p) => p.pid !== daemonPid && /chrom/i.test(p.cmdline));
+  expect(
+    browsers.length,
+    'the launched Chromium carries BROWSER_AGENT_HOME or runs from our TMPDIR',
+  ).toBeGreaterThan(0);
+
+  await client.close();
+  process.kill(daemonPid, 'SIGTERM');
+  const allGone = await waitUntil(() => sandbox.ownProcesses().length === 0, 10_000);
+  expect(
+    allGone,
+    `left after SIGTERM to the daemon:\n${sandbox
+      .ownProcesses()
+      .map((p) => `  ${p.pid} ${p.cmdline}`)
+      .join('\n')}`,
+  ).toBe(true);
+});

@@ -1,0 +1,75 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'mcp-server/bin/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-non-null-assertion': 'error',
+      '@typescript-eslint/ban-ts-comment': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    // The MCP server speaks MCP on stdout: nothing else may print there.
+    files: ['mcp-server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    languageOptions: { globals: globals.node },
+    rules: { 'no-console': 'error' },
+  },
+  {
+    // The extension runs in Chrome: no Node built-ins, no ws.
+    files: ['extension/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    languageOptions: { globals: { ...globals.browser, chrome: 'readonly' } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*', 'ws'], message: 'The extension runs in Chrome, not Node.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The protocol package is shared by both sides and depends on zod only.
+    files: ['protocol/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!zod$|\\.).*', message: 'protocol imports only zod.' }] },
+      ],
+    },
+  },
+  {
+    files: ['e2e/**/*.ts', '**/*.test.ts'],
+    languageOptions: { globals: globals.node },
+  },
+);

@@ -1,0 +1,82 @@
+/**
+ * Where to click an element: the centre of its first visible box, clipped to the viewport, and
+ * only if a hit test at that point lands on the element itself (or a label of it). A point
+ * covered by an overlay would click the overlay, which is a different element.
+ */
+import { BridgeError, ErrorCode } from '@browser-agent/protocol';
+import type { TabHandle } from '../handlerContext';
+import { Hint } from './hints';
+import type { ResolvedElement } from './resolveRef';
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+// Runs on the element. Gets quads (viewport CSS px, 8 numbers each); returns a point or why not.
+const HIT_TEST_FUNCTION = `function (quads) {
+  const vw = window.innerWidth, vh = window.innerHeight;
+  for (const q of quads) {
+    const xs = [q[0], q[2], q[4], q[6]], ys = [q[1], q[3], q[5], q[7]];
+    const left = Math.max(0, Math.min(...xs)), right = Math.min(vw, Math.max(...xs));
+    const top = Math.max(0, Math.min(...ys)), bottom = Math.min(vh, Math.max(...ys));
+    if (right - left < 1 || bottom - top < 1) continue;
+    const x = (left + right) / 2, y = (top + bottom) / 2;
+    let hit = document.elementFromPoint(x, y);
+    while (hit && hit.shadowRoot) {
+      const inner = hit.shadowRoot.elementFromPoint(x, y);
+      if (!inner || inner === hit) break;
+      hit = inner;
+    }
+    if (!hit) continue;
+    for (let n = hit; n; n = n.parentNode || n.host) if (n === this) return { x, y };
+    // An ancestor (a button around a pointer-events:none icon) receives the same click.
+    if (hit !== document.body && hit !== document.documentElement && hit.contains(this)) return { x, y };
+    const label = hit.closest('label');
+    if (label && label.control === this) return { x, y };
+    return { blockedBy: hit.localName + (hit.id ? '#' + hit.id : '') };
+  }
+  return { offscreen: true };
+}`;
+
+interface HitTest {
+  x?: number;
+  y?: number;
+  blockedBy?: string;
+}
+
+export async function clickPoint(tab: TabHandle, element: ResolvedElement): Promise<Point> {
+  const { cdp } = tab;
+  const backendNodeId = element.entry.backendNodeId;
+  const notVisible = (why: string): BridgeError =>
+    new BridgeError(ErrorCode.NOT_VISIBLE, `${element.label} ${why}.`, Hint.notVisible);
+
+  // Fails for elements without layout; getContentQuads then says so.
+  await cdp.send('DOM.scrollIntoViewIfNeeded', { backendNodeId }).catch(() => undefined);
+  const quads = await cdp
+    .send('DOM.getContentQuads', { backendNodeId })
+    .then((r) => r.quads)
+    .catch(() => []);
+  if (quads.length === 0) throw notVisible('has no visible box');
+
+  const { result, exceptionDetails } = await cdp.send('Runtime.callFunctionOn', {
+    objectId: element.objectId,
+    functionDeclaration: HIT_TEST_FUNCTION,
+    arguments: [{ value: quads }],
+    returnByValue: true,
+  });
+  const hit = asHitTest(exceptionDetails === undefined ? result.value : undefined);
+  if (hit.x !== undefined && hit.y !== undefined) return { x: hit.x, y: hit.y };
+  if (hit.blockedBy !== undefined) throw notVisible(`is covered by another element (<${hit.blockedBy}>)`);
+  throw notVisible('is outside the viewport');
+}
+
+function asHitTest(value: unknown): HitTest {
+  if (typeof value !== 'object' || value === null) return {};
+  const record = value as Record<string, unknown>;
+  return {
+    x: typeof record.x === 'number' ? record.x : undefined,
+    y: typeof record.y === 'number' ? record.y : undefined,
+    blockedBy: typeof record.blockedBy === 'string' ? record.blockedBy.slice(0, 100) : undefined,
+  };
+}

@@ -1,0 +1,38 @@
+import { textResult, type ToolArgs } from '@browser-agent/protocol';
+import type { ConsoleEntry, Handler } from '../handlerContext';
+import { untrustedSection } from './text';
+
+const MAX_OUTPUT_CHARS = 50_000;
+
+type Level = NonNullable<ToolArgs<'browser_console_messages'>['level']>;
+
+/** Lower is more severe; a filter shows entries at or below its rank. */
+const ENTRY_RANK: Record<ConsoleEntry['level'], number> = { error: 0, warning: 1, info: 2, log: 2, debug: 3 };
+const FILTER_RANK: Record<Level, number> = { error: 0, warning: 1, info: 2, debug: 3, all: 3 };
+
+export const consoleMessages: Handler<'browser_console_messages'> = async (args, ctx) => {
+  const tab = await ctx.currentTab();
+  const limit = FILTER_RANK[args.level ?? 'all'];
+  const entries = tab.state.console.filter((entry) => ENTRY_RANK[entry.level] <= limit);
+  if (entries.length === 0) return textResult('No console messages.');
+  return textResult(untrustedSection('Console messages', formatEntries(entries)));
+};
+
+/** Newest entries win when the output is too long: they are the ones an agent is debugging. */
+export function formatEntries(entries: readonly ConsoleEntry[]): string {
+  const lines: string[] = [];
+  let size = 0;
+  for (let i = entries.length - 1; i >= 0; i -= 1) {
+    const entry = entries[i];
+    if (entry === undefined) continue;
+    const where = entry.location === undefined ? '' : ` (${entry.location})`;
+    const line = `[${entry.level}] ${entry.text}${where}`;
+    if (size + line.length > MAX_OUTPUT_CHARS && lines.length > 0) {
+      lines.push(`[… ${i + 1} older messages omitted]`);
+      break;
+    }
+    lines.push(line);
+    size += line.length + 1;
+  }
+  return lines.reverse().join('\n');
+}

@@ -1,0 +1,65 @@
+import { BridgeError, ErrorCode, textResult } from '@browser-agent/protocol';
+import type { Protocol } from 'devtools-protocol';
+import type { Handler } from '../handlerContext';
+import { Hint } from './hints';
+import { releaseElement, resolveRef } from './resolveRef';
+import { capText, untrustedSection } from './text';
+
+const MAX_RESULT_CHARS = 50_000;
+const MAX_ERROR_CHARS = 2_000;
+
+type Evaluation = Protocol.Runtime.EvaluateResponse;
+
+export const evaluate: Handler<'browser_evaluate'> = async (args, ctx) => {
+  const tab = await ctx.currentTab();
+  const { cdp } = tab;
+  let evaluation: Evaluation;
+  if (args.ref === undefined) {
+    // The newline keeps a trailing // comment in the source from swallowing the call.
+    const expression = `(${args.function}\n)()`;
+    evaluation = await cdp
+      .send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true })
+      .catch(protocolFailure);
+  } else {
+    const element = await resolveRef(tab, args.ref);
+    try {
+      evaluation = await cdp
+        .send('Runtime.callFunctionOn', {
+          functionDeclaration: args.function,
+          objectId: element.objectId,
+          arguments: [{ objectId: element.objectId }],
+          awaitPromise: true,
+          returnByValue: true,
+        })
+        .catch(protocolFailure);
+    } finally {
+      releaseElement(tab, element);
+    }
+  }
+  if (evaluation.exceptionDetails !== undefined) {
+    const details = evaluation.exceptionDetails;
+    const text = details.exception?.description ?? details.text;
+    throw new BridgeError(
+      ErrorCode.EVALUATION_FAILED,
+      `The function threw: ${capText(text, MAX_ERROR_CHARS)}`,
+      Hint.evaluateFunction,
+    );
+  }
+  const rendered = capText(renderValue(evaluation.result), MAX_RESULT_CHARS);
+  return textResult(untrustedSection('Result', rendered, 'json'));
+};
+
+/** Chrome rejects some sources outright (e.g. a non-function given with a ref). */
+function protocolFailure(err: unknown): never {
+  const message = err instanceof Error ? err.message : String(err);
+  throw new BridgeError(ErrorCode.EVALUATION_FAILED, `Could not run the function: ${message}`, Hint.evaluateFunction);
+}
+
+export function renderValue(result: Protocol.Runtime.RemoteObject): string {
+  if (result.type === 'undefined') return 'undefined';
+  if (result.unserializableValue !== undefined) return result.unserializableValue;
+  const value: unknown = result.value;
+  // Functions and symbols have no JSON form; their description is the best there is.
+  if (value === undefined) return result.description ?? result.type;
+  return JSON.stringify(value, null, 2);
+}

@@ -1,0 +1,67 @@
+/** Navigating a tab and waiting, bounded, for the new page to load. */
+import { BridgeError, ErrorCode } from '@browser-agent/protocol';
+import type { TabHandle } from '../handlerContext';
+import { Hint } from './hints';
+import { watchNavigation } from './navigationWatch';
+import { pageInfo, type PageInfo } from './pageInfo';
+import { oneLine } from './text';
+import { isRestrictedUrl } from './urlPolicy';
+
+const NAVIGATION_TIMEOUT_MS = 30_000;
+
+/** Opens url (already checked by checkNavigableUrl) in the tab and waits for its load event. */
+export async function navigateTab(tab: TabHandle, url: string): Promise<PageInfo> {
+  const watch = await watchNavigation(tab.cdp);
+  try {
+    const result = await tab.cdp.send('Page.navigate', { url });
+    if (result.errorText !== undefined && result.errorText !== '') {
+      throw new BridgeError(
+        ErrorCode.NAVIGATION_FAILED,
+        `Navigation to ${oneLine(url, 200)} failed: ${oneLine(result.errorText)}.`,
+        Hint.checkUrl,
+      );
+    }
+    // Without a loader the navigation stayed in the same document (a #fragment): nothing loads.
+    if (result.loaderId !== undefined) {
+      watch.markStarted();
+      await waitForLoad(watch.waitForLoad(NAVIGATION_TIMEOUT_MS), url);
+    }
+  } finally {
+    watch.dispose();
+  }
+  return pageInfo(tab.cdp);
+}
+
+/** Goes one entry back in the tab's history and waits for that page. */
+export async function goBack(tab: TabHandle): Promise<PageInfo> {
+  const { currentIndex, entries } = await tab.cdp.send('Page.getNavigationHistory');
+  const previous = entries[currentIndex - 1];
+  if (previous === undefined) {
+    throw new BridgeError(ErrorCode.NAVIGATION_FAILED, 'There is no previous page in this tab.', Hint.noHistory);
+  }
+  if (isRestrictedUrl(previous.url)) {
+    throw new BridgeError(
+      ErrorCode.RESTRICTED_URL,
+      `The previous page, ${oneLine(previous.url, 200)}, is a restricted page.`,
+      Hint.restrictedUrl,
+    );
+  }
+  const watch = await watchNavigation(tab.cdp);
+  try {
+    await tab.cdp.send('Page.navigateToHistoryEntry', { entryId: previous.id });
+    watch.markStarted();
+    await waitForLoad(watch.waitForLoad(NAVIGATION_TIMEOUT_MS), previous.url);
+  } finally {
+    watch.dispose();
+  }
+  return pageInfo(tab.cdp);
+}
+
+async function waitForLoad(loading: Promise<boolean>, url: string): Promise<void> {
+  if (await loading) return;
+  throw new BridgeError(
+    ErrorCode.NAVIGATION_TIMEOUT,
+    `${oneLine(url, 200)} did not finish loading within ${NAVIGATION_TIMEOUT_MS / 1000} s.`,
+    Hint.stillLoading,
+  );
+}
