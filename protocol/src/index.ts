@@ -3,3 +3,4 @@ export * from './errors.js';
 export * from './frames.js';
 export * from './result.js';
 export * from './tools/index.js';
+export { renderToolReference } from './tools/reference.js';

@@ -22,15 +22,16 @@ export class DebuggerHub {
   async attach(tabId: number): Promise<CdpClient> {
     const cdp = this.client(tabId);
     if (this.#attached.has(tabId)) return cdp;
-    const targets = await chrome.debugger.getTargets();
-    const already = targets.some((t) => t.tabId === tabId && t.attached);
-    if (!already) {
-      try {
-        await chrome.debugger.attach({ tabId }, CDP_VERSION);
-      } catch (err) {
+    try {
+      await chrome.debugger.attach({ tabId }, CDP_VERSION);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      // Our own attachment from before a worker restart (getTargets().attached cannot tell:
+      // it is also true while any other client, e.g. DevTools or Playwright, is attached).
+      if (!/Another debugger is already attached/i.test(message)) {
         throw new BridgeError(
           ErrorCode.DEBUGGER_DETACHED,
-          `Could not attach to tab ${tabId}: ${err instanceof Error ? err.message : String(err)}`,
+          `Could not attach to tab ${tabId}: ${message}`,
           'Close DevTools on that tab, or open a new tab with browser_tabs.',
         );
       }

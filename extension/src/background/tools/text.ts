@@ -7,7 +7,7 @@
 export const MAX_LINE_CHARS = 500;
 
 // C0/C1 controls and bidi overrides: they can hide or reorder text in what the model reads.
-const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+const UNSAFE_CHARS = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu;
 
 /** Collapses page text to one trimmed line, capped at maxChars. */
 export function oneLine(text: string, maxChars: number = MAX_LINE_CHARS): string {

@@ -45,7 +45,7 @@ async function poll(cdp: CdpClient, text: string, appear: boolean, timeoutMs: nu
     // A page mid-navigation cannot answer; that counts as "not yet" and the next poll asks again.
     const check = cdp.send('Runtime.evaluate', { expression, returnByValue: true }).catch(() => undefined);
     const remaining = Math.max(deadline - Date.now(), 0);
-    const present = (await within(check, Math.max(remaining, POLL_INTERVAL_MS)))?.result.value;
+    const present: unknown = (await within(check, Math.max(remaining, POLL_INTERVAL_MS)))?.result.value;
     if (typeof present === 'boolean' && present === appear) return true;
     const now = Date.now();
     if (now >= deadline) return false;

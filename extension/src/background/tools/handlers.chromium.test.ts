@@ -1,0 +1,320 @@
+/**
+ * The handlers against a real headless Chromium, through a Playwright CDP session standing in for
+ * chrome.debugger. Pages come from a local HTTP server on 127.0.0.1.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser } from 'playwright-core';
+import type { ToolResult } from '@browser-agent/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handlers } from './index';
+import { fakeContext } from './testing/fakeContext';
+import { launchChromium, openTab, type RealTab } from './testing/realBrowser';
+
+const PAGES: Record<string, string> = {
+  '/form.html': `<!doctype html><title>Sign up</title>
+<h1>Sign up</h1>
+<form id="f">
+  <label for="name">Name</label> <input id="name" value="Bob">
+  <label>Password <input type="password" id="pw" value="hunter2"></label>
+  <label><input type="checkbox" id="agree" checked> Agree</label>
+  <button type="button" id="go">Click me</button>
+  <button type="button" disabled>Later</button>
+  <a href="/next.html">Docs</a>
+</form>
+<p id="status">Idle</p>
+<script>
+  const status = document.getElementById('status');
+  document.getElementById('go').onclick = () => { status.textContent = 'Clicked!'; };
+  document.getElementById('f').onsubmit = (e) => {
+    e.preventDefault();
+    status.textContent = 'Submitted ' + document.getElementById('name').value;
+  };
+</script>`,
+  '/next.html': '<!doctype html><title>Next</title><h1>Next page</h1>',
+  '/search.html': `<!doctype html><title>Search</title>
+<form onsubmit="event.preventDefault(); document.title = 'Searched ' + this.q.value"><input name="q" aria-label="Query"></form>`,
+  '/delayed.html': `<!doctype html><title>Delayed</title><p id="msg">Loading…</p>
+<script>
+  window.startLoading = () => setTimeout(() => { document.getElementById('msg').textContent = 'Ready now'; }, 800);
+</script>`,
+};
+
+let browser: Browser;
+let origin: string;
+const server = createServer((req, res) => {
+  const page = PAGES[new URL(req.url ?? '/', 'http://127.0.0.1').pathname];
+  if (page === undefined) res.writeHead(404).end('not found');
+  else res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
+});
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser.close();
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+function text(result: ToolResult): string {
+  return result.content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('\n');
+}
+
+/** A fresh page with the handlers' context over it, already navigated to path. */
+async function open(path: string): Promise<RealTab & { ctx: ReturnType<typeof fakeContext> }> {
+  const real = await openTab(browser);
+  const ctx = fakeContext([real.tab]);
+  await handlers.browser_navigate({ url: `${origin}${path}` }, ctx);
+  return { ...real, ctx };
+}
+
+/** A URL on a port that was just free, so connecting to it is refused. */
+async function closedPortUrl(): Promise<string> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return `http://127.0.0.1:${port}/`;
+}
+
+/** The ref the latest snapshot gave the line that contains `fragment`. */
+function refOf(snapshot: string, fragment: string): string {
+  const line = snapshot.split('\n').find((l) => l.includes(fragment));
+  const ref = line?.match(/\[ref=(e\d+)\]/)?.[1];
+  if (ref === undefined) throw new Error(`no ref for ${fragment} in:\n${snapshot}`);
+  return ref;
+}
+
+describe('browser_snapshot', () => {
+  it('shows the form as an outline with refs, states and values, never the password', async () => {
+    const { ctx } = await open('/form.html');
+    const snapshot = text(await handlers.browser_snapshot({}, ctx));
+    expect(snapshot).toBe(`- Page URL: ${origin}/form.html
+- Page Title: "Sign up"
+### Page snapshot (untrusted page content)
+\`\`\`yaml
+- heading "Sign up" [level=1] [ref=e1]
+- form:
+  - text: Name
+  - textbox "Name" [ref=e2]: Bob
+  - text: Password
+  - textbox "Password" [value hidden] [ref=e3]
+  - checkbox "Agree" [checked] [ref=e4]
+  - button "Click me" [ref=e5]
+  - button "Later" [disabled] [ref=e6]
+  - link "Docs" [ref=e7]:
+    - /url: ${origin}/next.html
+- paragraph: Idle
+\`\`\``);
+    expect(snapshot).not.toContain('hunter2');
+  });
+
+  it('keeps refs of the same elements across snapshots and numbers new ones after them', async () => {
+    const { ctx, page } = await open('/form.html');
+    const first = text(await handlers.browser_snapshot({}, ctx));
+    await page.evaluate(() => {
+      document.body.insertAdjacentHTML('afterbegin', '<button>New</button>');
+    });
+    const second = text(await handlers.browser_snapshot({}, ctx));
+    expect(refOf(second, 'button "Click me"')).toBe(refOf(first, 'button "Click me"'));
+    expect(refOf(second, 'textbox "Name"')).toBe(refOf(first, 'textbox "Name"'));
+    expect(refOf(second, 'button "New"')).toBe('e8');
+  });
+});
+
+describe('browser_click', () => {
+  it('clicks a button, the page reacts, and a static page settles quickly', async () => {
+    const { ctx, page } = await open('/form.html');
+    const ref = refOf(text(await handlers.browser_snapshot({}, ctx)), 'button "Click me"');
+    const started = performance.now();
+    const result = text(await handlers.browser_click({ ref }, ctx));
+    const elapsed = performance.now() - started;
+    expect(await page.textContent('#status')).toBe('Clicked!');
+    expect(result).toContain(`Clicked button "Click me" [ref=${ref}].`);
+    expect(result).toContain('No navigation.');
+    // Target 100 ms; the bound leaves room for a loaded CI machine.
+    expect(elapsed).toBeLessThan(400);
+  });
+
+  it('follows a link, reports the navigation, and navigate_back returns', async () => {
+    const { ctx } = await open('/form.html');
+    const ref = refOf(text(await handlers.browser_snapshot({}, ctx)), 'link "Docs"');
+    const result = text(await handlers.browser_click({ ref }, ctx));
+    expect(result).toContain('The page navigated.');
+    expect(result).toContain(`- Page URL: ${origin}/next.html`);
+    expect(result).toContain('- Page Title: "Next"');
+    const back = text(await handlers.browser_navigate_back({}, ctx));
+    expect(back).toContain(`- Page URL: ${origin}/form.html`);
+  });
+
+  it('refuses a ref whose element was replaced, even by an identical one', async () => {
+    const { ctx, page } = await open('/form.html');
+    const ref = refOf(text(await handlers.browser_snapshot({}, ctx)), 'button "Click me"');
+    await page.evaluate(() => {
+      const old = document.getElementById('go');
+      old?.replaceWith(old.cloneNode(true));
+    });
+    await expect(handlers.browser_click({ ref }, ctx)).rejects.toMatchObject({
+      code: 'STALE_REF',
+      hint: 'Call browser_snapshot to get fresh refs.',
+    });
+    expect(await page.textContent('#status')).toBe('Idle');
+    const fresh = refOf(text(await handlers.browser_snapshot({}, ctx)), 'button "Click me"');
+    expect(fresh).not.toBe(ref);
+  });
+
+  it('refuses a ref whose element now has another name', async () => {
+    const { ctx, page } = await open('/form.html');
+    const ref = refOf(text(await handlers.browser_snapshot({}, ctx)), 'button "Click me"');
+    await page.evaluate(() => {
+      const go = document.getElementById('go');
+      if (go) go.textContent = 'Delete everything';
+    });
+    await expect(handlers.browser_click({ ref }, ctx)).rejects.toMatchObject({ code: 'STALE_REF' });
+  });
+
+  it('refuses to click an element that is hidden or covered', async () => {
+    const { ctx, page } = await open('/form.html');
+    const snapshot = text(await handlers.browser_snapshot({}, ctx));
+    await page.evaluate(() => {
+      document.getElementById('agree')?.style.setProperty('display', 'none');
+      document.body.insertAdjacentHTML(
+        'beforeend',
+        '<div style="position:fixed;inset:0;background:white" id="overlay"></div>',
+      );
+    });
+    await expect(handlers.browser_click({ ref: refOf(snapshot, 'checkbox "Agree"') }, ctx)).rejects.toMatchObject({
+      code: 'NOT_VISIBLE',
+    });
+    await expect(handlers.browser_click({ ref: refOf(snapshot, 'button "Click me"') }, ctx)).rejects.toMatchObject({
+      code: 'NOT_VISIBLE',
+      message: expect.stringContaining('div#overlay'),
+    });
+    expect(await page.textContent('#status')).toBe('Idle');
+  });
+});
+
+describe('browser_type', () => {
+  it('replaces the value of a labelled input', async () => {
+    const { ctx, page } = await open('/form.html');
+    const ref = refOf(text(await handlers.browser_snapshot({}, ctx)), 'textbox "Name"');
+    const result = text(await handlers.browser_type({ ref, text: 'Alice' }, ctx));
+    expect(await page.inputValue('#name')).toBe('Alice');
+    expect(result).toContain(`Typed "Alice" into textbox "Name" [ref=${ref}].`);
+    expect(text(await handlers.browser_snapshot({}, ctx))).toContain(`- textbox "Name" [ref=${ref}]: Alice`);
+  });
+
+  it('submits the form with Enter', async () => {
+    const { ctx } = await open('/search.html');
+    const ref = refOf(text(await handlers.browser_snapshot({}, ctx)), 'textbox "Query"');
+    const result = text(await handlers.browser_type({ ref, text: 'cats', submit: true }, ctx));
+    expect(result).toContain(`Typed "cats" into textbox "Query" [ref=${ref}] and pressed Enter.`);
+    expect(result).toContain('- Page Title: "Searched cats"');
+  });
+
+  it('types slowly with key events the page can hear', async () => {
+    const { ctx, page } = await open('/form.html');
+    await page.evaluate(() => {
+      const keys: string[] = [];
+      Object.assign(window, { keys });
+      document.getElementById('name')?.addEventListener('keydown', (e) => keys.push(e.key));
+    });
+    const ref = refOf(text(await handlers.browser_snapshot({}, ctx)), 'textbox "Name"');
+    await handlers.browser_type({ ref, text: 'Zoë 7', slowly: true }, ctx);
+    expect(await page.inputValue('#name')).toBe('Zoë 7');
+    expect(await page.evaluate(() => (window as unknown as { keys: string[] }).keys)).toEqual(['Z', 'o', 'ë', ' ', '7']);
+  });
+
+  it('never echoes what was typed into a password field', async () => {
+    const { ctx, page } = await open('/form.html');
+    const ref = refOf(text(await handlers.browser_snapshot({}, ctx)), 'textbox "Password"');
+    const result = text(await handlers.browser_type({ ref, text: 'correct horse' }, ctx));
+    expect(await page.inputValue('#pw')).toBe('correct horse');
+    expect(result).toContain('Typed 13 characters into textbox "Password"');
+    expect(result).not.toContain('correct horse');
+    expect(text(await handlers.browser_snapshot({}, ctx))).not.toContain('correct horse');
+  });
+
+  it('clears a field when given empty text', async () => {
+    const { ctx, page } = await open('/form.html');
+    const ref = refOf(text(await handlers.browser_snapshot({}, ctx)), 'textbox "Name"');
+    await handlers.browser_type({ ref, text: '' }, ctx);
+    expect(await page.inputValue('#name')).toBe('');
+  });
+
+  it('refuses to type into a checkbox', async () => {
+    const { ctx } = await open('/form.html');
+    const ref = refOf(text(await handlers.browser_snapshot({}, ctx)), 'checkbox "Agree"');
+    await expect(handlers.browser_type({ ref, text: 'x' }, ctx)).rejects.toMatchObject({ code: 'NOT_EDITABLE' });
+  });
+});
+
+describe('browser_navigate', () => {
+  it('reports a failed navigation with the URL and the network error', async () => {
+    const { ctx } = await open('/form.html');
+    const closed = await closedPortUrl();
+    await expect(handlers.browser_navigate({ url: closed }, ctx)).rejects.toMatchObject({
+      code: 'NAVIGATION_FAILED',
+      message: `Navigation to ${closed} failed: net::ERR_CONNECTION_REFUSED.`,
+      hint: 'Is the server running? Check the URL.',
+    });
+  });
+
+  it('returns the loaded page and refuses Chrome pages before touching the tab', async () => {
+    const { ctx, page } = await open('/form.html');
+    const result = text(await handlers.browser_navigate({ url: `${origin}/next.html` }, ctx));
+    expect(result).toContain('- Page Title: "Next"');
+    expect(page.url()).toBe(`${origin}/next.html`);
+    await expect(handlers.browser_navigate({ url: 'chrome://settings' }, ctx)).rejects.toMatchObject({
+      code: 'RESTRICTED_URL',
+    });
+    expect(page.url()).toBe(`${origin}/next.html`);
+  });
+});
+
+describe('browser_wait_for', () => {
+  it('waits for text that appears after 800 ms', async () => {
+    const { ctx, page } = await open('/delayed.html');
+    await page.evaluate(() => (window as unknown as { startLoading: () => void }).startLoading());
+    const started = performance.now();
+    const result = text(await handlers.browser_wait_for({ text: 'Ready now' }, ctx));
+    expect(performance.now() - started).toBeGreaterThan(600);
+    expect(result).toMatch(/^Text "Ready now" appeared after \d\.\d s\.$/);
+    await handlers.browser_wait_for({ textGone: 'Loading…' }, ctx);
+  });
+
+  it('fails with TIMEOUT when the text never appears', async () => {
+    const { ctx } = await open('/delayed.html');
+    await expect(handlers.browser_wait_for({ text: 'Never', timeout: 0.3 }, ctx)).rejects.toMatchObject({
+      code: 'TIMEOUT',
+    });
+  });
+});
+
+describe('browser_evaluate and browser_take_screenshot', () => {
+  it('passes the element of a ref to the function and returns JSON', async () => {
+    const { ctx } = await open('/form.html');
+    const ref = refOf(text(await handlers.browser_snapshot({}, ctx)), 'textbox "Name"');
+    const result = text(await handlers.browser_evaluate({ function: '(el) => ({ value: el.value })', ref }, ctx));
+    expect(result).toContain('{\n  "value": "Bob"\n}');
+    const title = text(await handlers.browser_evaluate({ function: 'async () => document.title // trailing' }, ctx));
+    expect(title).toContain('"Sign up"');
+    await expect(
+      handlers.browser_evaluate({ function: '() => { throw new Error("boom") }' }, ctx),
+    ).rejects.toMatchObject({ code: 'EVALUATION_FAILED', message: expect.stringContaining('Error: boom') });
+  });
+
+  it('captures a PNG of the page', async () => {
+    const { ctx } = await open('/form.html');
+    const result = await handlers.browser_take_screenshot({ fullPage: true }, ctx);
+    const image = result.content[0];
+    expect(image?.type).toBe('image');
+    if (image?.type !== 'image') return;
+    expect(image.mimeType).toBe('image/png');
+    expect(Buffer.from(image.data, 'base64').subarray(1, 4).toString()).toBe('PNG');
+  });
+});
