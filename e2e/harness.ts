@@ -162,6 +162,8 @@ export const test = base.extend<
     const context = await chromium.launchPersistentContext(path.join(sandbox.root, 'profile'), {
       executablePath: CHROME_PATH,
       headless: true,
+      // No viewport emulation: the extension's tabs should look like tabs in a user's browser.
+      viewport: null,
       args: [
         // Playwright passes --disable-extensions; only this exception lets ours load.
         `--disable-extensions-except=${EXTENSION_DIR}`,
@@ -366,6 +368,10 @@ export async function callOk<N extends ToolName>(
 }
 
 // ── Reading snapshots ────────────────────────────────────────────────────────────────────────
+
+export async function snapshot(client: Client): Promise<string> {
+  return (await callOk(client, 'browser_snapshot', {})).text;
+}
 
 /** The ref on the snapshot line `- <role> "<name>" … [ref=eN]`. */
 export function findRef(snapshot: string, role: string, name: string): string {

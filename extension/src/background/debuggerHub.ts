@@ -83,8 +83,9 @@ export class DebuggerHub {
     const target: chrome.debugger.DebuggerSession =
       sessionId === undefined ? { tabId } : { tabId, sessionId };
     try {
-      const result = await chrome.debugger.sendCommand(target, method, params ?? {});
-      return result as CdpReturn<M>;
+      // chrome.debugger is untyped; devtools-protocol's mapping gives the result its type.
+      const result: CdpReturn<M> = await chrome.debugger.sendCommand(target, method, params ?? {});
+      return result;
     } catch (err) {
       throw translateCdpError(tabId, method, err);
     }

@@ -6,6 +6,7 @@ import {
   toWireError,
   type RequestFrame,
   type ResponseFrame,
+  type ToolArgs,
   type ToolName,
 } from '@browser-agent/protocol';
 import type { Handler, HandlerContext, HandlerRegistry } from './handlerContext';
@@ -66,8 +67,12 @@ export class Dispatcher {
       );
     }
     const ctx = await this.#contextFor(frame.sessionId);
-    const handler = this.#handlers[frame.action] as Handler<ToolName>;
-    // Safe: parsed.data was validated by this action's own contract.
-    return handler(parsed.data as never, ctx);
+    // parsed.data was validated by this action's own contract.
+    return this.#call(frame.action, parsed.data, ctx);
+  }
+
+  #call<N extends ToolName>(name: N, args: ToolArgs<N>, ctx: HandlerContext): Promise<unknown> {
+    const handler: Handler<N> = this.#handlers[name];
+    return handler(args, ctx);
   }
 }

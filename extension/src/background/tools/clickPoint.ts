@@ -13,15 +13,28 @@ export interface Point {
   y: number;
 }
 
-// Runs on the element. Gets quads (viewport CSS px, 8 numbers each); returns a point or why not.
+// Runs on the element. Gets quads in top-level viewport CSS px (8 numbers each) and returns a
+// top-level point, or why there is none. Inside a same-origin iframe the hit test runs in frame
+// coordinates; when a frame above is cross-origin its offset is unknowable and the box centre
+// is used unchecked.
 const HIT_TEST_FUNCTION = `function (quads) {
+  let ox = 0, oy = 0;
+  for (let w = window; w !== w.top; w = w.parent) {
+    const owner = w.frameElement;
+    if (!owner) return { unchecked: true };
+    const box = owner.getBoundingClientRect();
+    const style = owner.ownerDocument.defaultView.getComputedStyle(owner);
+    ox += box.left + owner.clientLeft + parseFloat(style.paddingLeft);
+    oy += box.top + owner.clientTop + parseFloat(style.paddingTop);
+  }
   const vw = window.innerWidth, vh = window.innerHeight;
   for (const q of quads) {
-    const xs = [q[0], q[2], q[4], q[6]], ys = [q[1], q[3], q[5], q[7]];
+    const xs = [q[0], q[2], q[4], q[6]].map((v) => v - ox), ys = [q[1], q[3], q[5], q[7]].map((v) => v - oy);
     const left = Math.max(0, Math.min(...xs)), right = Math.min(vw, Math.max(...xs));
     const top = Math.max(0, Math.min(...ys)), bottom = Math.min(vh, Math.max(...ys));
     if (right - left < 1 || bottom - top < 1) continue;
     const x = (left + right) / 2, y = (top + bottom) / 2;
+    const at = { x: x + ox, y: y + oy };
     let hit = document.elementFromPoint(x, y);
     while (hit && hit.shadowRoot) {
       const inner = hit.shadowRoot.elementFromPoint(x, y);
@@ -29,11 +42,11 @@ const HIT_TEST_FUNCTION = `function (quads) {
       hit = inner;
     }
     if (!hit) continue;
-    for (let n = hit; n; n = n.parentNode || n.host) if (n === this) return { x, y };
+    for (let n = hit; n; n = n.parentNode || n.host) if (n === this) return at;
     // An ancestor (a button around a pointer-events:none icon) receives the same click.
-    if (hit !== document.body && hit !== document.documentElement && hit.contains(this)) return { x, y };
+    if (hit !== document.body && hit !== document.documentElement && hit.contains(this)) return at;
     const label = hit.closest('label');
-    if (label && label.control === this) return { x, y };
+    if (label && label.control === this) return at;
     return { blockedBy: hit.localName + (hit.id ? '#' + hit.id : '') };
   }
   return { offscreen: true };
@@ -43,6 +56,7 @@ interface HitTest {
   x?: number;
   y?: number;
   blockedBy?: string;
+  unchecked?: boolean;
 }
 
 export async function clickPoint(tab: TabHandle, element: ResolvedElement): Promise<Point> {
@@ -67,6 +81,7 @@ export async function clickPoint(tab: TabHandle, element: ResolvedElement): Prom
   });
   const hit = asHitTest(exceptionDetails === undefined ? result.value : undefined);
   if (hit.x !== undefined && hit.y !== undefined) return { x: hit.x, y: hit.y };
+  if (hit.unchecked === true) return centreOf(quads[0]);
   if (hit.blockedBy !== undefined) throw notVisible(`is covered by another element (<${hit.blockedBy}>)`);
   throw notVisible('is outside the viewport');
 }
@@ -78,5 +93,11 @@ function asHitTest(value: unknown): HitTest {
     x: typeof record.x === 'number' ? record.x : undefined,
     y: typeof record.y === 'number' ? record.y : undefined,
     blockedBy: typeof record.blockedBy === 'string' ? record.blockedBy.slice(0, 100) : undefined,
+    unchecked: record.unchecked === true,
   };
+}
+
+function centreOf(quad: readonly number[] | undefined): Point {
+  const [x1 = 0, y1 = 0, x2 = 0, y2 = 0, x3 = 0, y3 = 0, x4 = 0, y4 = 0] = quad ?? [];
+  return { x: (x1 + x2 + x3 + x4) / 4, y: (y1 + y2 + y3 + y4) / 4 };
 }

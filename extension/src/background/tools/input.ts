@@ -5,7 +5,7 @@ import { actionReport } from './actionReport';
 import { clickPoint, type Point } from './clickPoint';
 import { Hint } from './hints';
 import { pressDelete, pressEnter, typeSlowly } from './keyboard';
-import { watchNavigation } from './navigationWatch';
+import { watchWhile } from './navigationWatch';
 import { releaseElement, resolveRef } from './resolveRef';
 import { settle } from './settle';
 import { oneLine } from './text';
@@ -16,8 +16,7 @@ export const click: Handler<'browser_click'> = async (args, ctx) => {
   const tab = await ctx.currentTab();
   const element = await resolveRef(tab, args.ref);
   try {
-    const point = await clickPoint(tab, element);
-    const watch = await watchNavigation(tab.cdp);
+    const [point, watch] = await watchWhile(tab.cdp, clickPoint(tab, element));
     await mouseClick(tab.cdp, point, args.doubleClick === true ? 2 : 1);
     const outcome = await settle(tab.cdp, watch);
     const verb = args.doubleClick === true ? 'Double-clicked' : 'Clicked';
@@ -73,18 +72,20 @@ export const type: Handler<'browser_type'> = async (args, ctx) => {
   try {
     const notEditable = (why: string): BridgeError =>
       new BridgeError(ErrorCode.NOT_EDITABLE, `Cannot type into ${element.label}: ${why}.`, Hint.notEditable);
-    await cdp.send('DOM.focus', { backendNodeId: element.entry.backendNodeId }).catch(() => {
-      throw notEditable('it cannot take focus');
-    });
-    const { result } = await cdp.send('Runtime.callFunctionOn', {
-      objectId: element.objectId,
-      functionDeclaration: PREPARE_FIELD_FUNCTION,
-      returnByValue: true,
-    });
-    const field = asFieldCheck(result.value);
-    if (!field.ok) throw notEditable(field.reason);
-
-    const watch = await watchNavigation(cdp);
+    const prepareField = async (): Promise<FieldCheck> => {
+      await cdp.send('DOM.focus', { backendNodeId: element.entry.backendNodeId }).catch(() => {
+        throw notEditable('it cannot take focus');
+      });
+      const { result } = await cdp.send('Runtime.callFunctionOn', {
+        objectId: element.objectId,
+        functionDeclaration: PREPARE_FIELD_FUNCTION,
+        returnByValue: true,
+      });
+      const field = asFieldCheck(result.value);
+      if (!field.ok) throw notEditable(field.reason);
+      return field;
+    };
+    const [field, watch] = await watchWhile(cdp, prepareField());
     if (args.text === '') await pressDelete(cdp);
     else if (args.slowly === true) await typeSlowly(cdp, args.text);
     else await cdp.send('Input.insertText', { text: args.text });

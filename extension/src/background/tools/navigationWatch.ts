@@ -115,3 +115,20 @@ export async function watchNavigation(cdp: CdpClient): Promise<NavigationWatch> 
   const [, tree] = await Promise.all([cdp.send('Page.enable'), cdp.send('Page.getFrameTree')]);
   return new NavigationWatch(cdp, tree.frameTree.frame.id);
 }
+
+/**
+ * Sets up a watch while `preparing` (resolving, measuring) is in flight, so their round trips
+ * overlap; the watch is disposed again if preparing fails.
+ */
+export async function watchWhile<T>(cdp: CdpClient, preparing: Promise<T>): Promise<[T, NavigationWatch]> {
+  const watching = watchNavigation(cdp);
+  try {
+    return [await preparing, await watching];
+  } catch (err) {
+    void watching.then(
+      (watch) => watch.dispose(),
+      () => undefined,
+    );
+    throw err;
+  }
+}

@@ -1,6 +1,6 @@
 import { textResult } from '@browser-agent/protocol';
 import type { Handler, TabHandle } from '../handlerContext';
-import { buildOutline } from './axOutline';
+import { pageOutline } from './frameOutlines';
 import { formatOutline } from './outlineFormat';
 import { formatPageInfo, pageInfo } from './pageInfo';
 import { assignRefs } from './refTable';
@@ -17,11 +17,7 @@ export const snapshot: Handler<'browser_snapshot'> = async (_args, ctx) => {
 
 /** The page's URL and title, then its accessibility outline with refs. */
 export async function takeSnapshot(tab: TabHandle): Promise<string> {
-  const [{ nodes }, info] = await Promise.all([
-    tab.cdp.send('Accessibility.getFullAXTree'),
-    pageInfo(tab.cdp),
-  ]);
-  const outline = buildOutline(nodes);
+  const [outline, info] = await Promise.all([pageOutline(tab.cdp), pageInfo(tab.cdp)]);
   await hideSecretValues(tab.cdp, outline);
   assignRefs(tab.state, outline);
   const body = capText(formatOutline(outline), MAX_SNAPSHOT_CHARS);

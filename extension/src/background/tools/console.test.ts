@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { ConsoleEntry } from '../handlerContext';
+import { formatEntries } from './console';
+import { handlers } from './index';
+import { fakeCdp } from './testing/fakeCdp';
+import { fakeContext, fakeTab } from './testing/fakeContext';
+
+const ENTRIES: ConsoleEntry[] = [
+  { level: 'debug', text: 'tracing', timestamp: 1 },
+  { level: 'log', text: 'hello', timestamp: 2 },
+  { level: 'info', text: 'ready', location: 'http://127.0.0.1/app.js:3', timestamp: 3 },
+  { level: 'warning', text: 'deprecated', timestamp: 4 },
+  { level: 'error', text: 'boom', location: 'http://127.0.0.1/app.js:9', timestamp: 5 },
+];
+
+async function messages(level?: 'all' | 'error' | 'warning' | 'info' | 'debug', entries = ENTRIES) {
+  const tab = fakeTab(fakeCdp({}));
+  tab.state.console.push(...entries);
+  const result = await handlers.browser_console_messages(level === undefined ? {} : { level }, fakeContext([tab]));
+  const part = result.content[0];
+  return part?.type === 'text' ? part.text : '';
+}
+
+describe('browser_console_messages', () => {
+  it('filters by level, most severe first in the scale', async () => {
+    expect(await messages('error')).toContain('```\n[error] boom (http://127.0.0.1/app.js:9)\n```');
+    expect(await messages('warning')).toContain('```\n[warning] deprecated\n[error] boom');
+    expect(await messages('info')).toContain(
+      '```\n[log] hello\n[info] ready (http://127.0.0.1/app.js:3)\n[warning] deprecated\n[error] boom',
+    );
+    expect(await messages('debug')).toContain('```\n[debug] tracing\n[log] hello');
+    expect(await messages()).toBe(await messages('debug'));
+    expect(await messages()).toMatch(/^### Console messages \(untrusted page content\)\n/);
+  });
+
+  it('says so when there is nothing to show', async () => {
+    expect(await messages('all', [])).toBe('No console messages.');
+    expect(await messages('error', [{ level: 'log', text: 'x', timestamp: 1 }])).toBe('No console messages.');
+  });
+
+  it('keeps the newest messages when there are too many', () => {
+    const many: ConsoleEntry[] = Array.from({ length: 2_000 }, (_, i) => ({
+      level: 'log',
+      text: `message ${i} ${'x'.repeat(50)}`,
+      timestamp: i,
+    }));
+    const out = formatEntries(many);
+    expect(out.length).toBeLessThan(52_000);
+    expect(out).toMatch(/^\[… \d+ older messages omitted\]\n/);
+    expect(out.endsWith(`message 1999 ${'x'.repeat(50)}`)).toBe(true);
+  });
+});

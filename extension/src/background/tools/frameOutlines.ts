@@ -1,0 +1,57 @@
+/**
+ * Child frames in the snapshot. getFullAXTree covers one frame, and the <iframe> element in its
+ * parent's tree shows up with no children; each child frame's outline is hung under the element
+ * that owns it. Frames running in another process (cross-site iframes under site isolation)
+ * belong to another debugger target and are left out; their <iframe> element stays empty.
+ */
+import type { Protocol } from 'devtools-protocol';
+import type { CdpClient } from '../cdp';
+import { buildOutline, type OutlineNode } from './axOutline';
+
+/** Bounds the work on pages full of ad and tracking frames. */
+const MAX_CHILD_FRAMES = 50;
+
+/** The main frame's outline with every reachable child frame's outline attached in place. */
+export async function pageOutline(cdp: CdpClient): Promise<OutlineNode[]> {
+  const [{ nodes }, { frameTree }] = await Promise.all([
+    cdp.send('Accessibility.getFullAXTree'),
+    cdp.send('Page.getFrameTree'),
+  ]);
+  const root = buildOutline(nodes);
+  const children = childFrameIds(frameTree).slice(0, MAX_CHILD_FRAMES);
+  if (children.length === 0) return root;
+  const framed = await Promise.all(children.map((frameId) => frameOutline(cdp, frameId)));
+  const byOwner = new Map<number, OutlineNode[]>();
+  for (const frame of framed) if (frame !== undefined) byOwner.set(frame.owner, frame.outline);
+  for (const outline of [root, ...byOwner.values()]) attach(outline, byOwner);
+  return root;
+}
+
+function childFrameIds(tree: Protocol.Page.FrameTree): string[] {
+  return (tree.childFrames ?? []).flatMap((child) => [child.frame.id, ...childFrameIds(child)]);
+}
+
+async function frameOutline(
+  cdp: CdpClient,
+  frameId: string,
+): Promise<{ owner: number; outline: OutlineNode[] } | undefined> {
+  try {
+    const [{ backendNodeId }, { nodes }] = await Promise.all([
+      cdp.send('DOM.getFrameOwner', { frameId }),
+      cdp.send('Accessibility.getFullAXTree', { frameId }),
+    ]);
+    return { owner: backendNodeId, outline: buildOutline(nodes) };
+  } catch {
+    // Out-of-process or already gone: nothing this target can show.
+    return undefined;
+  }
+}
+
+function attach(outline: readonly OutlineNode[], byOwner: ReadonlyMap<number, OutlineNode[]>): void {
+  for (const node of outline) {
+    if (node.kind !== 'element') continue;
+    const frame = node.backendNodeId === undefined ? undefined : byOwner.get(node.backendNodeId);
+    if (frame !== undefined && node.children.length === 0) node.children = frame;
+    else attach(node.children, byOwner);
+  }
+}
