@@ -1,2 +1,0 @@
-import { defineConfig } from '@playwright/test';
-export default defineConfig({ testDir: '.', workers: 1, timeout: 60_000, reporter: [['list']] });
