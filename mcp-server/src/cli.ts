@@ -7,6 +7,7 @@ import { createLogger } from './shared/logger.js';
 import { statePaths } from './shared/paths.js';
 import { parseCli, USAGE } from './server/cliOptions.js';
 import { DaemonClient } from './server/daemonClient.js';
+import { TraceWriter } from './server/traceWriter.js';
 import { createMcpServer, SERVER_VERSION } from './server/mcpServer.js';
 
 async function main(): Promise<void> {
@@ -29,7 +30,9 @@ async function main(): Promise<void> {
   if (options.bridgePort !== undefined)
     process.env['BROWSER_AGENT_PORT'] = String(options.bridgePort);
 
-  const daemon = new DaemonClient({ paths: statePaths(), launch: options.launch, log });
+  const traceFile = process.env['BROWSER_AGENT_TRACE_FILE'];
+  const trace = traceFile ? new TraceWriter(traceFile) : undefined;
+  const daemon = new DaemonClient({ paths: statePaths(), launch: options.launch, log, trace });
   const server = createMcpServer(daemon);
   server.server.oninitialized = () => {
     const client = server.server.getClientVersion();

@@ -39,6 +39,13 @@ export const welcomeFrameSchema = z.object({
   sessionId: z.string().optional(),
 });
 
+/**
+ * Hop timestamps, carried only when tracing is on (BROWSER_AGENT_TRACE_FILE on the server):
+ * each hop appends {hop, at} with `at` = performance.timeOrigin + performance.now().
+ */
+const hopsSchema = z.array(z.object({ hop: z.string().max(40), at: z.number() })).max(32);
+export type Hops = z.infer<typeof hopsSchema>;
+
 export const requestFrameSchema = z.object({
   type: z.literal('request'),
   id: z.string().min(1).max(100),
@@ -47,6 +54,7 @@ export const requestFrameSchema = z.object({
   params: z.unknown(),
   /** How long the caller will wait; the daemon answers TIMEOUT when it runs out. */
   timeoutMs: z.number().int().positive().optional(),
+  hops: hopsSchema.optional(),
 });
 
 const payloadSchema = z.discriminatedUnion('success', [
@@ -59,6 +67,9 @@ export const responseFrameSchema = z.object({
   id: z.string(),
   sessionId: z.string(),
   payload: payloadSchema,
+  hops: hopsSchema.optional(),
+  /** Time the extension spent in the handler, and in CDP commands within it (tracing only). */
+  timing: z.object({ handlerMs: z.number(), cdpMs: z.number() }).optional(),
 });
 
 export const eventFrameSchema = z.object({
@@ -145,4 +156,18 @@ export function checkVersion(peerVersion: number, peerName: string): WireError |
     message: `Protocol version mismatch: ${peerName} speaks v${peerVersion}, this side speaks v${PROTOCOL_VERSION}.`,
     hint: `Update ${older} so both run the same Browser Agent release (rebuild with pnpm build and reload the extension).`,
   };
+}
+
+// Present in Node and in every extension context; declared here because protocol has no DOM lib.
+declare const performance: { readonly timeOrigin: number; now(): number };
+
+/** A timestamp comparable across processes on one machine (sub-millisecond where available). */
+export function hopTime(): number {
+  return performance.timeOrigin + performance.now();
+}
+
+/** Appends a hop to a traced frame's list; untraced frames stay untouched. */
+export function stampHop<F extends { hops?: Hops | undefined }>(frame: F, hop: string): F {
+  if (!frame.hops) return frame;
+  return { ...frame, hops: [...frame.hops, { hop, at: hopTime() }] };
 }

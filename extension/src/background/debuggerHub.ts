@@ -12,6 +12,8 @@ const CDP_VERSION = '1.3';
  */
 export class DebuggerHub {
   readonly #attached = new Set<number>();
+  /** Total time spent waiting on CDP commands; tracing reports its growth per call. */
+  cdpBusyMs = 0;
   readonly #listeners = new Map<number, Map<string, Set<Listener>>>();
   readonly #onAttach: (tabId: number, cdp: CdpClient) => Promise<void>;
 
@@ -82,12 +84,15 @@ export class DebuggerHub {
   ): Promise<CdpReturn<M>> {
     const target: chrome.debugger.DebuggerSession =
       sessionId === undefined ? { tabId } : { tabId, sessionId };
+    const startedAt = performance.now();
     try {
       // chrome.debugger is untyped; devtools-protocol's mapping gives the result its type.
       const result: CdpReturn<M> = await chrome.debugger.sendCommand(target, method, params ?? {});
       return result;
     } catch (err) {
       throw translateCdpError(tabId, method, err);
+    } finally {
+      this.cdpBusyMs += performance.now() - startedAt;
     }
   }
 

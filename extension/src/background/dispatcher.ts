@@ -2,6 +2,8 @@ import {
   BridgeError,
   ErrorCode,
   findContract,
+  hopTime,
+  stampHop,
   isToolName,
   toWireError,
   type RequestFrame,
@@ -18,12 +20,17 @@ export class Dispatcher {
   /** Calls of one session run one after another; sessions run in parallel. */
   readonly #queues = new Map<string, Promise<unknown>>();
 
+  /** Cumulative milliseconds spent in CDP commands, for the traced `cdpMs`. */
+  readonly #cdpClock: () => number;
+
   constructor(
     handlers: HandlerRegistry,
     contextFor: (sessionId: string) => Promise<HandlerContext>,
+    cdpClock: () => number = () => 0,
   ) {
     this.#handlers = handlers;
     this.#contextFor = contextFor;
+    this.#cdpClock = cdpClock;
   }
 
   dispatch(frame: RequestFrame): Promise<ResponseFrame> {
@@ -37,14 +44,21 @@ export class Dispatcher {
     return run;
   }
 
-  async #run(frame: RequestFrame): Promise<ResponseFrame> {
+  async #run(request: RequestFrame): Promise<ResponseFrame> {
+    const frame = stampHop(request, 'worker.in');
     const base = { type: 'response' as const, id: frame.id, sessionId: frame.sessionId };
+    const startedAt = hopTime();
+    const cdpBefore = this.#cdpClock();
+    let response: ResponseFrame;
     try {
       const data = await this.#invoke(frame);
-      return { ...base, payload: { success: true, data } };
+      response = { ...base, payload: { success: true, data } };
     } catch (err) {
-      return { ...base, payload: { success: false, error: toWireError(err) } };
+      response = { ...base, payload: { success: false, error: toWireError(err) } };
     }
+    if (!frame.hops) return response;
+    const timing = { handlerMs: hopTime() - startedAt, cdpMs: this.#cdpClock() - cdpBefore };
+    return stampHop({ ...response, hops: frame.hops, timing }, 'worker.out');
   }
 
   async #invoke(frame: RequestFrame): Promise<unknown> {

@@ -54,6 +54,11 @@ export interface HandlerContext {
   listTabs(): Promise<TabSummary[]>;
   newTab(url?: string): Promise<TabHandle>;
   selectTab(index: number): Promise<TabHandle>;
+  /**
+   * One of this session's tabs by Chrome tab id; NOT_OWNER when another session or the user owns
+   * it, TAB_CLOSED when it is gone.
+   */
+  tabById(tabId: number): Promise<TabHandle>;
   /** Closes the tab at index, or the current tab. */
   closeTab(index?: number): Promise<void>;
 }
@@ -63,3 +68,9 @@ export type Handler<N extends ToolName> = (
   ctx: HandlerContext,
 ) => Promise<ToolResult>;
 export type HandlerRegistry = { [N in ToolName]: Handler<N> };
+
+/**
+ * Called once per tab right after the debugger attaches (and again after a worker restart), so
+ * per-tab recorders (console, dialogs, network) see events between tool calls too.
+ */
+export type AttachHook = (tab: TabHandle) => void | Promise<void>;

@@ -92,6 +92,25 @@ export class SessionContexts {
         }
         return out;
       },
+      tabById: async (tabId: number): Promise<TabHandle> => {
+        if (!record.tabIds.includes(tabId)) {
+          const owner = await this.#store.ownerOf(tabId);
+          const exists = await liveTab(tabId);
+          if (!exists) {
+            throw new BridgeError(
+              ErrorCode.TAB_CLOSED,
+              `Tab ${tabId} does not exist.`,
+              'Call browser_tabs with action "list" to see your tabs.',
+            );
+          }
+          throw new BridgeError(
+            ErrorCode.NOT_OWNER,
+            `Tab ${tabId} belongs to ${owner ? `another agent (${owner.client.name})` : 'the user'}, not to this session.`,
+            'Work in your own tabs (browser_tabs list / new). The user can hand a tab over from the Browser Agent side panel.',
+          );
+        }
+        return handle(tabId);
+      },
       selectTab: async (index: number): Promise<TabHandle> => {
         const tabId = tabIdAt(index);
         await chrome.tabs.update(tabId, { active: true });

@@ -7,7 +7,7 @@ import { showOverlay } from './overlay';
 import { SessionContexts } from './sessionContext';
 import { SessionStore } from './sessionStore';
 import { TabStates } from './tabStates';
-import { handlers } from './tools';
+import { attachHooks, handlers } from './tools';
 import { BridgeError, ErrorCode } from '@browser-agent/protocol';
 
 /** The service worker's object graph; rebuilt from storage.session after every restart. */
@@ -16,17 +16,21 @@ export class Worker {
   readonly tabStates = new TabStates();
   readonly hub = new DebuggerHub((tabId, cdp) => this.#onAttach(tabId, cdp));
   readonly contexts = new SessionContexts(this.store, this.hub, this.tabStates);
-  readonly dispatcher = new Dispatcher(handlers, async (sessionId) => {
-    const record = await this.store.get(sessionId);
-    if (!record) {
-      throw new BridgeError(
-        ErrorCode.SESSION_ENDED,
-        `Session ${sessionId} is not known to the extension.`,
-        'Restart the MCP client to start a new session.',
-      );
-    }
-    return this.contexts.create(record);
-  });
+  readonly dispatcher = new Dispatcher(
+    handlers,
+    async (sessionId) => {
+      const record = await this.store.get(sessionId);
+      if (!record) {
+        throw new BridgeError(
+          ErrorCode.SESSION_ENDED,
+          `Session ${sessionId} is not known to the extension.`,
+          'Restart the MCP client to start a new session.',
+        );
+      }
+      return this.contexts.create(record);
+    },
+    () => this.hub.cdpBusyMs,
+  );
 
   onRelayFrame(frame: Frame, reply: (frame: Frame) => void): void {
     switch (frame.type) {

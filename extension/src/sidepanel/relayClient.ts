@@ -13,6 +13,7 @@ import {
   PROTOCOL_VERSION,
   parseFrame,
   serializeFrame,
+  stampHop,
   type Frame,
   type RequestFrame,
   type ResponseFrame,
@@ -87,7 +88,7 @@ export class RelayClient {
       case 'request':
         this.#inFlight.set(frame.id, frame);
         this.#observer.request(frame);
-        this.#toWorker(frame);
+        this.#toWorker(stampHop(frame, 'relay.in'));
         return;
       case 'session_start':
       case 'session_end':
@@ -119,7 +120,7 @@ export class RelayClient {
     if (frame.type === 'response') {
       this.#inFlight.delete(frame.id);
       this.#observer.response(frame);
-      this.#send(frame);
+      this.#send(stampHop(frame, 'relay.back'));
     } else if (frame.type === 'event') {
       this.#send(frame);
     }

@@ -17,7 +17,10 @@ export class CdpPipe {
   readonly #out: Writable;
   #nextId = 1;
   #buffer = '';
-  readonly #pending = new Map<number, { resolve(r: Record<string, unknown>): void; reject(e: Error): void }>();
+  readonly #pending = new Map<
+    number,
+    { resolve(r: Record<string, unknown>): void; reject(e: Error): void }
+  >();
   readonly #listeners = new Set<(method: string, params: Record<string, unknown>) => void>();
 
   constructor(out: Writable, input: Readable) {
@@ -25,7 +28,8 @@ export class CdpPipe {
     input.setEncoding('utf8');
     input.on('data', (chunk: string) => this.#onData(chunk));
     input.on('close', () => {
-      for (const p of this.#pending.values()) p.reject(new Error('The browser closed its debugging pipe.'));
+      for (const p of this.#pending.values())
+        p.reject(new Error('The browser closed its debugging pipe.'));
       this.#pending.clear();
     });
     out.on('error', () => undefined);
@@ -69,7 +73,11 @@ export class CdpPipe {
 }
 
 /** Resolves once a target whose URL starts with `prefix` exists (created now or before). */
-export async function waitForTarget(cdp: CdpPipe, prefix: string, timeoutMs: number): Promise<void> {
+export async function waitForTarget(
+  cdp: CdpPipe,
+  prefix: string,
+  timeoutMs: number,
+): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
       off();
@@ -82,7 +90,11 @@ export async function waitForTarget(cdp: CdpPipe, prefix: string, timeoutMs: num
     };
     const off = cdp.onEvent((method, params) => {
       const info = params['targetInfo'] as { url?: string } | undefined;
-      if ((method === 'Target.targetCreated' || method === 'Target.targetInfoChanged') && info?.url?.startsWith(prefix)) done();
+      if (
+        (method === 'Target.targetCreated' || method === 'Target.targetInfoChanged') &&
+        info?.url?.startsWith(prefix)
+      )
+        done();
     });
     cdp.send('Target.setDiscoverTargets', { discover: true }).catch((err: unknown) => {
       clearTimeout(timer);

@@ -129,10 +129,12 @@ export class LaunchedBrowser {
     }
     const cdp = new CdpPipe(toBrowser, fromBrowser);
     const extensionOrigin = `chrome-extension://${EXTENSION_ID}/`;
-    browser.ready = waitForTarget(cdp, extensionOrigin, EXTENSION_READY_TIMEOUT_MS).then(async () => {
-      await cdp.send('Target.createTarget', { url: relayUrl });
-      log.info('relay page opened');
-    });
+    browser.ready = waitForTarget(cdp, extensionOrigin, EXTENSION_READY_TIMEOUT_MS).then(
+      async () => {
+        await cdp.send('Target.createTarget', { url: relayUrl });
+        log.info('relay page opened');
+      },
+    );
     return browser;
   }
 

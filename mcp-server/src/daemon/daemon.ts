@@ -5,7 +5,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:net';
-import { ErrorCode, type Frame, type HelloFrame, type ClientInfo } from '@browser-agent/protocol';
+import {
+  ErrorCode,
+  stampHop,
+  type Frame,
+  type HelloFrame,
+  type ClientInfo,
+} from '@browser-agent/protocol';
 import type { Logger } from '../shared/logger.js';
 import { ExtensionLink } from './extensionLink.js';
 import { LaunchedBrowser, type LaunchOptions } from './chromeLauncher.js';
@@ -60,7 +66,7 @@ export class Daemon {
     this.#unixServer = await listenUnix(this.#config.socketPath, (socket) => {
       new ServerConnection(socket, {
         hello: (conn, hello) => this.#openSession(conn, hello),
-        request: (conn, frame) => void this.#onRequest(conn, frame),
+        request: (conn, frame) => void this.#onRequest(conn, stampHop(frame, 'daemon.in')),
         closed: (conn) => this.#closeSession(conn),
       });
     });
@@ -142,7 +148,7 @@ export class Daemon {
   }
 
   #onExtensionFrame(frame: Frame): void {
-    if (frame.type === 'response') this.#router.resolve(frame);
+    if (frame.type === 'response') this.#router.resolve(stampHop(frame, 'daemon.back'));
     else if (frame.type === 'event' && frame.sessionId)
       this.#sessions.get(frame.sessionId)?.conn.send(frame);
   }

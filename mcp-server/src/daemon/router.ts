@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_TOOL_TIMEOUT_MS,
   ErrorCode,
+  stampHop,
   type RequestFrame,
   type ResponseFrame,
   type WireError,
@@ -43,7 +44,7 @@ export class Router {
       });
     }, timeoutMs);
     this.#pending.set(id, { conn, callerId: frame.id, sessionId: frame.sessionId, timer });
-    const sent = this.#sendToExtension({ ...frame, id });
+    const sent = this.#sendToExtension(stampHop({ ...frame, id }, 'daemon.out'));
     if (!sent) this.#settle(id, notConnected('The browser extension is not connected.'));
   }
 

@@ -13,7 +13,9 @@ import {
   BridgeError,
   ErrorCode,
   PROTOCOL_VERSION,
+  hopTime,
   parseFrame,
+  stampHop,
   serializeFrame,
   toolResultSchema,
   type ClientInfo,
@@ -25,6 +27,7 @@ import {
 import type { Logger } from '../shared/logger.js';
 import { LineSplitter } from '../shared/ndjson.js';
 import { ensureStateDir, type StatePaths } from '../shared/paths.js';
+import type { TraceWriter } from './traceWriter.js';
 
 const DAEMON_START_TIMEOUT_MS = 5_000;
 const CONNECT_RETRY_MS = 40;
@@ -35,9 +38,13 @@ export interface DaemonClientOptions {
   paths: StatePaths;
   launch: HelloFrame['launch'];
   log: Logger;
+  /** Set when BROWSER_AGENT_TRACE_FILE asks for per-hop timings. */
+  trace?: TraceWriter | undefined;
 }
 
 interface Waiter {
+  action: ToolName;
+  startedAt: number;
   resolve(result: ToolResult): void;
   /** Made when the call was sent, so its stack points at the caller. */
   error: BridgeError;
@@ -81,10 +88,11 @@ export class DaemonClient {
           }),
         );
       }, timeoutMs + CALLER_SLACK_MS);
-      this.#waiters.set(id, { resolve, reject, error, timer });
-      socket.write(
-        `${serializeFrame({ type: 'request', id, sessionId, action, params, timeoutMs })}\n`,
-      );
+      const startedAt = hopTime();
+      this.#waiters.set(id, { action, startedAt, resolve, reject, error, timer });
+      const hops = this.#options.trace ? { hops: [{ hop: 'server.out', at: startedAt }] } : {};
+      const frame: Frame = { type: 'request', id, sessionId, action, params, timeoutMs, ...hops };
+      socket.write(`${serializeFrame(frame)}\n`);
     });
   }
 
@@ -162,6 +170,8 @@ export class DaemonClient {
     if (!waiter) return;
     this.#waiters.delete(frame.id);
     clearTimeout(waiter.timer);
+    if (frame.hops)
+      this.#options.trace?.record(waiter.action, waiter.startedAt, stampHop(frame, 'server.back'));
     if (!frame.payload.success) {
       waiter.reject(fill(waiter.error, frame.payload.error));
       return;

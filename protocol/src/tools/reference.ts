@@ -12,19 +12,37 @@ interface JsonSchemaProp {
 function typeOf(prop: JsonSchemaProp): string {
   if (prop.enum) return prop.enum.map((v) => JSON.stringify(v)).join(' \\| ');
   const t = Array.isArray(prop.type) ? prop.type.join(' \\| ') : (prop.type ?? 'any');
-  const range = prop.minimum !== undefined || prop.maximum !== undefined ? ` (${prop.minimum ?? ''}..${prop.maximum ?? ''})` : '';
+  const range =
+    prop.minimum !== undefined || prop.maximum !== undefined
+      ? ` (${prop.minimum ?? ''}..${prop.maximum ?? ''})`
+      : '';
   return `${t}${range}`;
 }
 
 /** The tool reference in docs/tools.md, generated from the contracts so the two cannot drift. */
 export function renderToolReference(): string {
-  const out = ['# Tool reference', '', '<!-- Generated from protocol/src/tools by `pnpm docs:tools`; do not edit by hand. -->', ''];
+  const out = [
+    '# Tool reference',
+    '',
+    '<!-- Generated from protocol/src/tools by `pnpm docs:tools`; do not edit by hand. -->',
+    '',
+  ];
   for (const c of toolContracts) {
-    const schema = z.toJSONSchema(c.input) as { properties?: Record<string, JsonSchemaProp>; required?: string[] };
+    const schema = z.toJSONSchema(c.input) as {
+      properties?: Record<string, JsonSchemaProp>;
+      required?: string[];
+    };
     const hints = Object.entries(c.annotations)
       .filter(([, v]) => v === true)
       .map(([k]) => k.replace(/Hint$/, ''));
-    out.push(`## ${c.name}`, '', `**${c.title}**${hints.length ? ` (${hints.join(', ')})` : ''}`, '', c.description, '');
+    out.push(
+      `## ${c.name}`,
+      '',
+      `**${c.title}**${hints.length ? ` (${hints.join(', ')})` : ''}`,
+      '',
+      c.description,
+      '',
+    );
     const props = Object.entries(schema.properties ?? {});
     if (props.length === 0) {
       out.push('No parameters.', '');

@@ -3,7 +3,11 @@ import { formatPageInfo, pageInfo } from './pageInfo';
 import type { SettleOutcome } from './settle';
 
 /** What an action did, where the page is now, and whether it navigated. */
-export async function actionReport(cdp: CdpClient, done: string, outcome: SettleOutcome): Promise<string> {
+export async function actionReport(
+  cdp: CdpClient,
+  done: string,
+  outcome: SettleOutcome,
+): Promise<string> {
   const info = await pageInfo(cdp);
   const navigation = outcome.stillLoading
     ? 'A navigation started and is still loading.'

@@ -62,7 +62,8 @@ export function buildOutline(nodes: readonly AXNode[]): OutlineNode[] {
       else if (DROPPED_ROLES.has(role)) continue;
       else if (role === 'StaticText') out.push({ kind: 'piece', text: axName(child), group });
       else if (role === 'LineBreak') out.push({ kind: 'piece', text: ' ', group });
-      else if (isFoldable(child, role)) collect(child, INLINE_ROLES.has(role) ? group : child.nodeId, out);
+      else if (isFoldable(child, role))
+        collect(child, INLINE_ROLES.has(role) ? group : child.nodeId, out);
       else out.push(toElement(child, role));
     }
   };
@@ -97,7 +98,8 @@ export function buildOutline(nodes: readonly AXNode[]): OutlineNode[] {
 }
 
 function isFoldable(node: AXNode, role: string): boolean {
-  if (axFlag(node, 'focusable') === true || axProperty(node, 'editable') !== undefined) return false;
+  if (axFlag(node, 'focusable') === true || axProperty(node, 'editable') !== undefined)
+    return false;
   if (INLINE_ROLES.has(role)) return true;
   return CONTAINER_ROLES.has(role) && oneLine(axName(node)) === '';
 }

@@ -7,6 +7,7 @@ import { BridgeError, ErrorCode } from '@browser-agent/protocol';
 import type { TabHandle } from '../handlerContext';
 import { Hint } from './hints';
 import type { ResolvedElement } from './resolveRef';
+import { oneLine } from './text';
 
 export interface Point {
   x: number;
@@ -18,6 +19,11 @@ export interface Point {
 // coordinates; when a frame above is cross-origin its offset is unknowable and the box centre
 // is used unchecked.
 const HIT_TEST_FUNCTION = `function (quads) {
+  // Ancestry across shadow roots, open or closed.
+  const isWithin = (node, ancestor) => {
+    for (let n = node; n; n = n.parentNode || n.host) if (n === ancestor) return true;
+    return false;
+  };
   let ox = 0, oy = 0;
   for (let w = window; w !== w.top; w = w.parent) {
     const owner = w.frameElement;
@@ -42,9 +48,9 @@ const HIT_TEST_FUNCTION = `function (quads) {
       hit = inner;
     }
     if (!hit) continue;
-    for (let n = hit; n; n = n.parentNode || n.host) if (n === this) return at;
+    if (isWithin(hit, this)) return at;
     // An ancestor (a button around a pointer-events:none icon) receives the same click.
-    if (hit !== document.body && hit !== document.documentElement && hit.contains(this)) return at;
+    if (hit !== document.body && hit !== document.documentElement && isWithin(this, hit)) return at;
     const label = hit.closest('label');
     if (label && label.control === this) return at;
     return { blockedBy: hit.localName + (hit.id ? '#' + hit.id : '') };
@@ -82,7 +88,8 @@ export async function clickPoint(tab: TabHandle, element: ResolvedElement): Prom
   const hit = asHitTest(exceptionDetails === undefined ? result.value : undefined);
   if (hit.x !== undefined && hit.y !== undefined) return { x: hit.x, y: hit.y };
   if (hit.unchecked === true) return centreOf(quads[0]);
-  if (hit.blockedBy !== undefined) throw notVisible(`is covered by another element (<${hit.blockedBy}>)`);
+  if (hit.blockedBy !== undefined)
+    throw notVisible(`is covered by another element (<${hit.blockedBy}>)`);
   throw notVisible('is outside the viewport');
 }
 
@@ -92,7 +99,8 @@ function asHitTest(value: unknown): HitTest {
   return {
     x: typeof record.x === 'number' ? record.x : undefined,
     y: typeof record.y === 'number' ? record.y : undefined,
-    blockedBy: typeof record.blockedBy === 'string' ? record.blockedBy.slice(0, 100) : undefined,
+    // The id is page text: kept short and on one line.
+    blockedBy: typeof record.blockedBy === 'string' ? oneLine(record.blockedBy, 60) : undefined,
     unchecked: record.unchecked === true,
   };
 }

@@ -16,7 +16,10 @@ const ENTRIES: ConsoleEntry[] = [
 async function messages(level?: 'all' | 'error' | 'warning' | 'info' | 'debug', entries = ENTRIES) {
   const tab = fakeTab(fakeCdp({}));
   tab.state.console.push(...entries);
-  const result = await handlers.browser_console_messages(level === undefined ? {} : { level }, fakeContext([tab]));
+  const result = await handlers.browser_console_messages(
+    level === undefined ? {} : { level },
+    fakeContext([tab]),
+  );
   const part = result.content[0];
   return part?.type === 'text' ? part.text : '';
 }
@@ -35,7 +38,9 @@ describe('browser_console_messages', () => {
 
   it('says so when there is nothing to show', async () => {
     expect(await messages('all', [])).toBe('No console messages.');
-    expect(await messages('error', [{ level: 'log', text: 'x', timestamp: 1 }])).toBe('No console messages.');
+    expect(await messages('error', [{ level: 'log', text: 'x', timestamp: 1 }])).toBe(
+      'No console messages.',
+    );
   });
 
   it('keeps the newest messages when there are too many', () => {

@@ -7,7 +7,13 @@ const MAX_OUTPUT_CHARS = 50_000;
 type Level = NonNullable<ToolArgs<'browser_console_messages'>['level']>;
 
 /** Lower is more severe; a filter shows entries at or below its rank. */
-const ENTRY_RANK: Record<ConsoleEntry['level'], number> = { error: 0, warning: 1, info: 2, log: 2, debug: 3 };
+const ENTRY_RANK: Record<ConsoleEntry['level'], number> = {
+  error: 0,
+  warning: 1,
+  info: 2,
+  log: 2,
+  debug: 3,
+};
 const FILTER_RANK: Record<Level, number> = { error: 0, warning: 1, info: 2, debug: 3, all: 3 };
 
 export const consoleMessages: Handler<'browser_console_messages'> = async (args, ctx) => {

@@ -6,7 +6,9 @@ import { fakeContext, fakeTab } from './testing/fakeContext';
 
 describe('renderValue', () => {
   it('renders JSON, undefined and values JSON cannot hold', () => {
-    expect(renderValue({ type: 'object', value: { a: [1, 'x'] } })).toBe('{\n  "a": [\n    1,\n    "x"\n  ]\n}');
+    expect(renderValue({ type: 'object', value: { a: [1, 'x'] } })).toBe(
+      '{\n  "a": [\n    1,\n    "x"\n  ]\n}',
+    );
     expect(renderValue({ type: 'undefined' })).toBe('undefined');
     expect(renderValue({ type: 'number', unserializableValue: 'NaN' })).toBe('NaN');
     expect(renderValue({ type: 'bigint', unserializableValue: '12n' })).toBe('12n');
@@ -20,7 +22,10 @@ describe('browser_evaluate', () => {
     const cdp = fakeCdp({
       'Runtime.evaluate': () => ({ result: { type: 'string', value: 'y'.repeat(60_000) } }),
     });
-    const result = await handlers.browser_evaluate({ function: '() => big // note' }, fakeContext([fakeTab(cdp)]));
+    const result = await handlers.browser_evaluate(
+      { function: '() => big // note' },
+      fakeContext([fakeTab(cdp)]),
+    );
     expect(cdp.calls[0]?.params).toMatchObject({
       expression: '(() => big // note\n)()',
       awaitPromise: true,
@@ -28,7 +33,9 @@ describe('browser_evaluate', () => {
     });
     const part = result.content[0];
     const text = part?.type === 'text' ? part.text : '';
-    expect(text).toMatch(/^### Result \(untrusted page content\)\n```json\n"y{49999}\n\[… truncated 10002 more characters\]\n```$/);
+    expect(text).toMatch(
+      /^### Result \(untrusted page content\)\n```json\n"y{49999}\n\[… truncated 10002 more characters\]\n```$/,
+    );
   });
 
   it('turns an exception into EVALUATION_FAILED with its text', async () => {
@@ -40,12 +47,19 @@ describe('browser_evaluate', () => {
           text: 'Uncaught',
           lineNumber: 0,
           columnNumber: 0,
-          exception: { type: 'object', subtype: 'error', description: 'TypeError: x is not a function' },
+          exception: {
+            type: 'object',
+            subtype: 'error',
+            description: 'TypeError: x is not a function',
+          },
         },
       }),
     });
     await expect(
       handlers.browser_evaluate({ function: '() => x()' }, fakeContext([fakeTab(cdp)])),
-    ).rejects.toMatchObject({ code: 'EVALUATION_FAILED', message: 'The function threw: TypeError: x is not a function' });
+    ).rejects.toMatchObject({
+      code: 'EVALUATION_FAILED',
+      message: 'The function threw: TypeError: x is not a function',
+    });
   });
 });

@@ -52,7 +52,11 @@ export const evaluate: Handler<'browser_evaluate'> = async (args, ctx) => {
 /** Chrome rejects some sources outright (e.g. a non-function given with a ref). */
 function protocolFailure(err: unknown): never {
   const message = err instanceof Error ? err.message : String(err);
-  throw new BridgeError(ErrorCode.EVALUATION_FAILED, `Could not run the function: ${message}`, Hint.evaluateFunction);
+  throw new BridgeError(
+    ErrorCode.EVALUATION_FAILED,
+    `Could not run the function: ${message}`,
+    Hint.evaluateFunction,
+  );
 }
 
 export function renderValue(result: Protocol.Runtime.RemoteObject): string {

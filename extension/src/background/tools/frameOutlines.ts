@@ -47,7 +47,10 @@ async function frameOutline(
   }
 }
 
-function attach(outline: readonly OutlineNode[], byOwner: ReadonlyMap<number, OutlineNode[]>): void {
+function attach(
+  outline: readonly OutlineNode[],
+  byOwner: ReadonlyMap<number, OutlineNode[]>,
+): void {
   for (const node of outline) {
     if (node.kind !== 'element') continue;
     const frame = node.backendNodeId === undefined ? undefined : byOwner.get(node.backendNodeId);

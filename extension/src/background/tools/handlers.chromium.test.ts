@@ -66,7 +66,9 @@ afterAll(async () => {
 });
 
 function text(result: ToolResult): string {
-  return result.content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('\n');
+  return result.content
+    .map((part) => (part.type === 'text' ? part.text : `[${part.type}]`))
+    .join('\n');
 }
 
 /** A fresh page with the handlers' context over it, already navigated to path. */
@@ -146,6 +148,20 @@ describe('browser_click', () => {
     expect(elapsed).toBeLessThan(900);
   });
 
+  it('double-clicks', async () => {
+    const { ctx, page } = await open('/form.html');
+    await page.evaluate(() => {
+      const go = document.getElementById('go');
+      go?.addEventListener('dblclick', () => {
+        go.textContent = 'Twice';
+      });
+    });
+    const ref = refOf(text(await handlers.browser_snapshot({}, ctx)), 'button "Click me"');
+    const result = text(await handlers.browser_click({ ref, doubleClick: true }, ctx));
+    expect(result).toContain('Double-clicked button "Click me"');
+    expect(await page.textContent('#go')).toBe('Twice');
+  });
+
   it('follows a link, reports the navigation, and navigate_back returns', async () => {
     const { ctx } = await open('/form.html');
     const ref = refOf(text(await handlers.browser_snapshot({}, ctx)), 'link "Docs"');
@@ -160,7 +176,9 @@ describe('browser_click', () => {
   it('shows and clicks inside a same-origin iframe', async () => {
     const { ctx, page } = await open('/framed.html');
     const snapshot = text(await handlers.browser_snapshot({}, ctx));
-    expect(snapshot).toMatch(/- Iframe "Inner frame" \[ref=e\d+\]:\n {2}- paragraph: Spacer\n {2}- button "Inner button" \[ref=e\d+\]\n/);
+    expect(snapshot).toMatch(
+      /- Iframe "Inner frame" \[ref=e\d+\]:\n {2}- paragraph: Spacer\n {2}- button "Inner button" \[ref=e\d+\]\n/,
+    );
     await handlers.browser_click({ ref: refOf(snapshot, 'button "Inner button"') }, ctx);
     expect(await page.frames()[1]?.textContent('button')).toBe('Pressed');
   });
@@ -201,10 +219,14 @@ describe('browser_click', () => {
         '<div style="position:fixed;inset:0;background:white" id="overlay"></div>',
       );
     });
-    await expect(handlers.browser_click({ ref: refOf(snapshot, 'checkbox "Agree"') }, ctx)).rejects.toMatchObject({
+    await expect(
+      handlers.browser_click({ ref: refOf(snapshot, 'checkbox "Agree"') }, ctx),
+    ).rejects.toMatchObject({
       code: 'NOT_VISIBLE',
     });
-    const covered = await caught(handlers.browser_click({ ref: refOf(snapshot, 'button "Click me"') }, ctx));
+    const covered = await caught(
+      handlers.browser_click({ ref: refOf(snapshot, 'button "Click me"') }, ctx),
+    );
     expect(covered.code).toBe('NOT_VISIBLE');
     expect(covered.message).toContain('is covered by another element (<div#overlay>)');
     expect(await page.textContent('#status')).toBe('Idle');
@@ -218,7 +240,9 @@ describe('browser_type', () => {
     const result = text(await handlers.browser_type({ ref, text: 'Alice' }, ctx));
     expect(await page.inputValue('#name')).toBe('Alice');
     expect(result).toContain(`Typed "Alice" into textbox "Name" [ref=${ref}].`);
-    expect(text(await handlers.browser_snapshot({}, ctx))).toContain(`- textbox "Name" [ref=${ref}]: Alice`);
+    expect(text(await handlers.browser_snapshot({}, ctx))).toContain(
+      `- textbox "Name" [ref=${ref}]: Alice`,
+    );
   });
 
   it('submits the form with Enter', async () => {
@@ -239,7 +263,13 @@ describe('browser_type', () => {
     const ref = refOf(text(await handlers.browser_snapshot({}, ctx)), 'textbox "Name"');
     await handlers.browser_type({ ref, text: 'Zoë 7', slowly: true }, ctx);
     expect(await page.inputValue('#name')).toBe('Zoë 7');
-    expect(await page.evaluate(() => (window as unknown as { keys: string[] }).keys)).toEqual(['Z', 'o', 'ë', ' ', '7']);
+    expect(await page.evaluate(() => (window as unknown as { keys: string[] }).keys)).toEqual([
+      'Z',
+      'o',
+      'ë',
+      ' ',
+      '7',
+    ]);
   });
 
   it('never echoes what was typed into a password field', async () => {
@@ -259,10 +289,25 @@ describe('browser_type', () => {
     expect(await page.inputValue('#name')).toBe('');
   });
 
+  it('types into a contenteditable element', async () => {
+    const { ctx, page } = await open('/form.html');
+    await page.evaluate(() => {
+      document.body.insertAdjacentHTML(
+        'beforeend',
+        '<div contenteditable aria-label="Notes">old</div>',
+      );
+    });
+    const ref = refOf(text(await handlers.browser_snapshot({}, ctx)), '"Notes"');
+    await handlers.browser_type({ ref, text: 'new notes' }, ctx);
+    expect(await page.textContent('[contenteditable]')).toBe('new notes');
+  });
+
   it('refuses to type into a checkbox', async () => {
     const { ctx } = await open('/form.html');
     const ref = refOf(text(await handlers.browser_snapshot({}, ctx)), 'checkbox "Agree"');
-    await expect(handlers.browser_type({ ref, text: 'x' }, ctx)).rejects.toMatchObject({ code: 'NOT_EDITABLE' });
+    await expect(handlers.browser_type({ ref, text: 'x' }, ctx)).rejects.toMatchObject({
+      code: 'NOT_EDITABLE',
+    });
   });
 });
 
@@ -277,12 +322,27 @@ describe('browser_navigate', () => {
     });
   });
 
+  it('opens about:blank and data: URLs', async () => {
+    const { ctx, page } = await open('/form.html');
+    await handlers.browser_navigate({ url: 'about:blank' }, ctx);
+    expect(page.url()).toBe('about:blank');
+    const result = text(
+      await handlers.browser_navigate(
+        { url: 'data:text/html,<title>Inline</title><p>hi</p>' },
+        ctx,
+      ),
+    );
+    expect(result).toContain('- Page Title: "Inline"');
+  });
+
   it('returns the loaded page and refuses Chrome pages before touching the tab', async () => {
     const { ctx, page } = await open('/form.html');
     const result = text(await handlers.browser_navigate({ url: `${origin}/next.html` }, ctx));
     expect(result).toContain('- Page Title: "Next"');
     expect(page.url()).toBe(`${origin}/next.html`);
-    await expect(handlers.browser_navigate({ url: 'chrome://settings' }, ctx)).rejects.toMatchObject({
+    await expect(
+      handlers.browser_navigate({ url: 'chrome://settings' }, ctx),
+    ).rejects.toMatchObject({
       code: 'RESTRICTED_URL',
     });
     expect(page.url()).toBe(`${origin}/next.html`);
@@ -302,7 +362,9 @@ describe('browser_wait_for', () => {
 
   it('fails with TIMEOUT when the text never appears', async () => {
     const { ctx } = await open('/delayed.html');
-    await expect(handlers.browser_wait_for({ text: 'Never', timeout: 0.3 }, ctx)).rejects.toMatchObject({
+    await expect(
+      handlers.browser_wait_for({ text: 'Never', timeout: 0.3 }, ctx),
+    ).rejects.toMatchObject({
       code: 'TIMEOUT',
     });
   });
@@ -312,11 +374,17 @@ describe('browser_evaluate and browser_take_screenshot', () => {
   it('passes the element of a ref to the function and returns JSON', async () => {
     const { ctx } = await open('/form.html');
     const ref = refOf(text(await handlers.browser_snapshot({}, ctx)), 'textbox "Name"');
-    const result = text(await handlers.browser_evaluate({ function: '(el) => ({ value: el.value })', ref }, ctx));
+    const result = text(
+      await handlers.browser_evaluate({ function: '(el) => ({ value: el.value })', ref }, ctx),
+    );
     expect(result).toContain('{\n  "value": "Bob"\n}');
-    const title = text(await handlers.browser_evaluate({ function: 'async () => document.title // trailing' }, ctx));
+    const title = text(
+      await handlers.browser_evaluate({ function: 'async () => document.title // trailing' }, ctx),
+    );
     expect(title).toContain('"Sign up"');
-    const failure = await caught(handlers.browser_evaluate({ function: '() => { throw new Error("boom") }' }, ctx));
+    const failure = await caught(
+      handlers.browser_evaluate({ function: '() => { throw new Error("boom") }' }, ctx),
+    );
     expect(failure.code).toBe('EVALUATION_FAILED');
     expect(failure.message).toMatch(/^The function threw: Error: boom\n/);
   });

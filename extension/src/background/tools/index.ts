@@ -1,3 +1,4 @@
+import type { AttachHook } from '../handlerContext';
 import type { HandlerRegistry } from '../handlerContext';
 import { consoleMessages } from './console';
 import { evaluate } from './evaluate';
@@ -21,3 +22,6 @@ export const handlers = {
   browser_console_messages: consoleMessages,
   browser_wait_for: waitFor,
 } satisfies HandlerRegistry;
+
+/** Per-tab recorders the worker runs on every debugger attach (none needed yet). */
+export const attachHooks: readonly AttachHook[] = [];

@@ -30,8 +30,22 @@ async function mouseClick(cdp: CdpClient, { x, y }: Point, clicks: 1 | 2): Promi
   await cdp.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x, y });
   // A double click is two presses, the second with clickCount 2: pages see click, click, dblclick.
   for (let clickCount = 1; clickCount <= clicks; clickCount += 1) {
-    await cdp.send('Input.dispatchMouseEvent', { type: 'mousePressed', x, y, button: 'left', buttons: 1, clickCount });
-    await cdp.send('Input.dispatchMouseEvent', { type: 'mouseReleased', x, y, button: 'left', buttons: 0, clickCount });
+    await cdp.send('Input.dispatchMouseEvent', {
+      type: 'mousePressed',
+      x,
+      y,
+      button: 'left',
+      buttons: 1,
+      clickCount,
+    });
+    await cdp.send('Input.dispatchMouseEvent', {
+      type: 'mouseReleased',
+      x,
+      y,
+      button: 'left',
+      buttons: 0,
+      clickCount,
+    });
   }
 }
 
@@ -71,7 +85,11 @@ export const type: Handler<'browser_type'> = async (args, ctx) => {
   const element = await resolveRef(tab, args.ref);
   try {
     const notEditable = (why: string): BridgeError =>
-      new BridgeError(ErrorCode.NOT_EDITABLE, `Cannot type into ${element.label}: ${why}.`, Hint.notEditable);
+      new BridgeError(
+        ErrorCode.NOT_EDITABLE,
+        `Cannot type into ${element.label}: ${why}.`,
+        Hint.notEditable,
+      );
     const prepareField = async (): Promise<FieldCheck> => {
       await cdp.send('DOM.focus', { backendNodeId: element.entry.backendNodeId }).catch(() => {
         throw notEditable('it cannot take focus');
@@ -96,18 +114,22 @@ export const type: Handler<'browser_type'> = async (args, ctx) => {
       ? `${[...args.text].length} characters`
       : JSON.stringify(oneLine(args.text, MAX_ECHO_CHARS));
     const submitted = args.submit === true ? ' and pressed Enter' : '';
-    return textResult(await actionReport(cdp, `Typed ${what} into ${element.label}${submitted}.`, outcome));
+    return textResult(
+      await actionReport(cdp, `Typed ${what} into ${element.label}${submitted}.`, outcome),
+    );
   } finally {
     releaseElement(tab, element);
   }
 };
 
+const NOT_A_FIELD = 'it is not a text field';
+
 function asFieldCheck(value: unknown): FieldCheck {
-  if (typeof value !== 'object' || value === null) return { ok: false, password: false, reason: 'it is not a text field' };
-  const record = value as Record<string, unknown>;
+  const record: Record<string, unknown> =
+    typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
   return {
     ok: record.ok === true,
     password: record.password === true,
-    reason: typeof record.reason === 'string' ? record.reason.slice(0, 200) : 'it is not a text field',
+    reason: typeof record.reason === 'string' ? record.reason.slice(0, 200) : NOT_A_FIELD,
   };
 }

@@ -42,8 +42,10 @@ export async function typeSlowly(cdp: CdpClient, text: string): Promise<void> {
 function keyFor(char: string): KeyDefinition {
   if (char === '\n' || char === '\r') return ENTER;
   const upper = char.toUpperCase();
-  if (/^[A-Z]$/.test(upper)) return { key: char, code: `Key${upper}`, keyCode: upper.charCodeAt(0), text: char };
-  if (/^\d$/.test(char)) return { key: char, code: `Digit${char}`, keyCode: char.charCodeAt(0), text: char };
+  if (/^[A-Z]$/.test(upper))
+    return { key: char, code: `Key${upper}`, keyCode: upper.charCodeAt(0), text: char };
+  if (/^\d$/.test(char))
+    return { key: char, code: `Digit${char}`, keyCode: char.charCodeAt(0), text: char };
   if (char === ' ') return { key: ' ', code: 'Space', keyCode: 32, text: ' ' };
   return { key: char, code: '', keyCode: 0, text: char };
 }

@@ -47,7 +47,9 @@ describe('browser_navigate', () => {
 
   it('reports a network error with the URL and a hint', async () => {
     const { ctx } = tabNavigating({ loaderId: 'L1', errorText: 'net::ERR_CONNECTION_REFUSED' });
-    await expect(handlers.browser_navigate({ url: 'http://127.0.0.1:1/' }, ctx)).rejects.toMatchObject({
+    await expect(
+      handlers.browser_navigate({ url: 'http://127.0.0.1:1/' }, ctx),
+    ).rejects.toMatchObject({
       code: 'NAVIGATION_FAILED',
       message: 'Navigation to http://127.0.0.1:1/ failed: net::ERR_CONNECTION_REFUSED.',
       hint: 'Is the server running? Check the URL.',
@@ -69,10 +71,14 @@ describe('browser_navigate', () => {
       opened += 1;
       return fakeCdp({});
     });
-    await expect(handlers.browser_navigate({ url: 'chrome://extensions' }, ctx)).rejects.toMatchObject({
+    await expect(
+      handlers.browser_navigate({ url: 'chrome://extensions' }, ctx),
+    ).rejects.toMatchObject({
       code: 'RESTRICTED_URL',
     });
-    await expect(handlers.browser_navigate({ url: 'not a url' }, ctx)).rejects.toMatchObject({ code: 'INVALID_ARGS' });
+    await expect(handlers.browser_navigate({ url: 'not a url' }, ctx)).rejects.toMatchObject({
+      code: 'INVALID_ARGS',
+    });
     expect(opened).toBe(0);
   });
 });
@@ -86,17 +92,23 @@ describe('browser_navigate_back', () => {
       },
     });
     await handlers.browser_navigate_back({}, fakeContext([fakeTab(cdp)]));
-    expect(cdp.calls.find((c) => c.method === 'Page.navigateToHistoryEntry')?.params).toEqual({ entryId: 1 });
+    expect(cdp.calls.find((c) => c.method === 'Page.navigateToHistoryEntry')?.params).toEqual({
+      entryId: 1,
+    });
   });
 
   it('refuses when there is no previous page, or when it is a Chrome page', async () => {
     const first = fakeCdp(navigationScript(['http://127.0.0.1/only']));
-    await expect(handlers.browser_navigate_back({}, fakeContext([fakeTab(first)]))).rejects.toMatchObject({
+    await expect(
+      handlers.browser_navigate_back({}, fakeContext([fakeTab(first)])),
+    ).rejects.toMatchObject({
       code: 'NAVIGATION_FAILED',
       hint: 'Use browser_navigate to open a URL.',
     });
     const afterNewTab = fakeCdp(navigationScript(['chrome://newtab/', 'http://127.0.0.1/']));
-    await expect(handlers.browser_navigate_back({}, fakeContext([fakeTab(afterNewTab)]))).rejects.toMatchObject({
+    await expect(
+      handlers.browser_navigate_back({}, fakeContext([fakeTab(afterNewTab)])),
+    ).rejects.toMatchObject({
       code: 'RESTRICTED_URL',
     });
   });

@@ -120,7 +120,10 @@ export async function watchNavigation(cdp: CdpClient): Promise<NavigationWatch> 
  * Sets up a watch while `preparing` (resolving, measuring) is in flight, so their round trips
  * overlap; the watch is disposed again if preparing fails.
  */
-export async function watchWhile<T>(cdp: CdpClient, preparing: Promise<T>): Promise<[T, NavigationWatch]> {
+export async function watchWhile<T>(
+  cdp: CdpClient,
+  preparing: Promise<T>,
+): Promise<[T, NavigationWatch]> {
   const watching = watchNavigation(cdp);
   try {
     return [await preparing, await watching];

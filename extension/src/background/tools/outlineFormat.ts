@@ -32,7 +32,8 @@ function appendNode(node: OutlineNode, depth: number, lines: string[]): void {
   } else if (node.url !== undefined || node.children.length > 0) {
     lines.push(`${head}:`);
     for (const child of node.children) appendNode(child, depth + 1, lines);
-    if (node.url !== undefined) lines.push(`${pad}${INDENT}- /url: ${scalar(oneLine(node.url, MAX_URL_CHARS))}`);
+    if (node.url !== undefined)
+      lines.push(`${pad}${INDENT}- /url: ${scalar(oneLine(node.url, MAX_URL_CHARS))}`);
   } else if (node.value !== undefined && !node.valueHidden) {
     lines.push(`${head}: ${scalar(node.value)}`);
   } else {
@@ -50,7 +51,8 @@ function headOf(node: OutlineElement): string {
 }
 
 // Plain YAML scalars may not start with an indicator, contain ": " or " #", or read as another type.
-const NEEDS_QUOTES = /^[-?:,[\]{}#&*!|>'"%@`\s]|:\s|\s#|[:\s]$|^(true|false|null|yes|no|on|off|~|[-+.\d][\d.eE+-]*)$/i;
+const NEEDS_QUOTES =
+  /^[-?:,[\]{}#&*!|>'"%@`\s]|:\s|\s#|[:\s]$|^(true|false|null|yes|no|on|off|~|[-+.\d][\d.eE+-]*)$/i;
 
 /** A YAML scalar: plain when that reads unambiguously, a JSON string otherwise. */
 function scalar(text: string): string {

@@ -37,7 +37,11 @@ export async function goBack(tab: TabHandle): Promise<PageInfo> {
   const { currentIndex, entries } = await tab.cdp.send('Page.getNavigationHistory');
   const previous = entries[currentIndex - 1];
   if (previous === undefined) {
-    throw new BridgeError(ErrorCode.NAVIGATION_FAILED, 'There is no previous page in this tab.', Hint.noHistory);
+    throw new BridgeError(
+      ErrorCode.NAVIGATION_FAILED,
+      'There is no previous page in this tab.',
+      Hint.noHistory,
+    );
   }
   if (isRestrictedUrl(previous.url)) {
     throw new BridgeError(

@@ -14,7 +14,9 @@ function tabWithRef(page: { exists?: boolean; connected?: boolean; ax?: AXNode[]
       if (page.exists === false) throw new Error('No node with given id found');
       return { object: { type: 'object', subtype: 'node', objectId: 'obj-40' } };
     },
-    'Runtime.callFunctionOn': () => ({ result: { type: 'boolean', value: page.connected ?? true } }),
+    'Runtime.callFunctionOn': () => ({
+      result: { type: 'boolean', value: page.connected ?? true },
+    }),
     'Accessibility.getPartialAXTree': () => {
       if (page.ax === 'error') throw new Error('Could not compute');
       return { nodes: page.ax ?? axTree({ role: 'button', name: 'Save', backendId: 40 }) };
@@ -39,7 +41,10 @@ describe('resolveRef', () => {
 
   it('calls an unknown ref stale and a malformed one invalid', async () => {
     const { tab, cdp } = tabWithRef({});
-    await expect(resolveRef(tab, 'e99')).rejects.toMatchObject({ code: 'STALE_REF', hint: FRESH_REFS });
+    await expect(resolveRef(tab, 'e99')).rejects.toMatchObject({
+      code: 'STALE_REF',
+      hint: FRESH_REFS,
+    });
     await expect(resolveRef(tab, 'Save button')).rejects.toMatchObject({ code: 'INVALID_ARGS' });
     expect(cdp.calls).toEqual([]);
   });

@@ -17,7 +17,7 @@ export interface ResolvedElement {
   readonly label: string;
 }
 
-export function describeEntry(entry: RefEntry): string {
+function describeEntry(entry: RefEntry): string {
   const name = entry.name === '' ? '' : ` ${quoted(entry.name)}`;
   return `${entry.role}${name} [ref=${entry.ref}]`;
 }
@@ -26,9 +26,17 @@ export async function resolveRef(tab: TabHandle, ref: string): Promise<ResolvedE
   const entry = tab.state.refsByRef.get(ref);
   if (entry === undefined) {
     if (!REF_PATTERN.test(ref)) {
-      throw new BridgeError(ErrorCode.INVALID_ARGS, `"${oneLine(ref, 40)}" is not a ref.`, Hint.refFormat);
+      throw new BridgeError(
+        ErrorCode.INVALID_ARGS,
+        `"${oneLine(ref, 40)}" is not a ref.`,
+        Hint.refFormat,
+      );
     }
-    throw new BridgeError(ErrorCode.STALE_REF, `Ref ${ref} is not known in this tab.`, Hint.freshRefs);
+    throw new BridgeError(
+      ErrorCode.STALE_REF,
+      `Ref ${ref} is not known in this tab.`,
+      Hint.freshRefs,
+    );
   }
   const label = describeEntry(entry);
 
@@ -36,7 +44,9 @@ export async function resolveRef(tab: TabHandle, ref: string): Promise<ResolvedE
   const backendNodeId = entry.backendNodeId;
   const [resolved, ax] = await Promise.all([
     cdp.send('DOM.resolveNode', { backendNodeId }).catch(() => undefined),
-    cdp.send('Accessibility.getPartialAXTree', { backendNodeId, fetchRelatives: false }).catch(() => undefined),
+    cdp
+      .send('Accessibility.getPartialAXTree', { backendNodeId, fetchRelatives: false })
+      .catch(() => undefined),
   ]);
   const objectId = resolved?.object.objectId;
   if (objectId === undefined) {
@@ -57,10 +67,18 @@ export async function resolveRef(tab: TabHandle, ref: string): Promise<ResolvedE
   return element;
 }
 
-async function checkStillSame(tab: TabHandle, element: ResolvedElement, axNodes: readonly AXNode[]): Promise<void> {
+async function checkStillSame(
+  tab: TabHandle,
+  element: ResolvedElement,
+  axNodes: readonly AXNode[],
+): Promise<void> {
   const { entry, label } = element;
   const stale = (why: string): BridgeError =>
-    new BridgeError(ErrorCode.STALE_REF, `Ref ${entry.ref} (${label}) is stale: ${why}.`, Hint.freshRefs);
+    new BridgeError(
+      ErrorCode.STALE_REF,
+      `Ref ${entry.ref} (${label}) is stale: ${why}.`,
+      Hint.freshRefs,
+    );
   const connected = await tab.cdp
     .send('Runtime.callFunctionOn', {
       objectId: element.objectId,
@@ -72,7 +90,11 @@ async function checkStillSame(tab: TabHandle, element: ResolvedElement, axNodes:
 
   const node = axNodes.find((n) => n.backendDOMNodeId === entry.backendNodeId) ?? axNodes[0];
   if (node === undefined || node.ignored) {
-    throw new BridgeError(ErrorCode.NOT_VISIBLE, `Ref ${entry.ref} (${label}) is hidden now.`, Hint.notVisible);
+    throw new BridgeError(
+      ErrorCode.NOT_VISIBLE,
+      `Ref ${entry.ref} (${label}) is hidden now.`,
+      Hint.notVisible,
+    );
   }
   const role = axRole(node);
   const name = oneLine(axName(node));

@@ -8,7 +8,10 @@ import type { OutlineElement, OutlineNode } from './axOutline';
 
 const MASKED_VALUE = /^[•●*]+$/;
 
-export async function hideSecretValues(cdp: CdpClient, nodes: readonly OutlineNode[]): Promise<void> {
+export async function hideSecretValues(
+  cdp: CdpClient,
+  nodes: readonly OutlineNode[],
+): Promise<void> {
   const filled: OutlineElement[] = [];
   const visit = (list: readonly OutlineNode[]): void => {
     for (const node of list) {
@@ -30,7 +33,9 @@ async function isSecret(cdp: CdpClient, field: OutlineElement): Promise<boolean>
   if (field.backendNodeId === undefined) return true;
   try {
     const { node } = await cdp.send('DOM.describeNode', { backendNodeId: field.backendNodeId });
-    return node.localName === 'input' && attribute(node.attributes, 'type')?.toLowerCase() === 'password';
+    return (
+      node.localName === 'input' && attribute(node.attributes, 'type')?.toLowerCase() === 'password'
+    );
   } catch {
     return true;
   }

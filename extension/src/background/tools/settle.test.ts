@@ -26,7 +26,10 @@ describe('settle', () => {
     const cdp = page();
     const watch = await watchNavigation(cdp);
     cdp.emit('Page.frameStartedLoading', { frameId: 'child-frame' });
-    cdp.emit('Page.frameNavigated', { frame: frame('http://127.0.0.1/ad', MAIN_FRAME_ID), type: 'Navigation' });
+    cdp.emit('Page.frameNavigated', {
+      frame: frame('http://127.0.0.1/ad', MAIN_FRAME_ID),
+      type: 'Navigation',
+    });
     expect(await settle(cdp, watch)).toEqual({ navigated: false, stillLoading: false });
   });
 
@@ -40,7 +43,10 @@ describe('settle', () => {
       disposition: 'currentTab',
     });
     setTimeout(() => {
-      cdp.emit('Page.frameNavigated', { frame: frame('http://127.0.0.1/next'), type: 'Navigation' });
+      cdp.emit('Page.frameNavigated', {
+        frame: frame('http://127.0.0.1/next'),
+        type: 'Navigation',
+      });
     }, 100);
     setTimeout(() => cdp.emit('Page.loadEventFired', { timestamp: 1 }), 300);
     const started = performance.now();
@@ -51,7 +57,11 @@ describe('settle', () => {
   it('treats a same-document navigation as loaded at once', async () => {
     const cdp = page();
     const watch = await watchNavigation(cdp);
-    cdp.emit('Page.navigatedWithinDocument', { frameId: MAIN_FRAME_ID, url: 'http://127.0.0.1/#b', navigationType: 'historyApi' });
+    cdp.emit('Page.navigatedWithinDocument', {
+      frameId: MAIN_FRAME_ID,
+      url: 'http://127.0.0.1/#b',
+      navigationType: 'historyApi',
+    });
     expect(await settle(cdp, watch)).toEqual({ navigated: true, stillLoading: false });
   });
 });

@@ -32,9 +32,13 @@ export interface SettleOutcome {
   stillLoading: boolean;
 }
 
-export async function waitForDomQuiet(cdp: CdpClient): Promise<void> {
+async function waitForDomQuiet(cdp: CdpClient): Promise<void> {
   const quiet = cdp
-    .send('Runtime.evaluate', { expression: DOM_QUIET_SCRIPT, awaitPromise: true, returnByValue: true })
+    .send('Runtime.evaluate', {
+      expression: DOM_QUIET_SCRIPT,
+      awaitPromise: true,
+      returnByValue: true,
+    })
     // A navigation destroys the context the script runs in; that ends this window, not the action.
     .catch(() => undefined);
   await within(quiet, DOM_QUIET_OUTER_CAP_MS);

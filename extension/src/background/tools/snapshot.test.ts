@@ -14,7 +14,15 @@ function pageWith(children: AXSpec[], attributes: Record<number, string[]> = {})
     'Page.getFrameTree': () => ({ frameTree: { frame: frame('http://127.0.0.1/') } }),
     'Page.getNavigationHistory': () => ({
       currentIndex: 0,
-      entries: [{ id: 1, url: 'http://127.0.0.1/', userTypedURL: '', title: 'Home\nTitle', transitionType: 'typed' }],
+      entries: [
+        {
+          id: 1,
+          url: 'http://127.0.0.1/',
+          userTypedURL: '',
+          title: 'Home\nTitle',
+          transitionType: 'typed',
+        },
+      ],
     }),
     'DOM.describeNode': (params) => ({
       node: {
@@ -39,7 +47,9 @@ async function snapshotText(ctx: ReturnType<typeof fakeContext>): Promise<string
 
 describe('browser_snapshot', () => {
   it('starts with URL and title, then fences the outline as untrusted page content', async () => {
-    const { ctx } = pageWith([{ role: 'button', name: 'Go', backendId: 5, children: [text('Go ``` ')] }]);
+    const { ctx } = pageWith([
+      { role: 'button', name: 'Go', backendId: 5, children: [text('Go ``` ')] },
+    ]);
     expect(await snapshotText(ctx)).toBe(
       [
         '- Page URL: http://127.0.0.1/',

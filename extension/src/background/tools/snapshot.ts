@@ -16,7 +16,7 @@ export const snapshot: Handler<'browser_snapshot'> = async (_args, ctx) => {
 };
 
 /** The page's URL and title, then its accessibility outline with refs. */
-export async function takeSnapshot(tab: TabHandle): Promise<string> {
+async function takeSnapshot(tab: TabHandle): Promise<string> {
   const [outline, info] = await Promise.all([pageOutline(tab.cdp), pageInfo(tab.cdp)]);
   await hideSecretValues(tab.cdp, outline);
   assignRefs(tab.state, outline);

@@ -56,7 +56,9 @@ describe('browser_tabs', () => {
 
   it('checks a new tab URL before opening anything', async () => {
     const ctx = threeTabs();
-    await expect(handlers.browser_tabs({ action: 'new', url: 'chrome://settings' }, ctx)).rejects.toMatchObject({
+    await expect(
+      handlers.browser_tabs({ action: 'new', url: 'chrome://settings' }, ctx),
+    ).rejects.toMatchObject({
       code: 'RESTRICTED_URL',
     });
     expect(ctx.tabs).toHaveLength(3);

@@ -11,7 +11,8 @@ export const tabs: Handler<'browser_tabs'> = async (args, ctx) => {
       return textResult(formatTabs(await ctx.listTabs()));
     case 'new': {
       // An empty url means none; a given one is checked before the tab exists.
-      const url = args.url === undefined || args.url === '' ? undefined : checkNavigableUrl(args.url);
+      const url =
+        args.url === undefined || args.url === '' ? undefined : checkNavigableUrl(args.url);
       const tab = await ctx.newTab();
       if (url !== undefined) await navigateTab(tab, url);
       return textResult(`Opened a new tab.\n${formatTabs(await ctx.listTabs())}`);
@@ -22,7 +23,8 @@ export const tabs: Handler<'browser_tabs'> = async (args, ctx) => {
       return textResult(`Selected tab ${index}.\n${formatTabs(await ctx.listTabs())}`);
     }
     case 'close': {
-      const index = args.index === undefined ? undefined : await checkIndex(ctx, args.index, 'close');
+      const index =
+        args.index === undefined ? undefined : await checkIndex(ctx, args.index, 'close');
       await ctx.closeTab(index);
       const which = index === undefined ? 'the current tab' : `tab ${index}`;
       return textResult(`Closed ${which}.\n${formatTabs(await ctx.listTabs())}`);
@@ -30,19 +32,31 @@ export const tabs: Handler<'browser_tabs'> = async (args, ctx) => {
   }
 };
 
-async function checkIndex(ctx: HandlerContext, index: number | undefined, action: string): Promise<number> {
+async function checkIndex(
+  ctx: HandlerContext,
+  index: number | undefined,
+  action: string,
+): Promise<number> {
   if (index === undefined) {
-    throw new BridgeError(ErrorCode.INVALID_ARGS, `Action "${action}" needs a tab index.`, Hint.listTabs);
+    throw new BridgeError(
+      ErrorCode.INVALID_ARGS,
+      `Action "${action}" needs a tab index.`,
+      Hint.listTabs,
+    );
   }
   const count = (await ctx.listTabs()).length;
   if (index >= count) {
     const has = count === 1 ? '1 tab' : `${count} tabs`;
-    throw new BridgeError(ErrorCode.INVALID_ARGS, `There is no tab ${index}; this session has ${has}.`, Hint.listTabs);
+    throw new BridgeError(
+      ErrorCode.INVALID_ARGS,
+      `There is no tab ${index}; this session has ${has}.`,
+      Hint.listTabs,
+    );
   }
   return index;
 }
 
-export function formatTabs(list: readonly TabSummary[]): string {
+function formatTabs(list: readonly TabSummary[]): string {
   if (list.length === 0) return 'This session has no tabs.';
   const lines = list.map((tab) => {
     const current = tab.current ? '[current] ' : '';

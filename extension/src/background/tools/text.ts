@@ -4,7 +4,7 @@
  * the fenced block that marks it as untrusted.
  */
 
-export const MAX_LINE_CHARS = 500;
+const MAX_LINE_CHARS = 500;
 
 // C0/C1 controls and bidi overrides: they can hide or reorder text in what the model reads.
 const UNSAFE_CHARS = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu;
@@ -22,7 +22,7 @@ export function capText(text: string, maxChars: number): string {
 }
 
 /** A fenced block whose fence is longer than any backtick run inside, so the body cannot close it. */
-export function fenced(body: string, lang = ''): string {
+function fenced(body: string, lang = ''): string {
   const longestRun = Math.max(0, ...Array.from(body.matchAll(/`+/g), (m) => m[0].length));
   const fence = '`'.repeat(Math.max(3, longestRun + 1));
   return `${fence}${lang}\n${body}\n${fence}`;

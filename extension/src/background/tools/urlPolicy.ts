@@ -24,10 +24,18 @@ export function checkNavigableUrl(raw: string): string {
   const shown = oneLine(raw, 200);
   const url = parse(raw.trim());
   if (url === undefined) {
-    throw new BridgeError(ErrorCode.INVALID_ARGS, `"${shown}" is not an absolute URL.`, Hint.absoluteUrl);
+    throw new BridgeError(
+      ErrorCode.INVALID_ARGS,
+      `"${shown}" is not an absolute URL.`,
+      Hint.absoluteUrl,
+    );
   }
   if (isRestricted(url)) {
-    throw new BridgeError(ErrorCode.RESTRICTED_URL, `${shown} is a restricted page.`, Hint.restrictedUrl);
+    throw new BridgeError(
+      ErrorCode.RESTRICTED_URL,
+      `${shown} is a restricted page.`,
+      Hint.restrictedUrl,
+    );
   }
   if (!ALLOWED_SCHEMES.has(url.protocol)) {
     throw new BridgeError(

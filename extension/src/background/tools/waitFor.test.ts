@@ -15,7 +15,9 @@ function pageReading(page: { text: string }) {
   const cdp = fakeCdp({
     'Runtime.evaluate': ({ expression }) => {
       polls += 1;
-      const wanted = JSON.parse(expression.slice(expression.indexOf('.includes(') + 10, -1)) as string;
+      const wanted = JSON.parse(
+        expression.slice(expression.indexOf('.includes(') + 10, -1),
+      ) as string;
       return { result: { type: 'boolean', value: page.text.includes(wanted) } };
     },
   });
@@ -26,7 +28,9 @@ describe('browser_wait_for', () => {
   it('needs exactly one of text, textGone and time', async () => {
     const { ctx, polls } = pageReading({ text: '' });
     for (const args of [{}, { text: 'a', time: 1 }, { text: 'a', textGone: 'b' }]) {
-      await expect(handlers.browser_wait_for(args, ctx)).rejects.toMatchObject({ code: 'INVALID_ARGS' });
+      await expect(handlers.browser_wait_for(args, ctx)).rejects.toMatchObject({
+        code: 'INVALID_ARGS',
+      });
     }
     expect(polls()).toBe(0);
   });
@@ -45,7 +49,9 @@ describe('browser_wait_for', () => {
 
   it('waits for text to go and times out when it stays', async () => {
     const { ctx } = pageReading({ text: 'Spinner' });
-    await expect(handlers.browser_wait_for({ textGone: 'Spinner', timeout: 0.25 }, ctx)).rejects.toMatchObject({
+    await expect(
+      handlers.browser_wait_for({ textGone: 'Spinner', timeout: 0.25 }, ctx),
+    ).rejects.toMatchObject({
       code: 'TIMEOUT',
       message: 'Text "Spinner" did not disappear within 0.25 s.',
     });

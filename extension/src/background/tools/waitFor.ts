@@ -38,14 +38,22 @@ export const waitFor: Handler<'browser_wait_for'> = async (args, ctx) => {
   return textResult(`${what} ${appear ? 'appeared' : 'is gone'} after ${seconds} s.`);
 };
 
-async function poll(cdp: CdpClient, text: string, appear: boolean, timeoutMs: number): Promise<boolean> {
+async function poll(
+  cdp: CdpClient,
+  text: string,
+  appear: boolean,
+  timeoutMs: number,
+): Promise<boolean> {
   const expression = `(document.body ? document.body.innerText : '').includes(${JSON.stringify(text)})`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     // A page mid-navigation cannot answer; that counts as "not yet" and the next poll asks again.
-    const check = cdp.send('Runtime.evaluate', { expression, returnByValue: true }).catch(() => undefined);
+    const check = cdp
+      .send('Runtime.evaluate', { expression, returnByValue: true })
+      .catch(() => undefined);
     const remaining = Math.max(deadline - Date.now(), 0);
-    const present: unknown = (await within(check, Math.max(remaining, POLL_INTERVAL_MS)))?.result.value;
+    const present: unknown = (await within(check, Math.max(remaining, POLL_INTERVAL_MS)))?.result
+      .value;
     if (typeof present === 'boolean' && present === appear) return true;
     const now = Date.now();
     if (now >= deadline) return false;

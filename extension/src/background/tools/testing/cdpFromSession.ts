@@ -1,6 +1,13 @@
 /** Adapts a Playwright CDPSession to the extension's CdpClient, so handlers run on a real page. */
 import type { CDPSession } from 'playwright-core';
-import type { CdpClient, CdpCommand, CdpEvent, CdpEventParams, CdpParams, CdpReturn } from '../../cdp';
+import type {
+  CdpClient,
+  CdpCommand,
+  CdpEvent,
+  CdpEventParams,
+  CdpParams,
+  CdpReturn,
+} from '../../cdp';
 
 // Playwright types its session against its own copy of the protocol; both describe the same
 // wire, so the adapter talks to it untyped and the CdpClient signature restores the types.

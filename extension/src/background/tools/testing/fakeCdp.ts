@@ -1,5 +1,12 @@
 /** A scripted CdpClient for unit tests: answers the commands it is given, records every call. */
-import type { CdpClient, CdpCommand, CdpEvent, CdpEventParams, CdpParams, CdpReturn } from '../../cdp';
+import type {
+  CdpClient,
+  CdpCommand,
+  CdpEvent,
+  CdpEventParams,
+  CdpParams,
+  CdpReturn,
+} from '../../cdp';
 
 export type CdpScript = {
   [M in CdpCommand]?: (params: CdpParams<M>) => CdpReturn<M> | Promise<CdpReturn<M>>;

@@ -4,7 +4,13 @@ import type { CdpClient } from '../../cdp';
 import type { HandlerContext, TabHandle, TabState, TabSummary } from '../../handlerContext';
 
 export function newTabState(): TabState {
-  return { refsByBackendId: new Map(), refsByRef: new Map(), nextRef: 1, generation: 0, console: [] };
+  return {
+    refsByBackendId: new Map(),
+    refsByRef: new Map(),
+    nextRef: 1,
+    generation: 0,
+    console: [],
+  };
 }
 
 export function fakeTab(cdp: CdpClient, tabId = 1): TabHandle {
@@ -21,10 +27,13 @@ export function fakeContext(tabs: TabHandle[], makeCdp?: () => CdpClient): FakeC
   let current = tabs.length === 0 ? -1 : 0;
   const currentTab = (): Promise<TabHandle> => {
     const tab = tabs[current];
-    return tab === undefined ? Promise.reject(new BridgeError(ErrorCode.NO_TAB, 'No tab.')) : Promise.resolve(tab);
+    return tab === undefined
+      ? Promise.reject(new BridgeError(ErrorCode.NO_TAB, 'No tab.'))
+      : Promise.resolve(tab);
   };
   const newTab = (): Promise<TabHandle> => {
-    if (makeCdp === undefined) return Promise.reject(new Error('fakeContext: newTab needs makeCdp'));
+    if (makeCdp === undefined)
+      return Promise.reject(new Error('fakeContext: newTab needs makeCdp'));
     const tab = fakeTab(makeCdp(), 100 + tabs.length);
     tabs.push(tab);
     current = tabs.length - 1;
@@ -49,6 +58,12 @@ export function fakeContext(tabs: TabHandle[], makeCdp?: () => CdpClient): FakeC
     ensureTab: () => (tabs.length === 0 ? newTab() : currentTab()),
     listTabs: () => Promise.resolve(summaries()),
     newTab,
+    tabById: (tabId) => {
+      const tab = tabs.find((t) => t.tabId === tabId);
+      if (tab === undefined)
+        return Promise.reject(new Error(`fakeContext: tab ${tabId} not owned`));
+      return Promise.resolve(tab);
+    },
     selectTab: (index) => {
       const tab = tabs[index];
       if (tab === undefined) return Promise.reject(new Error(`fakeContext: no tab ${index}`));

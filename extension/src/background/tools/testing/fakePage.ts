@@ -26,7 +26,13 @@ export function navigationScript(urls: string[]): CdpScript {
     'Page.getFrameTree': () => ({ frameTree: { frame: frame(urls.at(-1) ?? 'about:blank') } }),
     'Page.getNavigationHistory': () => ({
       currentIndex: urls.length - 1,
-      entries: urls.map((url, i) => ({ id: i + 1, url, userTypedURL: url, title: `Page ${i}`, transitionType: 'typed' })),
+      entries: urls.map((url, i) => ({
+        id: i + 1,
+        url,
+        userTypedURL: url,
+        title: `Page ${i}`,
+        transitionType: 'typed',
+      })),
     }),
   };
 }

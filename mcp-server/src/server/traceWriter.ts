@@ -1,0 +1,29 @@
+import { appendFileSync } from 'node:fs';
+import { hopTime, type ResponseFrame, type ToolName } from '@browser-agent/protocol';
+
+/**
+ * Writes one JSON line per traced call (BROWSER_AGENT_TRACE_FILE): the hop timestamps the frame
+ * collected on its way, the total, and the extension's handler and CDP time. Used by pnpm bench.
+ */
+export class TraceWriter {
+  readonly #path: string;
+
+  constructor(path: string) {
+    this.#path = path;
+  }
+
+  record(tool: ToolName, startedAt: number, frame: ResponseFrame): void {
+    const line = {
+      tool,
+      totalMs: hopTime() - startedAt,
+      hops: frame.hops ?? [],
+      handlerMs: frame.timing?.handlerMs,
+      cdpMs: frame.timing?.cdpMs,
+    };
+    try {
+      appendFileSync(this.#path, `${JSON.stringify(line)}\n`);
+    } catch {
+      // Tracing must never fail a call.
+    }
+  }
+}
