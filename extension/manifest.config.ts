@@ -21,6 +21,10 @@ export default defineManifest({
     'sidePanel',
     // Keeps the minimum session state across service-worker restarts (storage.session).
     'storage',
+    // Shows each agent's tabs as a named, coloured group: its lease, visible to the user.
+    'tabGroups',
+    // Wakes a stopped worker so a worker-held bridge link reconnects.
+    'alarms',
   ],
   background: { service_worker: 'src/background/index.ts', type: 'module' },
   side_panel: { default_path: 'src/sidepanel/index.html' },

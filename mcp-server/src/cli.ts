@@ -8,6 +8,7 @@ import { statePaths } from './shared/paths.js';
 import { parseCli, USAGE } from './server/cliOptions.js';
 import { DaemonClient } from './server/daemonClient.js';
 import { TraceWriter } from './server/traceWriter.js';
+import { projectFromRoots } from './server/projectRoots.js';
 import { createMcpServer, SERVER_VERSION } from './server/mcpServer.js';
 
 async function main(): Promise<void> {
@@ -33,7 +34,7 @@ async function main(): Promise<void> {
   const traceFile = process.env['BROWSER_AGENT_TRACE_FILE'];
   const trace = traceFile ? new TraceWriter(traceFile) : undefined;
   const daemon = new DaemonClient({ paths: statePaths(), launch: options.launch, log, trace });
-  const server = createMcpServer(daemon);
+  const server = createMcpServer(daemon, { caps: options.caps });
   server.server.oninitialized = () => {
     const client = server.server.getClientVersion();
     if (client) daemon.setClient({ name: client.name, version: client.version });

@@ -22,7 +22,9 @@ describe('parseFrame', () => {
         role: 'server',
         client: { name: 'c', version: '1' },
       },
-      { type: 'welcome', protocolVersion: PROTOCOL_VERSION, sessionId: 's1' },
+      { type: 'welcome', protocolVersion: PROTOCOL_VERSION },
+      { type: 'register', client: { name: 'c', version: '1' }, project: '/p', sessionKey: 'k' },
+      { type: 'register_ok', sessionId: 's1', resumed: false },
       { type: 'request', id: '1', sessionId: 's1', action: 'browser_snapshot', params: {} },
       {
         type: 'response',

@@ -4,7 +4,9 @@
  *   daemon     ⇄ extension   WebSocket text frames (one frame per message)
  *
  * Handshake: the connecting side sends `hello` first; the daemon answers `welcome` (or an `error`
- * frame followed by close). Nothing else is accepted before the handshake. After it:
+ * frame followed by close). Nothing else is accepted before the handshake. A server then sends
+ * `register` (client name, project, optional session key) and gets `register_ok` with its
+ * session id; only then may it send requests. After it:
  *   server → daemon → extension: `request`; extension → daemon → server: `response`.
  *   daemon → extension: `session_start` / `session_end` so the extension can set up and release
  *   a session's tabs; extension → daemon → server: `event` (informational).
@@ -36,7 +38,24 @@ export const helloFrameSchema = z.object({
 export const welcomeFrameSchema = z.object({
   type: z.literal('welcome'),
   protocolVersion: z.number().int(),
-  sessionId: z.string().optional(),
+});
+
+/**
+ * After the handshake a server registers its session, once it knows its MCP client's name.
+ * A `sessionKey` lets a restarted server take back its session while it is in its grace period.
+ */
+export const registerFrameSchema = z.object({
+  type: z.literal('register'),
+  client: clientInfoSchema,
+  project: z.string().max(4096).optional(),
+  sessionKey: z.string().min(1).max(200).optional(),
+});
+
+export const registerOkFrameSchema = z.object({
+  type: z.literal('register_ok'),
+  sessionId: z.string(),
+  /** True when an existing session (same key, within its grace period) was taken back. */
+  resumed: z.boolean(),
 });
 
 /**
@@ -83,6 +102,7 @@ export const sessionStartFrameSchema = z.object({
   type: z.literal('session_start'),
   sessionId: z.string(),
   client: clientInfoSchema,
+  project: z.string().optional(),
 });
 
 export const sessionEndFrameSchema = z.object({
@@ -99,6 +119,8 @@ export const errorFrameSchema = z.object({ type: z.literal('error'), error: wire
 export const frameSchema = z.discriminatedUnion('type', [
   helloFrameSchema,
   welcomeFrameSchema,
+  registerFrameSchema,
+  registerOkFrameSchema,
   requestFrameSchema,
   responseFrameSchema,
   eventFrameSchema,

@@ -33,6 +33,11 @@ export class Dispatcher {
     this.#cdpClock = cdpClock;
   }
 
+  /** Sessions with a call queued or running, for the panel's "working" indicator. */
+  busySessions(): ReadonlySet<string> {
+    return new Set(this.#queues.keys());
+  }
+
   dispatch(frame: RequestFrame): Promise<ResponseFrame> {
     const previous = this.#queues.get(frame.sessionId) ?? Promise.resolve();
     const run = previous.then(() => this.#run(frame));

@@ -20,12 +20,42 @@ export interface RefEntry {
   generation: number;
 }
 
+/** A JavaScript dialog the page opened and nobody handled yet. */
+export interface OpenDialog {
+  type: 'alert' | 'confirm' | 'prompt' | 'beforeunload';
+  message: string;
+  defaultPrompt: string;
+}
+
+/** One request the tab made, as browser_network_requests lists it. */
+export interface NetworkEntry {
+  id: string;
+  url: string;
+  method: string;
+  resourceType: string;
+  status: number | undefined;
+  statusText: string;
+  mimeType: string;
+  requestHeaders: Record<string, string>;
+  responseHeaders: Record<string, string>;
+  hasPostData: boolean;
+  failure: string | undefined;
+  finished: boolean;
+  startedAt: number;
+}
+
 export interface TabState {
   refsByBackendId: Map<number, RefEntry>;
   refsByRef: Map<string, RefEntry>;
   nextRef: number;
   generation: number;
   console: ConsoleEntry[];
+  /** How many console entries browser_console_messages has already shown. */
+  consoleShown: number;
+  dialog: OpenDialog | undefined;
+  network: NetworkEntry[];
+  /** The outline lines the agent saw last (snapshot or diff), for the next diff. */
+  lastOutline: string[] | undefined;
 }
 
 /** One of the session's tabs, attached through chrome.debugger. */
@@ -52,7 +82,8 @@ export interface HandlerContext {
   /** The current tab, opening a blank one first when the session has none. */
   ensureTab(): Promise<TabHandle>;
   listTabs(): Promise<TabSummary[]>;
-  newTab(url?: string): Promise<TabHandle>;
+  /** Opens a tab; with background it neither takes focus nor becomes the session's current tab. */
+  newTab(url?: string, options?: { background?: boolean }): Promise<TabHandle>;
   selectTab(index: number): Promise<TabHandle>;
   /**
    * One of this session's tabs by Chrome tab id; NOT_OWNER when another session or the user owns

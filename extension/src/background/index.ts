@@ -3,38 +3,48 @@
  * worker for any of these events after it was stopped.
  */
 import type { ContentMessage, OverlayState } from '../shared/messages';
-import { acceptRelayPort } from './relayPort';
 import { Worker } from './worker';
 
+/** Wakes a stopped worker so a worker-held link comes back (30 s is Chrome's minimum period). */
+const RELAY_ALARM = 'relay-keepalive';
+const RELAY_ALARM_PERIOD_MIN = 0.5;
+
 const worker = new Worker();
+void worker.applySettings();
 
 chrome.runtime.onInstalled.addListener(() => {
   void chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true });
 });
 
-chrome.runtime.onConnect.addListener((port) => {
-  acceptRelayPort(port, { onFrame: (frame, reply) => worker.onRelayFrame(frame, reply) });
+chrome.alarms.create(RELAY_ALARM, { periodInMinutes: RELAY_ALARM_PERIOD_MIN });
+chrome.alarms.onAlarm.addListener((alarm) => {
+  if (alarm.name === RELAY_ALARM) void worker.applySettings();
 });
+
+chrome.runtime.onConnect.addListener((port) => worker.panels.accept(port));
 
 chrome.runtime.onMessage.addListener((message: ContentMessage, sender, sendResponse) => {
   const tabId = sender.tab?.id;
-  if (sender.id !== chrome.runtime.id || message.kind !== 'overlay_query' || tabId === undefined)
+  if (sender.id !== chrome.runtime.id || tabId === undefined) return false;
+  if (message.kind === 'take_over') {
+    void worker.controls.takeOver(tabId);
     return false;
-  void worker
-    .overlayFor(tabId)
-    .then((client) => sendResponse({ kind: 'overlay', client } satisfies OverlayState));
+  }
+  void worker.overlayFor(tabId).then((client) => sendResponse({ kind: 'overlay', client } satisfies OverlayState));
   return true;
 });
 
-chrome.debugger.onEvent.addListener((source, method, params) =>
-  worker.hub.handleEvent(source, method, params),
-);
+chrome.debugger.onEvent.addListener((source, method, params) => worker.hub.handleEvent(source, method, params));
 chrome.debugger.onDetach.addListener((source) => {
   if (source.tabId !== undefined) worker.hub.handleDetach(source.tabId);
 });
 
 chrome.tabs.onRemoved.addListener((tabId) => void worker.contexts.forgetTab(tabId));
 chrome.tabs.onCreated.addListener((tab) => {
-  if (tab.id !== undefined && tab.openerTabId !== undefined)
-    void worker.contexts.adoptPopup(tab.id, tab.openerTabId);
+  if (tab.id !== undefined && tab.openerTabId !== undefined) void worker.contexts.adoptPopup(tab.id, tab.openerTabId);
+});
+// Dragging a tab into a session's group hands it over; dragging it out takes it back.
+chrome.tabs.onUpdated.addListener((tabId, change) => {
+  if (change.groupId === undefined) return;
+  void worker.leaseFollowsGroup(tabId, change.groupId);
 });

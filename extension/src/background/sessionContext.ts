@@ -4,6 +4,7 @@ import type { DebuggerHub } from './debuggerHub';
 import type { HandlerContext, TabHandle, TabSummary } from './handlerContext';
 import type { SessionRecord, SessionStore } from './sessionStore';
 import type { TabStates } from './tabStates';
+import { addToGroup } from './leases';
 
 const NO_TAB_HINT = 'Call browser_navigate with a URL, or browser_tabs with action "new".';
 
@@ -12,11 +13,13 @@ export class SessionContexts {
   readonly #store: SessionStore;
   readonly #hub: DebuggerHub;
   readonly #tabStates: TabStates;
+  readonly #changed: () => void;
 
-  constructor(store: SessionStore, hub: DebuggerHub, tabStates: TabStates) {
+  constructor(store: SessionStore, hub: DebuggerHub, tabStates: TabStates, changed: () => void) {
     this.#store = store;
     this.#hub = hub;
     this.#tabStates = tabStates;
+    this.#changed = changed;
   }
 
   create(record: SessionRecord): HandlerContext {
@@ -44,13 +47,16 @@ export class SessionContexts {
       return handle(tabId);
     };
 
-    const newTab = async (url?: string): Promise<TabHandle> => {
-      const tab = await chrome.tabs.create({ url: 'about:blank', active: true });
+    const newTab = async (url?: string, options?: { background?: boolean }): Promise<TabHandle> => {
+      const background = options?.background === true;
+      const tab = await chrome.tabs.create({ url: 'about:blank', active: !background });
       if (tab.id === undefined)
         throw new BridgeError(ErrorCode.INTERNAL, 'Chrome created a tab without an id.');
       record.tabIds.push(tab.id);
-      record.currentTabId = tab.id;
+      if (!background || record.currentTabId === undefined) record.currentTabId = tab.id;
+      await addToGroup(record, tab.id);
       await this.#store.save();
+      this.#changed();
       const h = await handle(tab.id);
       if (url !== undefined) await h.cdp.send('Page.navigate', { url });
       return h;
@@ -138,6 +144,7 @@ export class SessionContexts {
     owner.tabIds = owner.tabIds.filter((id) => id !== tabId);
     if (owner.currentTabId === tabId) owner.currentTabId = owner.tabIds.at(-1);
     await this.#store.save();
+    this.#changed();
   }
 
   /** A tab opened by a session's page (target=_blank, window.open) joins that session. */
@@ -145,6 +152,8 @@ export class SessionContexts {
     const owner = await this.#store.ownerOf(openerTabId);
     if (!owner || owner.tabIds.includes(tabId)) return;
     owner.tabIds.push(tabId);
+    await addToGroup(owner, tabId);
     await this.#store.save();
+    this.#changed();
   }
 }

@@ -1,8 +1,16 @@
 import type { ClientInfo } from '@browser-agent/protocol';
+import type { SessionState } from '../shared/messages';
+import { GROUP_COLORS, type GroupColor } from './leases';
 
 export interface SessionRecord {
   sessionId: string;
   client: ClientInfo;
+  project: string | undefined;
+  state: SessionState;
+  /** Chrome tab group holding the session's tabs, once it has one. */
+  groupId: number | undefined;
+  color: GroupColor;
+  lastActivity: number | undefined;
   /** Tabs the session owns, in the order browser_tabs lists them. */
   tabIds: number[];
   currentTabId: number | undefined;
@@ -16,12 +24,14 @@ const STORAGE_KEY = 'sessions';
  */
 export class SessionStore {
   readonly #sessions = new Map<string, SessionRecord>();
+  #colorCursor = 0;
   #loaded: Promise<void> | undefined;
 
   load(): Promise<void> {
     this.#loaded ??= chrome.storage.session.get(STORAGE_KEY).then((items) => {
       const saved = items[STORAGE_KEY] as SessionRecord[] | undefined;
       for (const s of saved ?? []) this.#sessions.set(s.sessionId, s);
+      this.#colorCursor = this.#sessions.size;
     });
     return this.#loaded;
   }
@@ -31,14 +41,26 @@ export class SessionStore {
     return this.#sessions.get(sessionId);
   }
 
-  async upsert(sessionId: string, client: ClientInfo): Promise<SessionRecord> {
+  async upsert(sessionId: string, client: ClientInfo, project?: string): Promise<SessionRecord> {
     await this.load();
     let s = this.#sessions.get(sessionId);
     if (!s) {
-      s = { sessionId, client, tabIds: [], currentTabId: undefined };
+      const color = GROUP_COLORS[this.#colorCursor++ % GROUP_COLORS.length] ?? 'grey';
+      s = {
+        sessionId,
+        client,
+        project,
+        state: 'active',
+        groupId: undefined,
+        color,
+        lastActivity: undefined,
+        tabIds: [],
+        currentTabId: undefined,
+      };
       this.#sessions.set(sessionId, s);
     } else {
       s.client = client;
+      s.project = project ?? s.project;
     }
     await this.save();
     return s;
@@ -55,6 +77,12 @@ export class SessionStore {
   async ownerOf(tabId: number): Promise<SessionRecord | undefined> {
     await this.load();
     for (const s of this.#sessions.values()) if (s.tabIds.includes(tabId)) return s;
+    return undefined;
+  }
+
+  async ownerOfGroup(groupId: number): Promise<SessionRecord | undefined> {
+    await this.load();
+    for (const s of this.#sessions.values()) if (s.groupId === groupId) return s;
     return undefined;
   }
 

@@ -13,6 +13,10 @@ export class TabStates {
         nextRef: 1,
         generation: 0,
         console: [],
+        consoleShown: 0,
+        dialog: undefined,
+        network: [],
+        lastOutline: undefined,
       };
       this.#states.set(tabId, s);
     }

@@ -1,44 +1,55 @@
-import type { Frame } from '@browser-agent/protocol';
+import { BridgeError, ErrorCode, parseFrame, serializeFrame, type Frame } from '@browser-agent/protocol';
 import type { CdpClient } from './cdp';
 import { captureConsole } from './consoleCapture';
 import { DebuggerHub } from './debuggerHub';
 import { Dispatcher } from './dispatcher';
 import { showOverlay } from './overlay';
 import { SessionContexts } from './sessionContext';
-import { SessionStore } from './sessionStore';
+import { SessionStore, type SessionRecord } from './sessionStore';
 import { TabStates } from './tabStates';
 import { attachHooks, handlers } from './tools';
-import { BridgeError, ErrorCode } from '@browser-agent/protocol';
+import { Activity } from './activity';
+import { PanelHub } from './panelHub';
+import { Controls } from './controls';
+import { BackgroundRelay } from './backgroundRelay';
+import { sessionViews } from './sessionViews';
+import { loadSettings, saveSettings } from './settings';
+import type { PanelToWorker, WorkerToPanel } from '../shared/messages';
+
+/** Coalesces bursts of changes into one sessions broadcast to the panels. */
+const SESSIONS_BROADCAST_DELAY_MS = 50;
 
 /** The service worker's object graph; rebuilt from storage.session after every restart. */
 export class Worker {
   readonly store = new SessionStore();
   readonly tabStates = new TabStates();
   readonly hub = new DebuggerHub((tabId, cdp) => this.#onAttach(tabId, cdp));
-  readonly contexts = new SessionContexts(this.store, this.hub, this.tabStates);
+  readonly contexts = new SessionContexts(this.store, this.hub, this.tabStates, () => this.sessionsChanged());
+  readonly activity = new Activity();
+  readonly panels = new PanelHub(
+    (message, reply) => void this.#onPanelMessage(message, reply),
+    (send) => void this.#greetPanel(send),
+  );
+  readonly controls = new Controls(this.store, this.hub, this.tabStates, () => this.sessionsChanged());
+  readonly background = new BackgroundRelay(
+    (frame, reply) => this.onRelayFrame(frame, reply),
+    (state, detail) => this.panels.broadcast({ kind: 'link', state, detail }),
+  );
   readonly dispatcher = new Dispatcher(
     handlers,
-    async (sessionId) => {
-      const record = await this.store.get(sessionId);
-      if (!record) {
-        throw new BridgeError(
-          ErrorCode.SESSION_ENDED,
-          `Session ${sessionId} is not known to the extension.`,
-          'Restart the MCP client to start a new session.',
-        );
-      }
-      return this.contexts.create(record);
-    },
+    async (sessionId) => this.contexts.create(await this.#usableSession(sessionId)),
     () => this.hub.cdpBusyMs,
   );
+  #broadcastTimer: ReturnType<typeof setTimeout> | undefined;
 
+  /** A frame from the relay (panel-held or worker-held); answers go back through `reply`. */
   onRelayFrame(frame: Frame, reply: (frame: Frame) => void): void {
     switch (frame.type) {
       case 'request':
-        void this.dispatcher.dispatch(frame).then(reply);
+        void this.#runRequest(frame, reply);
         return;
       case 'session_start':
-        void this.store.upsert(frame.sessionId, frame.client);
+        void this.store.upsert(frame.sessionId, frame.client, frame.project).then(() => this.sessionsChanged());
         return;
       case 'session_end':
         void this.#endSession(frame.sessionId);
@@ -48,6 +59,8 @@ export class Worker {
         return;
       case 'hello':
       case 'welcome':
+      case 'register':
+      case 'register_ok':
       case 'response':
       case 'event':
       case 'pong':
@@ -58,27 +71,103 @@ export class Worker {
 
   async overlayFor(tabId: number): Promise<string | null> {
     const owner = await this.store.ownerOf(tabId);
-    return owner ? owner.client.name : null;
+    return owner && owner.state !== 'revoked' ? owner.client.name : null;
+  }
+
+  /** Starts the worker-held link when the user asked agents to keep working without the panel. */
+  async applySettings(): Promise<void> {
+    const settings = await loadSettings();
+    if (settings.keepWorkingWhenPanelClosed) this.background.start(settings.bridgePort);
+    else this.background.stop('The side panel holds the link.');
+  }
+
+  /** Keeps leases in step with tab groups the user rearranged by hand. */
+  async leaseFollowsGroup(tabId: number, groupId: number): Promise<void> {
+    const owner = await this.store.ownerOf(tabId);
+    const groupOwner = groupId === chrome.tabGroups.TAB_GROUP_ID_NONE ? undefined : await this.store.ownerOfGroup(groupId);
+    if (groupOwner && groupOwner !== owner && groupOwner.state !== 'revoked') await this.controls.adopt(groupOwner, tabId);
+    else if (owner && !groupOwner && owner.groupId !== undefined) await this.controls.release(tabId);
+  }
+
+  sessionsChanged(): void {
+    clearTimeout(this.#broadcastTimer);
+    this.#broadcastTimer = setTimeout(() => {
+      void this.store.all().then(async (records) => {
+        this.panels.broadcast({ kind: 'sessions', sessions: await sessionViews(records, this.dispatcher.busySessions()) });
+      });
+    }, SESSIONS_BROADCAST_DELAY_MS);
+  }
+
+  async #runRequest(frame: Frame & { type: 'request' }, reply: (frame: Frame) => void): Promise<void> {
+    const record = await this.store.get(frame.sessionId);
+    const entry = this.activity.started(frame, record?.client.name ?? frame.sessionId.slice(0, 8));
+    this.panels.broadcast({ kind: 'activity', entry });
+    if (record) record.lastActivity = entry.startedAt;
+    this.sessionsChanged();
+    const response = await this.dispatcher.dispatch(frame);
+    const finished = this.activity.finished(response);
+    if (finished) this.panels.broadcast({ kind: 'activity', entry: finished });
+    this.sessionsChanged();
+    reply(response);
+  }
+
+  /** PAUSED and REVOKED are decided here, in the extension, where the user's controls live. */
+  async #usableSession(sessionId: string): Promise<SessionRecord> {
+    const record = await this.store.get(sessionId);
+    if (!record) {
+      throw new BridgeError(ErrorCode.SESSION_ENDED, `Session ${sessionId} is not known to the extension.`, 'Restart the MCP client to start a new session.');
+    }
+    if (record.state === 'paused') {
+      throw new BridgeError(ErrorCode.PAUSED, 'The user paused this agent in the Browser Agent side panel.', 'Wait for the user to resume, or ask them to; then retry.');
+    }
+    if (record.state === 'revoked') {
+      throw new BridgeError(ErrorCode.REVOKED, "The user revoked this agent's access in the Browser Agent side panel.", 'Stop using the browser; the user has to start a new session.');
+    }
+    return record;
+  }
+
+  async #onPanelMessage(message: PanelToWorker, reply: (m: WorkerToPanel) => void): Promise<void> {
+    switch (message.kind) {
+      case 'frame': {
+        const parsed = parseFrame(message.text);
+        if (!parsed.ok) return;
+        this.onRelayFrame(parsed.frame, (frame) => reply({ kind: 'frame', text: serializeFrame(frame) }));
+        return;
+      }
+      case 'control':
+        await this.controls.apply(message.action, message.sessionId);
+        return;
+      case 'settings': {
+        const settings = await saveSettings(message.settings);
+        this.panels.broadcast({ kind: 'settings', settings });
+        await this.applySettings();
+        return;
+      }
+    }
+  }
+
+  async #greetPanel(send: (m: WorkerToPanel) => void): Promise<void> {
+    send({ kind: 'settings', settings: await loadSettings() });
+    send({ kind: 'activity_all', entries: this.activity.all() });
+    send({ kind: 'sessions', sessions: await sessionViews(await this.store.all(), this.dispatcher.busySessions()) });
+    if (this.background.running) send({ kind: 'link', state: this.background.state, detail: 'The service worker holds the link.' });
   }
 
   async #onAttach(tabId: number, cdp: CdpClient): Promise<void> {
-    captureConsole(cdp, this.tabStates.get(tabId).console);
-    await Promise.all([
-      cdp.send('Page.enable'),
-      cdp.send('Runtime.enable'),
-      cdp.send('Log.enable'),
-    ]);
+    const state = this.tabStates.get(tabId);
+    captureConsole(cdp, state.console);
+    await Promise.all([cdp.send('Page.enable'), cdp.send('Runtime.enable'), cdp.send('Log.enable')]);
+    for (const hook of attachHooks) await hook({ tabId, cdp, state });
     const client = await this.overlayFor(tabId);
     if (client !== null) showOverlay(tabId, client);
   }
 
-  /** The agent opened these tabs, so they go with it; the user's own tabs are never touched. */
+  /** The agent's tabs are closed, or released to the user, as the user's setting says. */
   async #endSession(sessionId: string): Promise<void> {
     const record = await this.store.remove(sessionId);
-    for (const tabId of record?.tabIds ?? []) {
-      await this.hub.detach(tabId);
-      this.tabStates.delete(tabId);
-      await chrome.tabs.remove(tabId).catch(() => undefined);
-    }
+    if (!record) return;
+    const { onSessionEnd } = await loadSettings();
+    await this.controls.releaseTabs(record, onSessionEnd === 'close');
+    this.sessionsChanged();
   }
 }

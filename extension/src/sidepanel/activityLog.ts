@@ -1,47 +1,58 @@
-import type { RequestFrame, ResponseFrame } from '@browser-agent/protocol';
+import type { ActivityEntry } from '../shared/messages';
+import { el } from './dom';
 
 const MAX_ENTRIES = 200;
-const MAX_ARGS_CHARS = 80;
 
-/** Live log of relayed calls: tool, short arguments, duration, result or error code. */
+/** Live log of relayed calls: agent, tool, short arguments, duration, result or error code. */
 export class ActivityLog {
   readonly #root: HTMLElement;
-  readonly #clientName: (sessionId: string) => string;
-  readonly #pending = new Map<string, { li: HTMLLIElement; startedAt: number; label: string }>();
+  readonly #filterLabel: HTMLElement;
+  readonly #showAll: HTMLElement;
+  readonly #items = new Map<string, HTMLLIElement>();
+  #filter: string | undefined;
 
-  constructor(root: HTMLElement, clientName: (sessionId: string) => string) {
+  constructor(root: HTMLElement, filterLabel: HTMLElement, showAll: HTMLElement) {
     this.#root = root;
-    this.#clientName = clientName;
+    this.#filterLabel = filterLabel;
+    this.#showAll = showAll;
+    showAll.addEventListener('click', () => this.filter(undefined, ''));
   }
 
-  started(frame: RequestFrame): void {
-    const li = document.createElement('li');
-    li.className = 'pending';
-    li.dataset['tool'] = frame.action;
-    const label = `${this.#clientName(frame.sessionId)} · ${frame.action} ${shortArgs(frame.params)}`;
-    li.textContent = `${label} …`;
-    this.#root.prepend(li);
-    while (this.#root.childElementCount > MAX_ENTRIES) this.#root.lastElementChild?.remove();
-    this.#pending.set(frame.id, { li, startedAt: performance.now(), label });
+  filter(sessionId: string | undefined, client: string): void {
+    this.#filter = sessionId;
+    this.#filterLabel.hidden = this.#showAll.hidden = sessionId === undefined;
+    this.#filterLabel.textContent = sessionId === undefined ? '' : `of ${client}`;
+    for (const li of this.#items.values()) li.hidden = sessionId !== undefined && li.dataset['sessionId'] !== sessionId;
   }
 
-  finished(frame: ResponseFrame): void {
-    const entry = this.#pending.get(frame.id);
-    if (!entry) return;
-    this.#pending.delete(frame.id);
-    const ms = Math.round(performance.now() - entry.startedAt);
-    const outcome = frame.payload.success ? 'ok' : frame.payload.error.code;
-    entry.li.className = frame.payload.success ? 'ok' : 'err';
-    entry.li.textContent = `${entry.label} → ${outcome} (${ms} ms)`;
+  replaceAll(entries: ActivityEntry[]): void {
+    this.#items.clear();
+    this.#root.replaceChildren();
+    for (const e of entries) this.upsert(e);
   }
-}
 
-/** Typed text is not shown: it may be a secret the user would not want on screen. */
-function shortArgs(params: unknown): string {
-  if (typeof params !== 'object' || params === null) return '';
-  const shown = Object.fromEntries(
-    Object.entries(params).map(([k, v]) => [k, k === 'text' ? '…' : v]),
-  );
-  const json = JSON.stringify(shown);
-  return json.length > MAX_ARGS_CHARS ? `${json.slice(0, MAX_ARGS_CHARS)}…` : json;
+  upsert(entry: ActivityEntry): void {
+    let li = this.#items.get(entry.id);
+    if (!li) {
+      li = el('li');
+      li.dataset['tool'] = entry.tool;
+      li.dataset['sessionId'] = entry.sessionId;
+      this.#items.set(entry.id, li);
+      this.#root.prepend(li);
+      this.#trim();
+    }
+    const outcome = entry.outcome === undefined ? '…' : `→ ${entry.outcome} (${entry.durationMs ?? 0} ms)`;
+    li.className = entry.outcome === undefined ? 'pending' : entry.outcome === 'ok' ? 'ok' : 'err';
+    li.textContent = `${entry.client} · ${entry.tool} ${entry.args} ${outcome}`;
+    li.hidden = this.#filter !== undefined && entry.sessionId !== this.#filter;
+  }
+
+  #trim(): void {
+    while (this.#root.childElementCount > MAX_ENTRIES) {
+      const last = this.#root.lastElementChild;
+      if (!(last instanceof HTMLLIElement)) break;
+      last.remove();
+      for (const [id, li] of this.#items) if (li === last) this.#items.delete(id);
+    }
+  }
 }

@@ -1,29 +1,92 @@
-import type { Frame, RequestFrame, ResponseFrame } from '@browser-agent/protocol';
+import { parseFrame, serializeFrame, type Frame } from '@browser-agent/protocol';
+import { RelayClient } from '../shared/relayClient';
+import { PANEL_PORT_NAME, type LinkState, type PanelToWorker, type Settings, type WorkerToPanel } from '../shared/messages';
 import { bridgePort } from './bridgePort';
 import { ActivityLog } from './activityLog';
-import { RelayClient, type LinkState } from './relayClient';
 import { SessionList } from './sessionList';
+import { SettingsView } from './settingsView';
+import { byId } from './dom';
 
-function element(id: string): HTMLElement {
-  const el = document.getElementById(id);
-  if (!el) throw new Error(`#${id} missing from the side panel page`);
-  return el;
+/** Under the worker's 30 s idle limit, so an idle but connected worker is not stopped. */
+const WORKER_KEEPALIVE_MS = 20_000;
+const PORT_RECONNECT_MS = 100;
+
+const statusEl = byId('status');
+const detailEl = byId('status-detail');
+function showLink(state: LinkState, detail: string): void {
+  statusEl.dataset['state'] = state;
+  statusEl.textContent = state;
+  detailEl.textContent = detail;
 }
 
-const statusEl = element('status');
-const detailEl = element('status-detail');
-const sessions = new SessionList(element('sessions'));
-const log = new ActivityLog(element('log'), (sessionId) => sessions.clientName(sessionId));
+let port: chrome.runtime.Port | undefined;
+let relay: RelayClient | undefined;
 
-const relay = new RelayClient(bridgePort(), {
-  state(state: LinkState, detail: string) {
-    statusEl.dataset['state'] = state;
-    statusEl.textContent = state;
-    detailEl.textContent = detail;
-  },
-  request: (frame: RequestFrame) => log.started(frame),
-  response: (frame: ResponseFrame) => log.finished(frame),
-  session: (frame: Extract<Frame, { type: 'session_start' | 'session_end' }>) =>
-    sessions.apply(frame),
+/** The one typed channel to the worker; reopened when the worker restarts. */
+function toWorker(message: PanelToWorker): void {
+  workerPort().postMessage(message);
+}
+
+function workerPort(): chrome.runtime.Port {
+  if (port) return port;
+  const p = chrome.runtime.connect({ name: PANEL_PORT_NAME });
+  p.onMessage.addListener((m: WorkerToPanel) => onWorkerMessage(m));
+  p.onDisconnect.addListener(() => {
+    port = undefined;
+    relay?.workerGone();
+    // Reconnecting wakes the worker again and brings the panel's view back in step.
+    setTimeout(workerPort, PORT_RECONNECT_MS);
+  });
+  port = p;
+  return p;
+}
+
+const log = new ActivityLog(byId('log'), byId('log-filter'), byId('log-all'));
+const sessions = new SessionList(byId('sessions'), {
+  control: (action, sessionId) => toWorker({ kind: 'control', action, sessionId }),
+  filter: (sessionId, client) => log.filter(sessionId, client),
 });
-relay.start();
+const settingsView = new SettingsView((patch) => toWorker({ kind: 'settings', settings: patch }));
+
+function onWorkerMessage(m: WorkerToPanel): void {
+  switch (m.kind) {
+    case 'frame': {
+      const parsed = parseFrame(m.text);
+      if (parsed.ok) relay?.fromWorker(parsed.frame);
+      return;
+    }
+    case 'sessions':
+      sessions.render(m.sessions);
+      return;
+    case 'activity':
+      log.upsert(m.entry);
+      return;
+    case 'activity_all':
+      log.replaceAll(m.entries);
+      return;
+    case 'link':
+      if (!relay) showLink(m.state, m.detail);
+      return;
+    case 'settings':
+      applySettings(m.settings);
+      return;
+  }
+}
+
+/** The panel holds the link unless the user moved it to the worker. */
+function applySettings(settings: Settings): void {
+  settingsView.show(settings);
+  if (settings.keepWorkingWhenPanelClosed) {
+    relay?.stop('The service worker now holds the link.');
+    relay = undefined;
+    return;
+  }
+  if (relay) return;
+  relay = new RelayClient(bridgePort(), { post: (frame: Frame) => toWorker({ kind: 'frame', text: serializeFrame(frame) }) }, showLink);
+  relay.start();
+}
+
+workerPort();
+// The worker-held link needs to know the port this panel was opened with.
+toWorker({ kind: 'settings', settings: { bridgePort: bridgePort() } });
+setInterval(() => toWorker({ kind: 'frame', text: serializeFrame({ type: 'ping', t: Date.now() }) }), WORKER_KEEPALIVE_MS);

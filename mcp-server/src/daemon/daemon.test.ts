@@ -40,17 +40,18 @@ function frameReader(socket: Socket): () => Promise<Frame> {
 
 async function openServer(
   socketPath: string,
-): Promise<{ socket: Socket; next: () => Promise<Frame>; sessionId: string }> {
+  sessionKey?: string,
+): Promise<{ socket: Socket; next: () => Promise<Frame>; sessionId: string; resumed: boolean }> {
   const socket = connect(socketPath);
   await new Promise((r) => socket.once('connect', r));
   const next = frameReader(socket);
-  socket.write(
-    `${serializeFrame({ type: 'hello', protocolVersion: PROTOCOL_VERSION, role: 'server', client: { name: 'test-client', version: '1' } })}\n`,
-  );
-  const welcome = await next();
-  if (welcome.type !== 'welcome' || !welcome.sessionId)
-    throw new Error(`expected welcome, got ${JSON.stringify(welcome)}`);
-  return { socket, next, sessionId: welcome.sessionId };
+  const client = { name: 'test-client', version: '1' };
+  socket.write(`${serializeFrame({ type: 'hello', protocolVersion: PROTOCOL_VERSION, role: 'server', client })}\n`);
+  expect(await next()).toMatchObject({ type: 'welcome' });
+  socket.write(`${serializeFrame({ type: 'register', client, project: '/work/p', ...(sessionKey ? { sessionKey } : {}) })}\n`);
+  const ok = await next();
+  if (ok.type !== 'register_ok') throw new Error(`expected register_ok, got ${JSON.stringify(ok)}`);
+  return { socket, next, sessionId: ok.sessionId, resumed: ok.resumed };
 }
 
 async function openExtension(
@@ -85,7 +86,7 @@ let port: number;
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'ba-daemon-test-'));
   port = 20000 + Math.floor(Math.random() * 20000);
-  process.env['BROWSER_AGENT_QUIET'] = '1';
+  process.env['BROWSER_AGENT_QUIET'] = process.env['DEBUG_DAEMON'] ? '0' : '1';
   daemon = new Daemon(
     {
       socketPath: join(dir, 'd.sock'),
@@ -94,6 +95,7 @@ beforeEach(async () => {
       idleExitMs: 600_000,
       extensionWaitMs: 300,
       launchWaitMs: 300,
+      sessionGraceMs: 400,
     },
     createLogger('test'),
   );
@@ -110,7 +112,7 @@ describe('daemon routing', () => {
     const ext = await openExtension(port);
     const srv = await openServer(join(dir, 'd.sock'));
     const start = await ext.next('session_start');
-    expect(start).toMatchObject({ sessionId: srv.sessionId, client: { name: 'test-client' } });
+    expect(start).toMatchObject({ sessionId: srv.sessionId, client: { name: 'test-client' }, project: '/work/p' });
 
     srv.socket.write(
       `${serializeFrame({ type: 'request', id: 'caller-1', sessionId: srv.sessionId, action: 'browser_snapshot', params: {} })}\n`,
@@ -230,6 +232,48 @@ describe('daemon routing', () => {
     );
     const frame = await next();
     expect(frame).toMatchObject({ type: 'error', error: { code: 'VERSION_MISMATCH' } });
+  });
+});
+
+describe('sessions', () => {
+  it('refuses requests before register with NOT_REGISTERED', async () => {
+    const socket = connect(join(dir, 'd.sock'));
+    await new Promise((r) => socket.once('connect', r));
+    const next = frameReader(socket);
+    socket.write(`${serializeFrame({ type: 'hello', protocolVersion: PROTOCOL_VERSION, role: 'server' })}\n`);
+    await next();
+    socket.write(`${serializeFrame({ type: 'request', id: 'r', sessionId: 'x', action: 'browser_snapshot', params: {} })}\n`);
+    expect(await next()).toMatchObject({ id: 'r', payload: { success: false, error: { code: 'NOT_REGISTERED' } } });
+    socket.end();
+  });
+
+  it('gives a restarted server with the same key its session back within the grace period', async () => {
+    const ext = await openExtension(port);
+    const first = await openServer(join(dir, 'd.sock'), 'key-1');
+    expect(first.resumed).toBe(false);
+    first.socket.destroy();
+    await new Promise((r) => setTimeout(r, 100));
+    const second = await openServer(join(dir, 'd.sock'), 'key-1');
+    expect(second).toMatchObject({ sessionId: first.sessionId, resumed: true });
+    expect(ext.frames.some((f) => f.type === 'session_end')).toBe(false);
+    const other = await openServer(join(dir, 'd.sock'), 'key-2');
+    expect(other.sessionId).not.toBe(first.sessionId);
+    ext.ws.close();
+    second.socket.end();
+    other.socket.end();
+  });
+
+  it('ends a keyed session after its grace period, and an unkeyed one at once', async () => {
+    const ext = await openExtension(port);
+    const keyed = await openServer(join(dir, 'd.sock'), 'key-g');
+    const plain = await openServer(join(dir, 'd.sock'));
+    plain.socket.destroy();
+    expect(await ext.next('session_end')).toMatchObject({ sessionId: plain.sessionId });
+    keyed.socket.destroy();
+    const startedWaiting = Date.now();
+    expect(await ext.next('session_end')).toMatchObject({ sessionId: keyed.sessionId });
+    expect(Date.now() - startedWaiting).toBeGreaterThanOrEqual(300);
+    ext.ws.close();
   });
 });
 

@@ -9,7 +9,6 @@ import {
   ErrorCode,
   stampHop,
   type Frame,
-  type HelloFrame,
   type ClientInfo,
 } from '@browser-agent/protocol';
 import type { Logger } from '../shared/logger.js';
@@ -17,9 +16,12 @@ import { ExtensionLink } from './extensionLink.js';
 import { LaunchedBrowser, type LaunchOptions } from './chromeLauncher.js';
 import { Router, notConnected } from './router.js';
 import { ServerConnection } from './serverConnection.js';
+import { SessionRegistry, type Session } from './sessions.js';
+import type { Duplex } from 'node:stream';
 
 export interface DaemonConfig {
-  socketPath: string;
+  /** Unix socket to serve; undefined when the daemon runs inside a server (fallback). */
+  socketPath: string | undefined;
   stateDir: string;
   port: number;
   idleExitMs: number;
@@ -27,18 +29,14 @@ export interface DaemonConfig {
   extensionWaitMs: number;
   /** Same, while a browser the daemon launched is still starting. */
   launchWaitMs: number;
-}
-
-interface Session {
-  id: string;
-  client: ClientInfo;
-  conn: ServerConnection;
+  /** How long a keyed session waits for its restarted server before it ends. */
+  sessionGraceMs: number;
 }
 
 export class Daemon {
   readonly #config: DaemonConfig;
   readonly #log: Logger;
-  readonly #sessions = new Map<string, Session>();
+  readonly #sessions: SessionRegistry;
   readonly #router: Router;
   #link: ExtensionLink | undefined;
   #unixServer: Server | undefined;
@@ -52,6 +50,19 @@ export class Daemon {
     this.#config = config;
     this.#log = log;
     this.#router = new Router((frame) => this.#link?.send(frame) ?? false);
+    this.#sessions = new SessionRegistry(config.sessionGraceMs, (session) => this.#endSession(session));
+  }
+
+  /** Serves one server connection over any stream (the Unix socket, or in-process fallback). */
+  accept(stream: Duplex): void {
+    new ServerConnection(stream, {
+      hello: (_conn, hello) => {
+        if (hello.launch) this.#ensureBrowser(hello.launch);
+      },
+      register: (conn, frame) => this.#register(conn, frame.client, frame.project, frame.sessionKey),
+      request: (conn, frame) => void this.#onRequest(conn, stampHop(frame, 'daemon.in')),
+      closed: (conn) => this.#onServerClosed(conn),
+    });
   }
 
   async start(): Promise<void> {
@@ -63,15 +74,11 @@ export class Daemon {
         ),
       frame: (frame) => this.#onExtensionFrame(frame),
     });
-    this.#unixServer = await listenUnix(this.#config.socketPath, (socket) => {
-      new ServerConnection(socket, {
-        hello: (conn, hello) => this.#openSession(conn, hello),
-        request: (conn, frame) => void this.#onRequest(conn, stampHop(frame, 'daemon.in')),
-        closed: (conn) => this.#closeSession(conn),
-      });
-    });
+    if (this.#config.socketPath !== undefined) {
+      this.#unixServer = await listenUnix(this.#config.socketPath, (socket) => this.accept(socket));
+    }
     this.#log.info(
-      `listening on ${this.#config.socketPath} and ws://127.0.0.1:${this.#config.port}`,
+      `listening on ${this.#config.socketPath ?? '(in-process)'} and ws://127.0.0.1:${this.#config.port}`,
     );
     this.#armIdleTimer();
   }
@@ -85,7 +92,8 @@ export class Daemon {
         message: 'The bridge daemon is shutting down.',
         hint: 'Retry; the next call starts a new daemon.',
       });
-      for (const s of this.#sessions.values()) s.conn.close();
+      for (const s of this.#sessions.values()) s.conn?.close();
+      this.#sessions.clear();
       await new Promise<void>((resolve) =>
         this.#unixServer ? this.#unixServer.close(() => resolve()) : resolve(),
       );
@@ -95,23 +103,32 @@ export class Daemon {
     return this.#stopping;
   }
 
-  #openSession(conn: ServerConnection, hello: HelloFrame): string {
-    const id = randomUUID();
-    const client = hello.client ?? { name: 'MCP client', version: '?' };
-    this.#sessions.set(id, { id, client, conn });
+  #register(
+    conn: ServerConnection,
+    client: ClientInfo,
+    project: string | undefined,
+    key: string | undefined,
+  ): { sessionId: string; resumed: boolean } {
+    const { session, resumed, replaced } = this.#sessions.bind(conn, client, project, key);
     clearTimeout(this.#idleTimer);
-    this.#log.info(`session ${id} started for ${client.name}`);
-    this.#link?.send({ type: 'session_start', sessionId: id, client });
-    if (hello.launch) this.#ensureBrowser(hello.launch);
-    return id;
+    if (replaced) {
+      this.#router.dropConnection(replaced);
+      replaced.close();
+    }
+    this.#log.info(`session ${session.id} ${resumed ? 'resumed' : 'started'} for ${client.name}`);
+    this.#link?.send(sessionStart(session));
+    return { sessionId: session.id, resumed };
   }
 
-  #closeSession(conn: ServerConnection): void {
+  #onServerClosed(conn: ServerConnection): void {
     this.#router.dropConnection(conn);
-    const id = conn.sessionId;
-    if (id === undefined || !this.#sessions.delete(id)) return;
-    this.#log.info(`session ${id} ended`);
-    this.#link?.send({ type: 'session_end', sessionId: id, reason: 'client disconnected' });
+    const session = this.#sessions.release(conn);
+    if (session) this.#log.info(`session ${session.id} lost its server; waiting for it to come back`);
+  }
+
+  #endSession(session: Session): void {
+    this.#log.info(`session ${session.id} ended`);
+    this.#link?.send({ type: 'session_end', sessionId: session.id, reason: 'client disconnected' });
     this.#armIdleTimer();
   }
 
@@ -139,9 +156,7 @@ export class Daemon {
 
   #onExtensionConnected(): void {
     // A (re)connected relay learns every live session, so its worker and panel are in step.
-    for (const s of this.#sessions.values()) {
-      this.#link?.send({ type: 'session_start', sessionId: s.id, client: s.client });
-    }
+    for (const s of this.#sessions.values()) this.#link?.send(sessionStart(s));
     const waiters = this.#waiters;
     this.#waiters = [];
     for (const wake of waiters) wake();
@@ -150,7 +165,7 @@ export class Daemon {
   #onExtensionFrame(frame: Frame): void {
     if (frame.type === 'response') this.#router.resolve(stampHop(frame, 'daemon.back'));
     else if (frame.type === 'event' && frame.sessionId)
-      this.#sessions.get(frame.sessionId)?.conn.send(frame);
+      this.#sessions.get(frame.sessionId)?.conn?.send(frame);
   }
 
   #whenConnected(timeoutMs: number): Promise<void> {
@@ -197,6 +212,10 @@ export class Daemon {
       void this.stop().then(() => process.exit(0));
     }, this.#config.idleExitMs);
   }
+}
+
+function sessionStart(s: Session): Frame {
+  return { type: 'session_start', sessionId: s.id, client: s.client, ...(s.project ? { project: s.project } : {}) };
 }
 
 async function listenUnix(

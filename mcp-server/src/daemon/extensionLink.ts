@@ -3,7 +3,7 @@
  * Handshake: the extension sends `hello` (role extension) within HELLO_TIMEOUT_MS; the daemon
  * checks the version and answers `welcome`. Upgrades from any Origin but our extension's, or with
  * a non-loopback Host, are refused before the handshake. One extension link is active at a time:
- * a newer one (the panel reopened) replaces the older.
+ * the first; a second relay is closed with 4005 and keeps retrying until the first goes away.
  */
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import {
@@ -120,14 +120,23 @@ export class ExtensionLink {
           ws.close(4004, 'Protocol version mismatch');
           return;
         }
-        greeted = true;
         clearTimeout(helloTimer);
+        if (this.#active && this.#active !== ws) {
+          // First relay wins: a second one (panel and relay tab both open) waits and retries, so
+          // the two never take the link from each other in turn.
+          ws.close(4005, 'Another Browser Agent relay holds the link');
+          return;
+        }
+        greeted = true;
         ws.send(serializeFrame({ type: 'welcome', protocolVersion: PROTOCOL_VERSION }));
-        const previous = this.#active;
         this.#active = ws;
-        previous?.close(4000, 'Replaced by a newer extension connection');
         this.#log.info(`extension connected (${frame.client?.version ?? 'unknown version'})`);
         this.#events.connected();
+        return;
+      }
+      if (frame.type === 'ping') {
+        // The service worker's keepalive: traffic under 30 s keeps it from being stopped.
+        ws.send(serializeFrame({ type: 'pong', t: frame.t }));
         return;
       }
       if (ws === this.#active) this.#events.frame(frame);

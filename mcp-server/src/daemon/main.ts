@@ -50,6 +50,7 @@ async function main(): Promise<void> {
       idleExitMs: envNumber('BROWSER_AGENT_IDLE_EXIT_MS', DEFAULT_IDLE_EXIT_MS),
       extensionWaitMs: envNumber('BROWSER_AGENT_EXTENSION_WAIT_MS', 5_000),
       launchWaitMs: 30_000,
+      sessionGraceMs: envNumber('BROWSER_AGENT_SESSION_GRACE_MS', 30_000),
     },
     log,
   );

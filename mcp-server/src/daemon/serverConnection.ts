@@ -1,10 +1,10 @@
 /**
  * One MCP server's connection to the daemon: NDJSON over the Unix socket.
  * Handshake: the server's first line must be `hello` (role server) within HELLO_TIMEOUT_MS; the
- * daemon answers `welcome` with the new session's id. A malformed line after the handshake gets
+ * daemon answers `welcome`. Then `register` binds the connection to a session (`register_ok`). A malformed line after the handshake gets
  * an `error` frame and the connection stays up; anything but a hello first closes it.
  */
-import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import {
   ErrorCode,
   PROTOCOL_VERSION,
@@ -12,6 +12,7 @@ import {
   parseFrame,
   serializeFrame,
   type Frame,
+  type FrameOf,
   type HelloFrame,
   type RequestFrame,
 } from '@browser-agent/protocol';
@@ -20,18 +21,20 @@ import { LineSplitter } from '../shared/ndjson.js';
 const HELLO_TIMEOUT_MS = 5_000;
 
 export interface ServerConnectionEvents {
-  /** Returns the id of the session this connection now owns. */
-  hello(conn: ServerConnection, hello: HelloFrame): string;
+  hello(conn: ServerConnection, hello: HelloFrame): void;
+  /** Binds the connection to a new or resumed session. */
+  register(conn: ServerConnection, frame: FrameOf<'register'>): { sessionId: string; resumed: boolean };
   request(conn: ServerConnection, frame: RequestFrame): void;
   closed(conn: ServerConnection): void;
 }
 
 export class ServerConnection {
-  readonly #socket: Socket;
+  readonly #socket: Duplex;
   readonly #events: ServerConnectionEvents;
+  #greeted = false;
   sessionId: string | undefined;
 
-  constructor(socket: Socket, events: ServerConnectionEvents) {
+  constructor(socket: Duplex, events: ServerConnectionEvents) {
     this.#socket = socket;
     this.#events = events;
     socket.setEncoding('utf8');
@@ -56,7 +59,7 @@ export class ServerConnection {
   }
 
   send(frame: Frame): void {
-    if (!this.#socket.destroyed) this.#socket.write(`${serializeFrame(frame)}\n`);
+    if (!this.#socket.destroyed && this.#socket.writable) this.#socket.write(`${serializeFrame(frame)}\n`);
   }
 
   close(): void {
@@ -66,12 +69,12 @@ export class ServerConnection {
   #onLine(line: string, helloTimer: NodeJS.Timeout): void {
     const parsed = parseFrame(line);
     if (!parsed.ok) {
-      if (this.sessionId === undefined) this.#fail(parsed.error.message);
+      if (!this.#greeted) this.#fail(parsed.error.message);
       else this.send({ type: 'error', error: parsed.error });
       return;
     }
     const frame = parsed.frame;
-    if (this.sessionId === undefined) {
+    if (!this.#greeted) {
       clearTimeout(helloTimer);
       if (frame.type !== 'hello' || frame.role !== 'server') {
         this.#fail('The first frame must be a hello from an MCP server.');
@@ -83,23 +86,31 @@ export class ServerConnection {
         this.#socket.end();
         return;
       }
-      this.sessionId = this.#events.hello(this, frame);
-      this.send({ type: 'welcome', protocolVersion: PROTOCOL_VERSION, sessionId: this.sessionId });
+      this.#greeted = true;
+      this.#events.hello(this, frame);
+      this.send({ type: 'welcome', protocolVersion: PROTOCOL_VERSION });
       return;
     }
-    if (frame.type === 'request') {
-      // A server may only act for its own session.
-      this.#events.request(this, { ...frame, sessionId: this.sessionId });
-    } else if (frame.type === 'ping') {
-      this.send({ type: 'pong', t: frame.t });
-    } else {
-      this.send({
-        type: 'error',
-        error: {
-          code: ErrorCode.INVALID_FRAME,
-          message: `Unexpected ${frame.type} frame from an MCP server.`,
-        },
-      });
+    switch (frame.type) {
+      case 'register': {
+        const { sessionId, resumed } = this.#events.register(this, frame);
+        this.sessionId = sessionId;
+        this.send({ type: 'register_ok', sessionId, resumed });
+        return;
+      }
+      case 'request':
+        if (this.sessionId === undefined) {
+          this.send({ type: 'response', id: frame.id, sessionId: frame.sessionId, payload: { success: false, error: { code: ErrorCode.NOT_REGISTERED, message: 'Register a session before sending requests.' } } });
+          return;
+        }
+        // A server may only act for its own session.
+        this.#events.request(this, { ...frame, sessionId: this.sessionId });
+        return;
+      case 'ping':
+        this.send({ type: 'pong', t: frame.t });
+        return;
+      default:
+        this.send({ type: 'error', error: { code: ErrorCode.INVALID_FRAME, message: `Unexpected ${frame.type} frame from an MCP server.` } });
     }
   }
 

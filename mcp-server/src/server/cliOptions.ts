@@ -1,9 +1,11 @@
 import { parseArgs } from 'node:util';
-import type { HelloFrame } from '@browser-agent/protocol';
+import { TOOL_GROUPS, type HelloFrame, type ToolGroup } from '@browser-agent/protocol';
 
 export interface CliOptions {
   launch: HelloFrame['launch'];
   bridgePort: number | undefined;
+  /** Opt-in tool groups listed besides core. */
+  caps: ToolGroup[];
 }
 
 export type CliParse =
@@ -23,6 +25,7 @@ MCP server (stdio) that drives Chromium through the Browser Agent extension.
   --isolated               With --launch: temporary profile, removed on exit
   --user-data-dir <dir>    With --launch: profile directory to use
   --bridge-port <n>        Port of the extension relay WebSocket (default 3026)
+  --caps <g1,g2>           Also list these tool groups: ${TOOL_GROUPS.filter((g) => g !== 'core').join(', ')}
   --help, --version
 `;
 
@@ -46,6 +49,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
         isolated: { type: 'boolean' },
         'user-data-dir': { type: 'string' },
         'bridge-port': { type: 'string' },
+        caps: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean' },
       },
@@ -67,6 +71,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
       };
     }
   }
+  const caps = parseCaps(values.caps);
+  if (typeof caps === 'string') return { kind: 'error', message: caps };
   const launchOnly = [
     'headless',
     'headed',
@@ -77,13 +83,14 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
   if (!values.launch) {
     const stray = launchOnly.find((k) => values[k] !== undefined);
     if (stray) return { kind: 'error', message: `--${stray} only applies with --launch.` };
-    return { kind: 'run', options: { launch: undefined, bridgePort } };
+    return { kind: 'run', options: { launch: undefined, bridgePort, caps } };
   }
   const headless = values.headless ? true : values.headed ? false : defaultHeadless(env);
   return {
     kind: 'run',
     options: {
       bridgePort,
+      caps,
       launch: {
         headless,
         isolated: values.isolated ?? false,
@@ -94,4 +101,18 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
       },
     },
   };
+}
+
+/** The groups named by --caps, or what is wrong with the list. */
+function parseCaps(raw: string | undefined): ToolGroup[] | string {
+  if (raw === undefined) return [];
+  const caps: ToolGroup[] = [];
+  for (const name of raw.split(',').map((s) => s.trim()).filter((s) => s !== '')) {
+    const group = TOOL_GROUPS.find((g) => g === name);
+    if (group === undefined) {
+      return `--caps: unknown group "${name}"; known: ${TOOL_GROUPS.join(', ')}.`;
+    }
+    if (!caps.includes(group)) caps.push(group);
+  }
+  return caps;
 }

@@ -5,6 +5,9 @@
  */
 import { spawn } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import type { Daemon } from '../daemon/daemon.js';
+import { duplexPair, startInProcessDaemon } from './inProcessDaemon.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +41,10 @@ export interface DaemonClientOptions {
   paths: StatePaths;
   launch: HelloFrame['launch'];
   log: Logger;
+  /** Lets a restarted server take back its session within the daemon's grace period. */
+  sessionKey?: string | undefined;
+  /** Host the bridge in this process instead of the shared daemon (no Unix sockets here). */
+  inProcess?: boolean | undefined;
   /** Set when BROWSER_AGENT_TRACE_FILE asks for per-hop timings. */
   trace?: TraceWriter | undefined;
 }
@@ -55,16 +62,19 @@ interface Waiter {
 export class DaemonClient {
   readonly #options: DaemonClientOptions;
   #client: ClientInfo = { name: 'MCP client', version: '?' };
-  #connection: Promise<{ socket: Socket; sessionId: string }> | undefined;
+  #project: string | undefined;
+  #connection: Promise<{ socket: Duplex; sessionId: string }> | undefined;
   readonly #waiters = new Map<string, Waiter>();
+  #inProcess: Promise<Daemon> | undefined;
   #closed = false;
 
   constructor(options: DaemonClientOptions) {
     this.#options = options;
   }
 
-  setClient(client: ClientInfo): void {
+  setClient(client: ClientInfo, project?: string): void {
     this.#client = client;
+    this.#project = project;
   }
 
   /** Connects now (e.g. right after MCP initialize) so a launched browser starts early. */
@@ -98,10 +108,11 @@ export class DaemonClient {
 
   close(): void {
     this.#closed = true;
+    void this.#inProcess?.then((d) => d.stop()).catch(() => undefined);
     void this.#connection?.then(({ socket }) => socket.end()).catch(() => undefined);
   }
 
-  #connect(): Promise<{ socket: Socket; sessionId: string }> {
+  #connect(): Promise<{ socket: Duplex; sessionId: string }> {
     if (this.#closed)
       return Promise.reject(
         new BridgeError(ErrorCode.NOT_CONNECTED, 'The MCP server is shutting down.'),
@@ -113,7 +124,7 @@ export class DaemonClient {
     return this.#connection;
   }
 
-  async #open(): Promise<{ socket: Socket; sessionId: string }> {
+  async #open(): Promise<{ socket: Duplex; sessionId: string }> {
     const socket = await this.#reachDaemon();
     socket.setEncoding('utf8');
     return new Promise((resolve, reject) => {
@@ -126,17 +137,15 @@ export class DaemonClient {
             return;
           }
           const frame = parsed.frame;
-          if (sessionId === undefined) {
-            if (frame.type === 'welcome' && frame.sessionId) {
-              sessionId = frame.sessionId;
-              this.#options.log.info(`session ${sessionId}`);
-              resolve({ socket, sessionId });
-            } else if (frame.type === 'error') {
-              reject(BridgeError.from(frame.error));
-            }
-            return;
+          if (sessionId !== undefined) {
+            this.#onFrame(frame);
+          } else if (frame.type === 'register_ok') {
+            sessionId = frame.sessionId;
+            this.#options.log.info(`session ${sessionId}${frame.resumed ? ' (resumed)' : ''}`);
+            resolve({ socket, sessionId });
+          } else if (frame.type === 'error') {
+            reject(BridgeError.from(frame.error));
           }
-          this.#onFrame(frame);
         },
         () => this.#options.log.warn('oversized frame from daemon dropped'),
       );
@@ -144,15 +153,12 @@ export class DaemonClient {
       socket.on('error', (err) => this.#options.log.warn(`daemon socket: ${err.message}`));
       socket.on('close', () => {
         this.#connection = undefined;
-        if (sessionId === undefined)
-          reject(
-            new BridgeError(
-              ErrorCode.NOT_CONNECTED,
-              'The bridge daemon closed the connection during the handshake.',
-            ),
-          );
+        if (sessionId === undefined) {
+          reject(new BridgeError(ErrorCode.NOT_CONNECTED, 'The bridge daemon closed the connection during the handshake.'));
+        }
         this.#failAll();
       });
+      // The daemon handles frames in order, so register can follow hello without waiting.
       const hello: Frame = {
         type: 'hello',
         protocolVersion: PROTOCOL_VERSION,
@@ -160,7 +166,13 @@ export class DaemonClient {
         client: this.#client,
         ...(this.#options.launch ? { launch: this.#options.launch } : {}),
       };
-      socket.write(`${serializeFrame(hello)}\n`);
+      const register: Frame = {
+        type: 'register',
+        client: this.#client,
+        ...(this.#project !== undefined ? { project: this.#project } : {}),
+        ...(this.#options.sessionKey !== undefined ? { sessionKey: this.#options.sessionKey } : {}),
+      };
+      socket.write(`${serializeFrame(hello)}\n${serializeFrame(register)}\n`);
     });
   }
 
@@ -201,23 +213,39 @@ export class DaemonClient {
     }
   }
 
-  async #reachDaemon(): Promise<Socket> {
-    const { paths } = this.#options;
+  async #reachDaemon(): Promise<Duplex> {
+    const { paths, log } = this.#options;
+    if (this.#options.inProcess) return this.#fallback('asked for with BROWSER_AGENT_NO_DAEMON=1');
     const first = await tryConnect(paths.socket);
     if (first) return first;
-    ensureStateDir(paths.dir);
-    spawnDaemon(this.#options.log);
+    try {
+      ensureStateDir(paths.dir);
+    } catch (err) {
+      return this.#fallback(err instanceof Error ? err.message : String(err));
+    }
+    spawnDaemon(log);
     const deadline = Date.now() + DAEMON_START_TIMEOUT_MS;
     while (Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, CONNECT_RETRY_MS));
       const socket = await tryConnect(paths.socket);
       if (socket) return socket;
     }
+    const why = lastDaemonError(paths.logFile);
     throw new BridgeError(
       ErrorCode.NOT_CONNECTED,
-      `The bridge daemon did not start: ${lastDaemonError(paths.logFile)}`,
+      `The bridge daemon did not start: ${why}`,
       `See ${paths.logFile}. Another program may hold the bridge port; set BROWSER_AGENT_PORT or stop it.`,
     );
+  }
+
+  /** No shared daemon possible: this server hosts the bridge itself, for its one client. */
+  async #fallback(why: string): Promise<Duplex> {
+    this.#options.log.warn(`cannot use the shared daemon (${why}); hosting the bridge in this process for this client only`);
+    this.#inProcess ??= startInProcessDaemon(this.#options.log);
+    const daemon = await this.#inProcess;
+    const [ours, theirs] = duplexPair();
+    daemon.accept(theirs);
+    return ours;
   }
 }
 

@@ -1,11 +1,13 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import {
+  contractsFor,
   DEFAULT_TOOL_TIMEOUT_MS,
-  toolContracts,
   type ToolContract,
+  type ToolGroup,
   type ToolName,
   type ToolResult,
 } from '@browser-agent/protocol';
+import { serverStepFor } from './serverSteps.js';
 import { errorToCallToolResult, toCallToolResult } from './toolResult.js';
 
 export const SERVER_NAME = 'browser-agent';
@@ -16,8 +18,13 @@ export interface ToolCaller {
   call(action: ToolName, params: unknown, timeoutMs: number): Promise<ToolResult>;
 }
 
+export interface McpServerOptions {
+  /** Opt-in tool groups to list besides core (`--caps`). */
+  caps?: readonly ToolGroup[];
+}
+
 /** Registers every shared contract in a loop: adding a tool never touches the server. */
-export function createMcpServer(caller: ToolCaller): McpServer {
+export function createMcpServer(caller: ToolCaller, options: McpServerOptions = {}): McpServer {
   const server = new McpServer(
     { name: SERVER_NAME, version: SERVER_VERSION },
     {
@@ -25,8 +32,7 @@ export function createMcpServer(caller: ToolCaller): McpServer {
         'Drive a real Chromium: browser_navigate, then browser_snapshot to get [ref=eN] handles for the element tools.',
     },
   );
-  for (const contract of toolContracts) {
-    const c: ToolContract = contract;
+  for (const c of contractsFor(options.caps ?? [])) {
     server.registerTool(
       c.name,
       {
@@ -35,10 +41,14 @@ export function createMcpServer(caller: ToolCaller): McpServer {
         inputSchema: c.input,
         annotations: { title: c.title, ...c.annotations },
       },
-      async (args: unknown) => {
+      async (args: Record<string, unknown>) => {
         try {
+          const name = c.name as ToolName;
+          const step = serverStepFor(name);
+          await step?.before?.(args);
           const timeoutMs = c.timeoutMs?.(args as never) ?? DEFAULT_TOOL_TIMEOUT_MS;
-          return toCallToolResult(await caller.call(contract.name, args, timeoutMs));
+          const result = await caller.call(name, args, timeoutMs);
+          return toCallToolResult(step?.after ? await step.after(result, args) : result);
         } catch (err) {
           return errorToCallToolResult(err);
         }

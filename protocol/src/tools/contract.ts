@@ -9,6 +9,13 @@ export interface ToolAnnotations {
 }
 
 /**
+ * Capability groups: `core` is always listed; the others only when the server is started with
+ * `--caps <group>`, because every listed tool costs the agent tokens on every turn.
+ */
+export const TOOL_GROUPS = ['core', 'network', 'devtools'] as const;
+export type ToolGroup = (typeof TOOL_GROUPS)[number];
+
+/**
  * One tool = one contract (here, shared) + one handler (in the extension). The MCP server
  * registers every contract in a loop, so adding a tool never touches the server.
  */
@@ -18,6 +25,8 @@ export interface ToolContract<N extends string = string, S extends z.ZodObject =
   readonly description: string;
   readonly input: S;
   readonly annotations: ToolAnnotations;
+  /** Defaults to core. */
+  readonly group?: ToolGroup;
   /** How long the bridge waits for this tool when the caller gives no timeout of its own. */
   readonly timeoutMs?: (args: z.infer<S>) => number;
 }

@@ -1,25 +1,61 @@
 import type { z } from 'zod';
-import type { ToolContract } from './contract.js';
-import { navigate, navigateBack } from './navigation.js';
-import { snapshot, takeScreenshot } from './snapshot.js';
-import { click, type } from './input.js';
+import type { ToolContract, ToolGroup } from './contract.js';
+import { close, navigate, navigateBack, navigateForward, reload, resize } from './navigation.js';
+import { find, getHtml, getText, snapshot, takeScreenshot } from './snapshot.js';
+import {
+  click,
+  drag,
+  fileUpload,
+  fillForm,
+  handleDialog,
+  hover,
+  pressKey,
+  scroll,
+  selectOption,
+  type,
+} from './input.js';
 import { tabs } from './tabs.js';
-import { evaluate, consoleMessages, waitFor } from './page.js';
+import { consoleMessages, evaluate, networkRequest, networkRequests, waitFor } from './page.js';
 
-export { defineTool, type ToolContract, type ToolAnnotations } from './contract.js';
+export {
+  defineTool,
+  TOOL_GROUPS,
+  type ToolContract,
+  type ToolAnnotations,
+  type ToolGroup,
+} from './contract.js';
+export { targetSchema, type ElementTarget } from './target.js';
+export { DEFAULT_SNAPSHOT_MAX_CHARS } from './snapshot.js';
 
 /** Every tool, in the order tools/list shows them. */
 export const toolContracts = [
   navigate,
   navigateBack,
+  navigateForward,
+  reload,
   snapshot,
+  find,
   click,
   type,
+  fillForm,
+  selectOption,
+  hover,
+  drag,
+  pressKey,
+  scroll,
+  fileUpload,
+  handleDialog,
+  getText,
   takeScreenshot,
   tabs,
+  resize,
+  close,
   evaluate,
   consoleMessages,
   waitFor,
+  getHtml,
+  networkRequests,
+  networkRequest,
 ] as const;
 
 type AnyContract = (typeof toolContracts)[number];
@@ -37,5 +73,18 @@ export function isToolName(name: string): name is ToolName {
   return byName.has(name);
 }
 
+export function groupOf(contract: ToolContract): ToolGroup {
+  return contract.group ?? 'core';
+}
+
+/** The contracts listed when the given opt-in groups are on (core always is). */
+export function contractsFor(groups: readonly ToolGroup[]): ToolContract[] {
+  return toolContracts.filter((c: ToolContract) => {
+    const group = groupOf(c);
+    return group === 'core' || groups.includes(group);
+  });
+}
+
 /** Default timeout for a tool call when the contract gives none. */
 export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
+export { PAGE_HTML_MARKER, pageHtmlSchema, type PageHtml } from './pageHtml.js';

@@ -1,19 +1,19 @@
 import { z } from 'zod';
 import { defineTool } from './contract.js';
+import { elementTarget } from './target.js';
 
 export const evaluate = defineTool({
   name: 'browser_evaluate',
   title: 'Evaluate JavaScript',
   description:
-    'Run a JavaScript function in the page and return its JSON result. With a ref, the element is passed as the first argument.',
+    'Run a JavaScript function in the page and return its JSON result. With a target, the element is its argument.',
   input: z.object({
     function: z
       .string()
       .min(1)
       .max(100_000)
-      .describe('Function source, e.g. "() => document.title" or "(el) => el.value"'),
-    element: z.string().max(300).optional().describe('Description of the element, for logs'),
-    ref: z.string().max(40).optional().describe('Element ref from browser_snapshot to pass in'),
+      .describe('e.g. "() => document.title" or "(el) => el.value"'),
+    ...elementTarget,
   }),
   annotations: { destructiveHint: true, openWorldHint: true },
 });
@@ -21,12 +21,13 @@ export const evaluate = defineTool({
 export const consoleMessages = defineTool({
   name: 'browser_console_messages',
   title: 'Console messages',
-  description: "Console messages and uncaught errors of the session's current tab, oldest first.",
+  description: 'Console messages and uncaught errors of the current tab, oldest first.',
   input: z.object({
     level: z
       .enum(['all', 'error', 'warning', 'info', 'debug'])
       .optional()
-      .describe('Lowest level to include (all by default)'),
+      .describe('Lowest level to include (all)'),
+    sinceLastCall: z.boolean().optional().describe('Only messages new since the last call'),
   }),
   annotations: { readOnlyHint: true },
 });
@@ -37,18 +38,46 @@ export const waitFor = defineTool({
   name: 'browser_wait_for',
   title: 'Wait for',
   description:
-    'Wait until text appears, text disappears, or a number of seconds has passed (give exactly one).',
+    'Wait for text to appear or go, a CSS selector to reach a state, the network to go idle, or a time (give one).',
   input: z.object({
     text: z.string().min(1).max(1000).optional().describe('Text to wait for'),
     textGone: z.string().min(1).max(1000).optional().describe('Text to wait to disappear'),
-    time: z.number().min(0).max(MAX_WAIT_SECONDS).optional().describe('Seconds to wait'),
-    timeout: z
-      .number()
-      .min(0)
-      .max(MAX_WAIT_SECONDS)
+    selector: z.string().min(1).max(1000).optional().describe('CSS selector to wait for'),
+    state: z
+      .enum(['attached', 'detached', 'visible', 'hidden'])
       .optional()
-      .describe('Seconds to wait for text or textGone before failing (default 10)'),
+      .describe('State of selector (visible)'),
+    networkIdle: z.boolean().optional().describe('Wait until no request is in flight for 500 ms'),
+    time: z.number().min(0).max(MAX_WAIT_SECONDS).optional().describe('Seconds to wait'),
+    timeout: z.number().min(0).max(MAX_WAIT_SECONDS).optional().describe('Seconds before failing (10)'),
   }),
   annotations: { readOnlyHint: true },
   timeoutMs: (args) => ((args.time ?? args.timeout ?? 10) + 10) * 1000,
+});
+
+export const networkRequests = defineTool({
+  name: 'browser_network_requests',
+  title: 'Network requests',
+  description:
+    'Requests of the current tab since it was opened or last navigated, with ids for browser_network_request.',
+  input: z.object({
+    url: z.string().max(1000).optional().describe('Substring of the URL'),
+    method: z.string().max(20).optional().describe('e.g. POST'),
+    status: z.number().int().min(0).max(999).optional().describe('HTTP status; 0 = failed'),
+    type: z.string().max(40).optional().describe('Resource type, e.g. Fetch, XHR, Document'),
+  }),
+  annotations: { readOnlyHint: true },
+  group: 'network',
+});
+
+export const networkRequest = defineTool({
+  name: 'browser_network_request',
+  title: 'Network request details',
+  description: 'Headers and bodies of one request from browser_network_requests.',
+  input: z.object({
+    id: z.string().min(1).max(100).describe('Request id'),
+    maxBodyChars: z.number().int().min(0).max(1_000_000).optional().describe('Cut bodies here (20000)'),
+  }),
+  annotations: { readOnlyHint: true },
+  group: 'network',
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { toolContracts } from './index.js';
+import { groupOf, toolContracts } from './index.js';
 
 interface JsonSchemaProp {
   type?: string | string[];
@@ -38,7 +38,9 @@ export function renderToolReference(): string {
     out.push(
       `## ${c.name}`,
       '',
-      `**${c.title}**${hints.length ? ` (${hints.join(', ')})` : ''}`,
+      `**${c.title}**${hints.length ? ` (${hints.join(', ')})` : ''}${
+        groupOf(c) === 'core' ? '' : ` · opt-in group \`${groupOf(c)}\` (\`--caps ${groupOf(c)}\`)`
+      }`,
       '',
       c.description,
       '',

@@ -19,8 +19,13 @@ const FILTER_RANK: Record<Level, number> = { error: 0, warning: 1, info: 2, debu
 export const consoleMessages: Handler<'browser_console_messages'> = async (args, ctx) => {
   const tab = await ctx.currentTab();
   const limit = FILTER_RANK[args.level ?? 'all'];
-  const entries = tab.state.console.filter((entry) => ENTRY_RANK[entry.level] <= limit);
-  if (entries.length === 0) return textResult('No console messages.');
+  const all = tab.state.console;
+  // The buffer drops its oldest entries when full, so "shown" can point past its end.
+  const from = args.sinceLastCall === true ? Math.min(tab.state.consoleShown, all.length) : 0;
+  tab.state.consoleShown = all.length;
+  const entries = all.slice(from).filter((entry) => ENTRY_RANK[entry.level] <= limit);
+  if (entries.length === 0)
+    return textResult(args.sinceLastCall === true ? 'No new console messages.' : 'No console messages.');
   return textResult(untrustedSection('Console messages', formatEntries(entries)));
 };
 

@@ -2,7 +2,8 @@ import { BridgeError, ErrorCode, textResult } from '@browser-agent/protocol';
 import type { Protocol } from 'devtools-protocol';
 import type { Handler } from '../handlerContext';
 import { Hint } from './hints';
-import { releaseElement, resolveRef } from './resolveRef';
+import { releaseElement } from './resolveRef';
+import { resolveTarget } from './target';
 import { capText, untrustedSection } from './text';
 
 const MAX_RESULT_CHARS = 50_000;
@@ -14,14 +15,15 @@ export const evaluate: Handler<'browser_evaluate'> = async (args, ctx) => {
   const tab = await ctx.currentTab();
   const { cdp } = tab;
   let evaluation: Evaluation;
-  if (args.ref === undefined) {
+  const hasTarget = args.ref !== undefined || args.selector !== undefined || args.role !== undefined;
+  if (!hasTarget) {
     // The newline keeps a trailing // comment in the source from swallowing the call.
     const expression = `(${args.function}\n)()`;
     evaluation = await cdp
       .send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true })
       .catch(protocolFailure);
   } else {
-    const element = await resolveRef(tab, args.ref);
+    const element = await resolveTarget(tab, args);
     try {
       evaluation = await cdp
         .send('Runtime.callFunctionOn', {

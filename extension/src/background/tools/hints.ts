@@ -16,5 +16,9 @@ export const Hint = {
   notEditable: `Use ${tool('browser_click')} for buttons, checkboxes and options, or ${tool('browser_evaluate')} to set other controls.`,
   useEvaluate: `To run script in the page, use ${tool('browser_evaluate')}.`,
   evaluateFunction: 'Pass a function, e.g. "() => document.title" or "(el) => el.value".',
+  target: `Give one of: ref (from ${tool('browser_snapshot')}), role with name (and nth), or selector.`,
+  find: `Call ${tool('browser_snapshot')} or ${tool('browser_find')} to see what the page has.`,
+  dialogOpen: `Call ${tool('browser_handle_dialog')} to accept or dismiss it first.`,
+  noDialog: 'No dialog is open.',
   waitSnapshot: `Call ${tool('browser_snapshot')} to see what the page shows now.`,
 } as const;

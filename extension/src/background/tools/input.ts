@@ -1,57 +1,69 @@
-import { BridgeError, ErrorCode, textResult } from '@browser-agent/protocol';
+import { BridgeError, ErrorCode } from '@browser-agent/protocol';
 import type { CdpClient } from '../cdp';
-import type { Handler } from '../handlerContext';
-import { actionReport } from './actionReport';
-import { clickPoint, type Point } from './clickPoint';
+import type { Handler, TabHandle } from '../handlerContext';
+import { performAction } from './action';
+import { parseChord, pressChord } from './chords';
+import { clickPoint } from './clickPoint';
+import { assertNoDialog } from './dialogs';
 import { Hint } from './hints';
 import { pressDelete, pressEnter, typeSlowly } from './keyboard';
-import { watchWhile } from './navigationWatch';
-import { releaseElement, resolveRef } from './resolveRef';
-import { settle } from './settle';
+import { modifierBits, mouseClick, mouseMove } from './mouse';
+import { releaseElement, type ResolvedElement } from './resolveRef';
+import { resolveTarget } from './target';
 import { oneLine } from './text';
 
 const MAX_ECHO_CHARS = 100;
 
-export const click: Handler<'browser_click'> = async (args, ctx) => {
-  const tab = await ctx.currentTab();
-  const element = await resolveRef(tab, args.ref);
+/** Resolves the target, runs work with it, and always frees the page-side handle. */
+export async function withElement<T>(
+  tab: TabHandle,
+  target: Parameters<typeof resolveTarget>[1],
+  work: (element: ResolvedElement) => Promise<T>,
+): Promise<T> {
+  assertNoDialog(tab);
+  const element = await resolveTarget(tab, target);
   try {
-    const [point, watch] = await watchWhile(tab.cdp, clickPoint(tab, element));
-    await mouseClick(tab.cdp, point, args.doubleClick === true ? 2 : 1);
-    const outcome = await settle(tab.cdp, watch);
-    const verb = args.doubleClick === true ? 'Double-clicked' : 'Clicked';
-    return textResult(await actionReport(tab.cdp, `${verb} ${element.label}.`, outcome));
+    return await work(element);
   } finally {
     releaseElement(tab, element);
   }
-};
-
-async function mouseClick(cdp: CdpClient, { x, y }: Point, clicks: 1 | 2): Promise<void> {
-  await cdp.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x, y });
-  // A double click is two presses, the second with clickCount 2: pages see click, click, dblclick.
-  for (let clickCount = 1; clickCount <= clicks; clickCount += 1) {
-    await cdp.send('Input.dispatchMouseEvent', {
-      type: 'mousePressed',
-      x,
-      y,
-      button: 'left',
-      buttons: 1,
-      clickCount,
-    });
-    await cdp.send('Input.dispatchMouseEvent', {
-      type: 'mouseReleased',
-      x,
-      y,
-      button: 'left',
-      buttons: 0,
-      clickCount,
-    });
-  }
 }
 
-// Runs on the element after focus: checks it takes typed text and selects what it holds, so the
-// typed text replaces it.
-const PREPARE_FIELD_FUNCTION = `function () {
+export const click: Handler<'browser_click'> = async (args, ctx) => {
+  const tab = await ctx.currentTab();
+  return withElement(tab, args, async (element) => {
+    const point = await clickPoint(tab, element);
+    const button = args.button ?? 'left';
+    const clicks = args.doubleClick === true ? 2 : 1;
+    const verb = `${clicks === 2 ? 'Double-clicked' : 'Clicked'}${button === 'left' ? '' : ` (${button} button)`}`;
+    const held = args.modifiers?.length ? ` holding ${args.modifiers.join('+')}` : '';
+    return performAction(ctx, tab, `${verb} ${element.label}${held}.`, () =>
+      mouseClick(tab.cdp, point, { clicks, button, modifiers: modifierBits(args.modifiers) }),
+    );
+  });
+};
+
+export const hover: Handler<'browser_hover'> = async (args, ctx) => {
+  const tab = await ctx.currentTab();
+  return withElement(tab, args, async (element) => {
+    const point = await clickPoint(tab, element);
+    return performAction(ctx, tab, `Hovered over ${element.label}.`, async () => {
+      await mouseMove(tab.cdp, point);
+    });
+  });
+};
+
+export const pressKey: Handler<'browser_press_key'> = async (args, ctx) => {
+  const tab = await ctx.currentTab();
+  const chord = parseChord(args.key);
+  return performAction(ctx, tab, `Pressed ${oneLine(args.key, 100)}.`, () =>
+    pressChord(tab.cdp, chord),
+  );
+};
+
+// Runs on the element after focus: checks it takes typed text and selects what it holds (or puts
+// the caret at the end), so the typed text replaces (or extends) it.
+const PREPARE_FIELD_FUNCTION = `function (clear) {
   const textInputs = ['', 'text', 'search', 'url', 'tel', 'email', 'password', 'number'];
   const el = this;
   if (el.localName === 'input' || el.localName === 'textarea') {
@@ -59,12 +71,14 @@ const PREPARE_FIELD_FUNCTION = `function () {
     if (el.localName === 'input' && !textInputs.includes(type)) return { reason: 'it is an <input type=' + type + '>' };
     if (el.disabled) return { reason: 'it is disabled' };
     if (el.readOnly) return { reason: 'it is read-only' };
-    el.select();
-    return { ok: true, password: type === 'password' };
+    if (clear) el.select();
+    else if (type !== 'number' && type !== 'email') el.setSelectionRange(el.value.length, el.value.length);
+    return { ok: true, password: type === 'password' || /^(cc-|one-time-code)/.test(el.getAttribute('autocomplete') || '') };
   }
   if (el.isContentEditable) {
     const range = document.createRange();
     range.selectNodeContents(el);
+    if (!clear) range.collapse(false);
     const selection = window.getSelection();
     selection.removeAllRanges();
     selection.addRange(range);
@@ -79,47 +93,60 @@ interface FieldCheck {
   reason: string;
 }
 
+/** Focuses a text field and selects its text (clear) or moves the caret to its end. */
+export async function prepareField(
+  cdp: CdpClient,
+  element: ResolvedElement,
+  clear: boolean,
+): Promise<FieldCheck> {
+  const notEditable = (why: string): BridgeError =>
+    new BridgeError(ErrorCode.NOT_EDITABLE, `Cannot type into ${element.label}: ${why}.`, Hint.notEditable);
+  await cdp.send('DOM.focus', { backendNodeId: element.entry.backendNodeId }).catch(() => {
+    throw notEditable('it cannot take focus');
+  });
+  const { result } = await cdp.send('Runtime.callFunctionOn', {
+    objectId: element.objectId,
+    functionDeclaration: PREPARE_FIELD_FUNCTION,
+    arguments: [{ value: clear }],
+    returnByValue: true,
+  });
+  const field = asFieldCheck(result.value);
+  if (!field.ok) throw notEditable(field.reason);
+  return field;
+}
+
+/** Types into the prepared field: empty text with clear deletes the selection. */
+export async function typeText(
+  cdp: CdpClient,
+  text: string,
+  options: { slowly: boolean; clear: boolean },
+): Promise<void> {
+  if (text === '') {
+    if (options.clear) await pressDelete(cdp);
+  } else if (options.slowly) await typeSlowly(cdp, text);
+  else await cdp.send('Input.insertText', { text });
+}
+
+export function echo(text: string, password: boolean): string {
+  return password ? `${[...text].length} characters` : JSON.stringify(oneLine(text, MAX_ECHO_CHARS));
+}
+
 export const type: Handler<'browser_type'> = async (args, ctx) => {
   const tab = await ctx.currentTab();
-  const { cdp } = tab;
-  const element = await resolveRef(tab, args.ref);
-  try {
-    const notEditable = (why: string): BridgeError =>
-      new BridgeError(
-        ErrorCode.NOT_EDITABLE,
-        `Cannot type into ${element.label}: ${why}.`,
-        Hint.notEditable,
-      );
-    const prepareField = async (): Promise<FieldCheck> => {
-      await cdp.send('DOM.focus', { backendNodeId: element.entry.backendNodeId }).catch(() => {
-        throw notEditable('it cannot take focus');
-      });
-      const { result } = await cdp.send('Runtime.callFunctionOn', {
-        objectId: element.objectId,
-        functionDeclaration: PREPARE_FIELD_FUNCTION,
-        returnByValue: true,
-      });
-      const field = asFieldCheck(result.value);
-      if (!field.ok) throw notEditable(field.reason);
-      return field;
-    };
-    const [field, watch] = await watchWhile(cdp, prepareField());
-    if (args.text === '') await pressDelete(cdp);
-    else if (args.slowly === true) await typeSlowly(cdp, args.text);
-    else await cdp.send('Input.insertText', { text: args.text });
-    if (args.submit === true) await pressEnter(cdp);
-    const outcome = await settle(cdp, watch);
-
-    const what = field.password
-      ? `${[...args.text].length} characters`
-      : JSON.stringify(oneLine(args.text, MAX_ECHO_CHARS));
+  const clear = args.clear !== false;
+  return withElement(tab, args, async (element) => {
+    const field = await prepareField(tab.cdp, element, clear);
     const submitted = args.submit === true ? ' and pressed Enter' : '';
-    return textResult(
-      await actionReport(cdp, `Typed ${what} into ${element.label}${submitted}.`, outcome),
+    return performAction(
+      ctx,
+      tab,
+      `Typed ${echo(args.text, field.password)} into ${element.label}${submitted}.`,
+      async () => {
+        await typeText(tab.cdp, args.text, { slowly: args.slowly === true, clear });
+        if (args.submit === true) await pressEnter(tab.cdp);
+      },
     );
-  } finally {
-    releaseElement(tab, element);
-  }
+  });
 };
 
 const NOT_A_FIELD = 'it is not a text field';

@@ -1,20 +1,67 @@
 import { textResult } from '@browser-agent/protocol';
-import type { Handler } from '../handlerContext';
-import { goBack, navigateTab } from './pageLoad';
+import type { Handler, TabHandle } from '../handlerContext';
+import { assertNoDialog } from './dialogs';
+import { goInHistory, navigateTab, reloadTab } from './pageLoad';
 import { formatPageInfo } from './pageInfo';
 import { oneLine } from './text';
 import { checkNavigableUrl } from './urlPolicy';
+
+/** A new document: the agent's last snapshot no longer describes it. */
+function forgetLastLook(tab: TabHandle): void {
+  tab.state.lastOutline = undefined;
+}
 
 export const navigate: Handler<'browser_navigate'> = async (args, ctx) => {
   // Checked before a tab is opened, so a refused URL leaves nothing behind.
   const url = checkNavigableUrl(args.url);
   const tab = await ctx.ensureTab();
+  assertNoDialog(tab);
+  forgetLastLook(tab);
   const info = await navigateTab(tab, url);
   return textResult(`Navigated to ${oneLine(url, 200)}\n${formatPageInfo(info)}`);
 };
 
 export const navigateBack: Handler<'browser_navigate_back'> = async (_args, ctx) => {
   const tab = await ctx.currentTab();
-  const info = await goBack(tab);
+  assertNoDialog(tab);
+  forgetLastLook(tab);
+  const info = await goInHistory(tab, -1);
   return textResult(`Went back.\n${formatPageInfo(info)}`);
+};
+
+export const navigateForward: Handler<'browser_navigate_forward'> = async (_args, ctx) => {
+  const tab = await ctx.currentTab();
+  assertNoDialog(tab);
+  forgetLastLook(tab);
+  const info = await goInHistory(tab, 1);
+  return textResult(`Went forward.\n${formatPageInfo(info)}`);
+};
+
+export const reload: Handler<'browser_reload'> = async (args, ctx) => {
+  const tab = await ctx.currentTab();
+  assertNoDialog(tab);
+  forgetLastLook(tab);
+  const info = await reloadTab(tab, args.ignoreCache === true);
+  return textResult(`Reloaded.\n${formatPageInfo(info)}`);
+};
+
+export const resize: Handler<'browser_resize'> = async (args, ctx) => {
+  const tab = await ctx.currentTab();
+  // Emulation rather than resizing the window: the window is the user's, and may hold other tabs.
+  await tab.cdp.send('Emulation.setDeviceMetricsOverride', {
+    width: args.width,
+    height: args.height,
+    deviceScaleFactor: 0,
+    mobile: false,
+  });
+  return textResult(`Resized the viewport to ${args.width}×${args.height} CSS px.`);
+};
+
+export const close: Handler<'browser_close'> = async (_args, ctx) => {
+  const tabs = await ctx.listTabs();
+  // Highest index first, so the indexes still to close stay valid.
+  for (const tab of [...tabs].reverse()) await ctx.closeTab(tab.index);
+  return textResult(
+    `Closed ${tabs.length} tab(s) of this session. browser_navigate opens a new one.`,
+  );
 };

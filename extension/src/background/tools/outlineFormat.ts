@@ -14,12 +14,20 @@ const INDENT = '  ';
 const MAX_URL_CHARS = 2_000;
 
 export function formatOutline(nodes: readonly OutlineNode[]): string {
-  const lines: string[] = [];
-  for (const node of nodes) appendNode(node, 0, lines);
-  return lines.join('\n');
+  return formatOutlineLines(nodes).join('\n');
 }
 
-function appendNode(node: OutlineNode, depth: number, lines: string[]): void {
+/** The outline's lines; below maxDepth levels a subtree is replaced by a line saying how big it is. */
+export function formatOutlineLines(
+  nodes: readonly OutlineNode[],
+  maxDepth = Number.POSITIVE_INFINITY,
+): string[] {
+  const lines: string[] = [];
+  for (const node of nodes) appendNode(node, 0, lines, maxDepth);
+  return lines;
+}
+
+function appendNode(node: OutlineNode, depth: number, lines: string[], maxDepth: number): void {
   const pad = INDENT.repeat(depth);
   if (node.kind === 'text') {
     lines.push(`${pad}- text: ${scalar(node.text)}`);
@@ -29,9 +37,13 @@ function appendNode(node: OutlineNode, depth: number, lines: string[]): void {
   const only = node.children[0];
   if (node.url === undefined && node.children.length === 1 && only?.kind === 'text') {
     lines.push(`${head}: ${scalar(only.text)}`);
+  } else if (node.children.length > 0 && depth + 1 >= maxDepth) {
+    const hidden = formatOutlineLines(node.children).length;
+    const how = node.ref === undefined ? 'a smaller depth' : `browser_snapshot with ref ${node.ref}`;
+    lines.push(`${head}:`, `${pad}${INDENT}- [${hidden} lines below the depth limit; ${how}]`);
   } else if (node.url !== undefined || node.children.length > 0) {
     lines.push(`${head}:`);
-    for (const child of node.children) appendNode(child, depth + 1, lines);
+    for (const child of node.children) appendNode(child, depth + 1, lines, maxDepth);
     if (node.url !== undefined)
       lines.push(`${pad}${INDENT}- /url: ${scalar(oneLine(node.url, MAX_URL_CHARS))}`);
   } else if (node.value !== undefined && !node.valueHidden) {

@@ -32,29 +32,47 @@ export async function navigateTab(tab: TabHandle, url: string): Promise<PageInfo
   return pageInfo(tab.cdp);
 }
 
-/** Goes one entry back in the tab's history and waits for that page. */
-export async function goBack(tab: TabHandle): Promise<PageInfo> {
+/** Goes one entry back (-1) or forward (+1) in the tab's history and waits for that page. */
+export async function goInHistory(tab: TabHandle, step: -1 | 1): Promise<PageInfo> {
   const { currentIndex, entries } = await tab.cdp.send('Page.getNavigationHistory');
-  const previous = entries[currentIndex - 1];
-  if (previous === undefined) {
+  const target = entries[currentIndex + step];
+  if (target === undefined) {
     throw new BridgeError(
       ErrorCode.NAVIGATION_FAILED,
-      'There is no previous page in this tab.',
+      `There is no ${step < 0 ? 'previous' : 'next'} page in this tab.`,
       Hint.noHistory,
     );
   }
-  if (isRestrictedUrl(previous.url)) {
+  if (isRestrictedUrl(target.url)) {
     throw new BridgeError(
       ErrorCode.RESTRICTED_URL,
-      `The previous page, ${oneLine(previous.url, 200)}, is a restricted page.`,
+      `The ${step < 0 ? 'previous' : 'next'} page, ${oneLine(target.url, 200)}, is a restricted page.`,
       Hint.restrictedUrl,
     );
   }
   const watch = await watchNavigation(tab.cdp);
   try {
-    await tab.cdp.send('Page.navigateToHistoryEntry', { entryId: previous.id });
+    await tab.cdp.send('Page.navigateToHistoryEntry', { entryId: target.id });
     watch.markStarted();
-    await waitForLoad(watch.waitForLoad(NAVIGATION_TIMEOUT_MS), previous.url);
+    await waitForLoad(watch.waitForLoad(NAVIGATION_TIMEOUT_MS), target.url);
+  } finally {
+    watch.dispose();
+  }
+  return pageInfo(tab.cdp);
+}
+
+export function goBack(tab: TabHandle): Promise<PageInfo> {
+  return goInHistory(tab, -1);
+}
+
+/** Reloads the tab and waits for the new document to load. */
+export async function reloadTab(tab: TabHandle, ignoreCache: boolean): Promise<PageInfo> {
+  const before = await pageInfo(tab.cdp);
+  const watch = await watchNavigation(tab.cdp);
+  try {
+    await tab.cdp.send('Page.reload', { ignoreCache });
+    watch.markStarted();
+    await waitForLoad(watch.waitForLoad(NAVIGATION_TIMEOUT_MS), before.url);
   } finally {
     watch.dispose();
   }

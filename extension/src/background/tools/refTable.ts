@@ -28,7 +28,8 @@ export function assignRefs(state: TabState, nodes: readonly OutlineNode[]): void
   forgetOldest(state);
 }
 
-function refFor(state: TabState, backendNodeId: number, role: string, name: string): string {
+/** The element's ref, handed out now if it has none. */
+export function refFor(state: TabState, backendNodeId: number, role: string, name: string): string {
   const known = state.refsByBackendId.get(backendNodeId);
   if (known !== undefined) {
     known.role = role;

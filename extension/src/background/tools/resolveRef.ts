@@ -17,7 +17,7 @@ export interface ResolvedElement {
   readonly label: string;
 }
 
-function describeEntry(entry: RefEntry): string {
+export function describeEntry(entry: RefEntry): string {
   const name = entry.name === '' ? '' : ` ${quoted(entry.name)}`;
   return `${entry.role}${name} [ref=${entry.ref}]`;
 }

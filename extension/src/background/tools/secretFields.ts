@@ -42,7 +42,7 @@ async function isSecret(cdp: CdpClient, field: OutlineElement): Promise<boolean>
 }
 
 /** DOM attributes arrive flattened as [name, value, name, value, …]. */
-function attribute(flat: readonly string[] | undefined, name: string): string | undefined {
+export function attribute(flat: readonly string[] | undefined, name: string): string | undefined {
   if (flat === undefined) return undefined;
   for (let i = 0; i + 1 < flat.length; i += 2) {
     if (flat[i]?.toLowerCase() === name) return flat[i + 1];

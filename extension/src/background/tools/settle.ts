@@ -32,7 +32,7 @@ export interface SettleOutcome {
   stillLoading: boolean;
 }
 
-async function waitForDomQuiet(cdp: CdpClient): Promise<void> {
+export async function waitForDomQuiet(cdp: CdpClient): Promise<void> {
   const quiet = cdp
     .send('Runtime.evaluate', {
       expression: DOM_QUIET_SCRIPT,

@@ -1,25 +1,59 @@
-import { textResult } from '@browser-agent/protocol';
-import type { Handler, TabHandle } from '../handlerContext';
-import { pageOutline } from './frameOutlines';
-import { formatOutline } from './outlineFormat';
+import { BridgeError, DEFAULT_SNAPSHOT_MAX_CHARS, ErrorCode, textResult } from '@browser-agent/protocol';
+import type { Handler } from '../handlerContext';
+import { Hint } from './hints';
+import { formatOutlineLines } from './outlineFormat';
 import { formatPageInfo, pageInfo } from './pageInfo';
-import { assignRefs } from './refTable';
-import { hideSecretValues } from './secretFields';
-import { capText, untrustedSection } from './text';
+import { findByRef, takeOutline } from './pageModel';
+import { untrustedSection } from './text';
 
-/** Past this an outline is cut; a page that large needs browser_evaluate or a screenshot anyway. */
-const MAX_SNAPSHOT_CHARS = 200_000;
+const REF_IN_LINE = /\[ref=(e\d+)\]/;
 
-export const snapshot: Handler<'browser_snapshot'> = async (_args, ctx) => {
+export const snapshot: Handler<'browser_snapshot'> = async (args, ctx) => {
   const tab = await ctx.currentTab();
-  return textResult(await takeSnapshot(tab));
+  const [outline, info] = await Promise.all([takeOutline(tab), pageInfo(tab.cdp)]);
+  // The whole page is what the next action's diff compares against, whatever part is shown.
+  tab.state.lastOutline = formatOutlineLines(outline);
+  let nodes = outline;
+  let scope = '';
+  if (args.ref !== undefined) {
+    const root = findByRef(outline, args.ref);
+    if (root === undefined) {
+      throw new BridgeError(
+        ErrorCode.STALE_REF,
+        `Ref ${args.ref} is not on the page now.`,
+        Hint.freshRefs,
+      );
+    }
+    nodes = [root];
+    scope = ` (subtree of ${args.ref})`;
+  }
+  const lines = formatOutlineLines(nodes, args.depth);
+  const maxChars = args.maxChars ?? DEFAULT_SNAPSHOT_MAX_CHARS;
+  const { body, marker } = cutLines(lines, maxChars);
+  const head = `${formatPageInfo(info)}\n- Snapshot generation: ${tab.state.generation}`;
+  const section = untrustedSection(`Page snapshot${scope}`, body, 'yaml');
+  return textResult(marker === undefined ? `${head}\n${section}` : `${head}\n${section}\n${marker}`);
 };
 
-/** The page's URL and title, then its accessibility outline with refs. */
-async function takeSnapshot(tab: TabHandle): Promise<string> {
-  const [outline, info] = await Promise.all([pageOutline(tab.cdp), pageInfo(tab.cdp)]);
-  await hideSecretValues(tab.cdp, outline);
-  assignRefs(tab.state, outline);
-  const body = capText(formatOutline(outline), MAX_SNAPSHOT_CHARS);
-  return `${formatPageInfo(info)}\n${untrustedSection('Page snapshot', body, 'yaml')}`;
+/** Whole lines up to maxChars, and when some are left out, a marker saying how to see them. */
+export function cutLines(
+  lines: readonly string[],
+  maxChars: number,
+): { body: string; marker: string | undefined } {
+  let size = 0;
+  let kept = 0;
+  for (const line of lines) {
+    if (size + line.length + 1 > maxChars) break;
+    size += line.length + 1;
+    kept += 1;
+  }
+  if (kept === lines.length) return { body: lines.join('\n'), marker: undefined };
+  const rest = lines.slice(kept);
+  const nextRef = rest.map((l) => REF_IN_LINE.exec(l)?.[1]).find((r) => r !== undefined);
+  const total = lines.reduce((n, l) => n + l.length + 1, 0);
+  const refTip = nextRef === undefined ? '' : ` a subtree ref (e.g. {"ref": "${nextRef}"}),`;
+  const marker =
+    `[Snapshot truncated: showing ${kept} of ${lines.length} lines (${size} of ${total} characters). ` +
+    `To see the rest, call browser_snapshot with${refTip} a smaller depth, or a larger maxChars; or search with browser_find.]`;
+  return { body: lines.slice(0, kept).join('\n'), marker };
 }

@@ -13,9 +13,11 @@ export const tabs: Handler<'browser_tabs'> = async (args, ctx) => {
       // An empty url means none; a given one is checked before the tab exists.
       const url =
         args.url === undefined || args.url === '' ? undefined : checkNavigableUrl(args.url);
-      const tab = await ctx.newTab();
+      const background = args.background === true;
+      const tab = await ctx.newTab(undefined, { background });
       if (url !== undefined) await navigateTab(tab, url);
-      return textResult(`Opened a new tab.\n${formatTabs(await ctx.listTabs())}`);
+      const how = background ? ' in the background (the current tab is unchanged)' : '';
+      return textResult(`Opened a new tab${how}.\n${formatTabs(await ctx.listTabs())}`);
     }
     case 'select': {
       const index = await checkIndex(ctx, args.index, 'select');

@@ -10,6 +10,10 @@ export function newTabState(): TabState {
     nextRef: 1,
     generation: 0,
     console: [],
+    consoleShown: 0,
+    dialog: undefined,
+    network: [],
+    lastOutline: undefined,
   };
 }
 

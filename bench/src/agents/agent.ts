@@ -1,0 +1,44 @@
+/**
+ * What an agent does to a page, independent of how: the bridge (MCP tools) and the floor
+ * (playwright-core calling Chromium directly) both implement it, so every scenario is written
+ * once and run the same way on both.
+ */
+
+/** The ARIA roles the scenarios act on (each one also a role Playwright's getByRole takes). */
+export type Role = 'button' | 'link' | 'textbox' | 'searchbox' | 'checkbox' | 'combobox';
+
+/** An element as an agent names it: its accessible role and name. */
+export interface Target {
+  role: Role;
+  name: string;
+}
+
+export interface StepOutcome {
+  /** Wall time of the step itself, timed as close to the wire as each side allows. */
+  ms: number;
+  /** What the agent got back to read (for the bridge, the tool's text). */
+  text: string;
+  /** Base64 characters of images returned. */
+  imageChars: number;
+}
+
+export type AgentKind = 'bridge' | 'floor';
+
+export interface Agent {
+  readonly kind: AgentKind;
+  goto(url: string): Promise<StepOutcome>;
+  back(): Promise<StepOutcome>;
+  /** Reads the page: a snapshot for the bridge, an aria snapshot for the floor. */
+  read(): Promise<StepOutcome>;
+  click(target: Target): Promise<StepOutcome>;
+  type(target: Target, text: string, options?: { submit?: boolean }): Promise<StepOutcome>;
+  /** Runs `() => …` source in the page; the outcome's text carries the JSON result. */
+  evaluate(fn: string): Promise<StepOutcome>;
+  waitForText(text: string): Promise<StepOutcome>;
+  screenshot(): Promise<StepOutcome>;
+  openTab(url: string): Promise<StepOutcome>;
+  listTabs(): Promise<StepOutcome>;
+  /** Closes the current tab. */
+  closeTab(): Promise<StepOutcome>;
+  consoleMessages(): Promise<StepOutcome>;
+}

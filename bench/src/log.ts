@@ -1,0 +1,16 @@
+/**
+ * Progress goes to stderr, results to stdout: both belong to the bench process only. The MCP
+ * servers are children whose stdio the SDK owns, so nothing here can reach their MCP stdout.
+ */
+export function progress(message: string): void {
+  process.stderr.write(`[bench] ${message}\n`);
+}
+
+export function result(text: string): void {
+  process.stdout.write(`${text}\n`);
+}
+
+export function ms(value: number): string {
+  if (!Number.isFinite(value)) return '—';
+  return value >= 100 ? `${Math.round(value)} ms` : `${value.toFixed(1)} ms`;
+}

@@ -1,0 +1,130 @@
+/**
+ * One MCP client driving one `browser-agent-mcp` child over stdio, the way an agent's host does.
+ * Every call is timed from the client's side (stdio included), and every request and response
+ * is counted on the wire by a ResponseLedger.
+ */
+import { performance } from 'node:perf_hooks';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { CallToolResultSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolArgs, ToolName } from '@browser-agent/protocol';
+import { SERVER_BIN } from '../paths.js';
+import { ResponseLedger } from './responseLedger.js';
+
+/** Longer than any tool's own timeout, so the bridge's coded TIMEOUT answer arrives first. */
+const CALL_TIMEOUT_MS = 150_000;
+const STDERR_TAIL_CHARS = 8_000;
+
+/** The flags an MCP host config would give for a machine without a Chrome profile. */
+export const LAUNCH_FLAGS = ['--launch', '--headless', '--isolated'];
+
+export interface CallOutcome {
+  ms: number;
+  isError: boolean;
+  /** Every text part, joined by newlines. */
+  text: string;
+  /** Base64 characters of image parts. */
+  imageChars: number;
+}
+
+export class BenchClient {
+  readonly name: string;
+  readonly pid: number;
+  readonly ledger: ResponseLedger;
+  readonly #client: Client;
+  readonly #stderr: { tail: string };
+
+  private constructor(
+    name: string,
+    client: Client,
+    pid: number,
+    ledger: ResponseLedger,
+    stderr: { tail: string },
+  ) {
+    this.name = name;
+    this.#client = client;
+    this.pid = pid;
+    this.ledger = ledger;
+    this.#stderr = stderr;
+  }
+
+  /** Spawns the server and completes MCP initialize; rejects with the server's stderr. */
+  static async spawn(
+    name: string,
+    env: Record<string, string>,
+    flags: readonly string[] = LAUNCH_FLAGS,
+  ): Promise<BenchClient> {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [SERVER_BIN, ...flags],
+      env,
+      stderr: 'pipe',
+    });
+    const stderr = { tail: '' };
+    transport.stderr?.on('data', (chunk: Buffer) => {
+      stderr.tail = (stderr.tail + chunk.toString('utf8')).slice(-STDERR_TAIL_CHARS);
+    });
+    const client = new Client({ name, version: '0.0.0-bench' });
+    try {
+      await client.connect(transport);
+    } catch (err) {
+      await transport.close();
+      throw new Error(`MCP server "${name}" did not start: ${String(err)}\n${stderr.tail}`, {
+        cause: err,
+      });
+    }
+    const pid = transport.pid;
+    if (pid === null) throw new Error(`MCP server "${name}" has no pid after connecting.`);
+    const ledger = new ResponseLedger();
+    // Wrapped after initialize, so the ledger sees exactly the bench's own requests.
+    const deliver = transport.onmessage;
+    transport.onmessage = (message: JSONRPCMessage) => {
+      ledger.noteIncoming(message);
+      deliver?.(message);
+    };
+    const send = transport.send.bind(transport);
+    transport.send = (message: JSONRPCMessage) => {
+      ledger.noteOutgoing(message);
+      return send(message);
+    };
+    return new BenchClient(name, client, pid, ledger, stderr);
+  }
+
+  get stderrTail(): string {
+    return this.#stderr.tail;
+  }
+
+  async listTools(): Promise<string[]> {
+    const { tools } = await this.#client.listTools();
+    return tools.map((t) => t.name);
+  }
+
+  /** Calls a tool; a tool error comes back as `isError`, a protocol failure throws. */
+  async call<N extends ToolName>(name: N, args: ToolArgs<N>): Promise<CallOutcome> {
+    const started = performance.now();
+    const raw = await this.#client.callTool({ name, arguments: args }, undefined, {
+      timeout: CALL_TIMEOUT_MS,
+    });
+    const ms = performance.now() - started;
+    const result = CallToolResultSchema.parse(raw);
+    const texts: string[] = [];
+    let imageChars = 0;
+    for (const part of result.content) {
+      if (part.type === 'text') texts.push(part.text);
+      else if (part.type === 'image') imageChars += part.data.length;
+    }
+    return { ms, isError: result.isError === true, text: texts.join('\n'), imageChars };
+  }
+
+  /** Like call, but a tool error throws with the tool's name and its answer. */
+  async callOk<N extends ToolName>(name: N, args: ToolArgs<N>): Promise<CallOutcome> {
+    const outcome = await this.call(name, args);
+    if (outcome.isError)
+      throw new Error(`${name} ${JSON.stringify(args)} failed: ${outcome.text.slice(0, 500)}`);
+    return outcome;
+  }
+
+  async close(): Promise<void> {
+    await this.#client.close().catch(() => undefined);
+  }
+}

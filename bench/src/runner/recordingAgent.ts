@@ -1,0 +1,61 @@
+import type { Agent, StepOutcome, Target } from '../agents/agent.js';
+import { sampleOf, type Sample } from './samples.js';
+
+export interface StepRecord extends Sample {
+  step: string;
+}
+
+/** An Agent that forwards to another and records every step's time and output size. */
+export class RecordingAgent implements Agent {
+  readonly kind;
+  readonly steps: StepRecord[] = [];
+  readonly #inner: Agent;
+
+  constructor(inner: Agent) {
+    this.#inner = inner;
+    this.kind = inner.kind;
+  }
+
+  goto(url: string) {
+    return this.#record('navigate', this.#inner.goto(url));
+  }
+  back() {
+    return this.#record('back', this.#inner.back());
+  }
+  read() {
+    return this.#record('snapshot', this.#inner.read());
+  }
+  click(target: Target) {
+    return this.#record('click', this.#inner.click(target));
+  }
+  type(target: Target, text: string, options?: { submit?: boolean }) {
+    return this.#record('type', this.#inner.type(target, text, options));
+  }
+  evaluate(fn: string) {
+    return this.#record('evaluate', this.#inner.evaluate(fn));
+  }
+  waitForText(text: string) {
+    return this.#record('wait_for', this.#inner.waitForText(text));
+  }
+  screenshot() {
+    return this.#record('screenshot', this.#inner.screenshot());
+  }
+  openTab(url: string) {
+    return this.#record('tabs', this.#inner.openTab(url));
+  }
+  listTabs() {
+    return this.#record('tabs', this.#inner.listTabs());
+  }
+  closeTab() {
+    return this.#record('tabs', this.#inner.closeTab());
+  }
+  consoleMessages() {
+    return this.#record('console', this.#inner.consoleMessages());
+  }
+
+  async #record(step: string, pending: Promise<StepOutcome>): Promise<StepOutcome> {
+    const outcome = await pending;
+    this.steps.push({ step, ...sampleOf(outcome) });
+    return outcome;
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * One run's private world: a scratch dir, its own BROWSER_AGENT_HOME (daemon.sock, daemon.pid,
+ * daemon.log), its own bridge port, and TMPDIR inside the scratch dir so an --isolated profile
+ * lands there too. Teardown closes the clients, stops the daemon by the pid in daemon.pid (it
+ * kills its Chromium), and reports any process still carrying this home as a leak.
+ */
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { BenchClient, LAUNCH_FLAGS } from './mcp/benchClient.js';
+import { processesWithEnv, stopProcess, waitUntil, type ProcessInfo } from './procfs.js';
+
+/** A backstop only: teardown stops the daemon, but a leaked one still exits on its own. */
+const DAEMON_IDLE_EXIT_MS = 30_000;
+const EXIT_GRACE_MS = 5_000;
+
+export interface Sandbox {
+  readonly root: string;
+  readonly home: string;
+  readonly port: number;
+  /** The environment every process of this run gets. */
+  readonly env: Readonly<Record<string, string>>;
+  spawnClient(
+    name: string,
+    options?: { flags?: readonly string[]; env?: Record<string, string> },
+  ): Promise<BenchClient>;
+  /** The pid in daemon.pid, once the daemon wrote it. */
+  daemonPid(): Promise<number | undefined>;
+  /** Every running process that carries this run's home in its environment. */
+  ownProcesses(): ProcessInfo[];
+  /** A step run after the daemon stops, before the leftover check (e.g. a browser the bench started). */
+  onTeardown(step: () => Promise<void>): void;
+  /** Stops everything; returns the processes that had to be killed as leftovers. */
+  teardown(): Promise<ProcessInfo[]>;
+}
+
+export async function createSandbox(): Promise<Sandbox> {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'ba-bench-'));
+  const home = path.join(root, 'home');
+  const tmpDir = path.join(root, 'tmp');
+  await Promise.all([mkdir(home), mkdir(tmpDir)]);
+  const port = await freePort();
+  const env: Record<string, string> = {
+    ...definedEnv(),
+    BROWSER_AGENT_HOME: home,
+    BROWSER_AGENT_PORT: String(port),
+    BROWSER_AGENT_IDLE_EXIT_MS: String(DAEMON_IDLE_EXIT_MS),
+    TMPDIR: tmpDir,
+  };
+  const clients: BenchClient[] = [];
+  const steps: Array<() => Promise<void>> = [];
+  const daemonPid = () => readPid(path.join(home, 'daemon.pid'));
+  const ownProcesses = () => processesWithEnv('BROWSER_AGENT_HOME', home);
+  let torn: Promise<ProcessInfo[]> | undefined;
+
+  return {
+    root,
+    home,
+    port,
+    env,
+    async spawnClient(name, options = {}) {
+      const client = await BenchClient.spawn(
+        name,
+        { ...env, ...options.env },
+        options.flags ?? LAUNCH_FLAGS,
+      );
+      clients.push(client);
+      return client;
+    },
+    daemonPid,
+    ownProcesses,
+    onTeardown(step) {
+      steps.push(step);
+    },
+    teardown() {
+      torn ??= (async () => {
+        await Promise.all(clients.map((c) => c.close()));
+        await Promise.all(clients.map((c) => stopProcess(c.pid, EXIT_GRACE_MS)));
+        const daemon = await daemonPid();
+        if (daemon !== undefined) await stopProcess(daemon, EXIT_GRACE_MS);
+        for (const step of steps) await step();
+        // Exiting children (a browser's helpers) get a moment before they count as leftovers.
+        await waitUntil(() => ownProcesses().length === 0, EXIT_GRACE_MS);
+        const leftovers = ownProcesses();
+        for (const p of leftovers) await stopProcess(p.pid, 1_000);
+        await rm(root, { recursive: true, force: true });
+        return leftovers;
+      })();
+      return torn;
+    },
+  };
+}
+
+async function readPid(file: string): Promise<number | undefined> {
+  const text = await readFile(file, 'utf8').catch(() => '');
+  const pid = Number.parseInt(text.trim(), 10);
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+}
+
+function definedEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
+  return env;
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('No TCP port was assigned.');
+  return address.port;
+}

@@ -1,0 +1,53 @@
+import type { RequestFrame, ResponseFrame } from '@browser-agent/protocol';
+import type { ActivityEntry } from '../shared/messages';
+
+const MAX_ENTRIES = 200;
+const MAX_ARGS_CHARS = 80;
+
+/** Recent tool calls per session, for the panel's live log (kept in the worker, so a reopened panel sees them). */
+export class Activity {
+  readonly #entries: ActivityEntry[] = [];
+  readonly #byId = new Map<string, ActivityEntry>();
+
+  all(): ActivityEntry[] {
+    return [...this.#entries];
+  }
+
+  started(frame: RequestFrame, client: string): ActivityEntry {
+    const entry: ActivityEntry = {
+      id: frame.id,
+      sessionId: frame.sessionId,
+      client,
+      tool: frame.action,
+      args: shortArgs(frame.params),
+      startedAt: Date.now(),
+      durationMs: undefined,
+      outcome: undefined,
+    };
+    this.#entries.push(entry);
+    this.#byId.set(entry.id, entry);
+    while (this.#entries.length > MAX_ENTRIES) {
+      const dropped = this.#entries.shift();
+      if (dropped) this.#byId.delete(dropped.id);
+    }
+    return entry;
+  }
+
+  finished(frame: ResponseFrame): ActivityEntry | undefined {
+    const entry = this.#byId.get(frame.id);
+    if (!entry) return undefined;
+    entry.durationMs = Date.now() - entry.startedAt;
+    entry.outcome = frame.payload.success ? 'ok' : frame.payload.error.code;
+    return entry;
+  }
+}
+
+/** Typed text and file paths are not shown: they may be secrets the user would not want on screen. */
+function shortArgs(params: unknown): string {
+  if (typeof params !== 'object' || params === null) return '';
+  const shown = Object.fromEntries(
+    Object.entries(params).map(([k, v]) => [k, k === 'text' || k === 'value' || k === 'values' || k === 'fields' || k === 'paths' ? '…' : v]),
+  );
+  const json = JSON.stringify(shown);
+  return json.length > MAX_ARGS_CHARS ? `${json.slice(0, MAX_ARGS_CHARS)}…` : json;
+}

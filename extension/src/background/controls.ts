@@ -1,0 +1,114 @@
+import type { ControlAction } from '../shared/messages';
+import type { DebuggerHub } from './debuggerHub';
+import { addToGroup, ungroup } from './leases';
+import { showOverlay } from './overlay';
+import type { SessionRecord, SessionStore } from './sessionStore';
+import type { TabStates } from './tabStates';
+
+/** What the user can do to a session from the side panel or the overlay. */
+export class Controls {
+  readonly #store: SessionStore;
+  readonly #hub: DebuggerHub;
+  readonly #tabStates: TabStates;
+  readonly #changed: () => void;
+
+  constructor(store: SessionStore, hub: DebuggerHub, tabStates: TabStates, changed: () => void) {
+    this.#store = store;
+    this.#hub = hub;
+    this.#tabStates = tabStates;
+    this.#changed = changed;
+  }
+
+  async apply(action: ControlAction, sessionId: string): Promise<void> {
+    const record = await this.#store.get(sessionId);
+    if (!record) return;
+    switch (action) {
+      case 'pause':
+        if (record.state === 'active') record.state = 'paused';
+        break;
+      case 'resume':
+        if (record.state === 'paused') record.state = 'active';
+        break;
+      case 'revoke':
+        record.state = 'revoked';
+        await this.releaseTabs(record, false);
+        break;
+      case 'focus':
+        await this.#focus(record);
+        break;
+      case 'handover':
+        await this.#handOver(record);
+        break;
+    }
+    await this.#store.save();
+    this.#changed();
+  }
+
+  /** Detaches from the session's tabs, then closes them or leaves them to the user. */
+  async releaseTabs(record: SessionRecord, close: boolean): Promise<void> {
+    const tabIds = [...record.tabIds];
+    record.tabIds = [];
+    record.currentTabId = undefined;
+    for (const tabId of tabIds) {
+      await this.#hub.detach(tabId);
+      this.#tabStates.delete(tabId);
+      if (close) {
+        await chrome.tabs.remove(tabId).catch(() => undefined);
+      } else {
+        showOverlay(tabId, null);
+      }
+    }
+    if (!close) await ungroup(tabIds);
+    record.groupId = undefined;
+    await this.#store.save();
+  }
+
+  /** Pausing from the overlay's "Take over" button: the user acts, the agent waits. */
+  async takeOver(tabId: number): Promise<void> {
+    const owner = await this.#store.ownerOf(tabId);
+    if (owner) await this.apply('pause', owner.sessionId);
+  }
+
+  async #focus(record: SessionRecord): Promise<void> {
+    const tabId = record.currentTabId ?? record.tabIds[0];
+    if (tabId === undefined) return;
+    const tab = await chrome.tabs.update(tabId, { active: true }).catch(() => undefined);
+    if (tab?.windowId !== undefined) await chrome.windows.update(tab.windowId, { focused: true }).catch(() => undefined);
+  }
+
+  /** The user gives the agent the tab they are looking at (never the panel's own page). */
+  async #handOver(record: SessionRecord): Promise<void> {
+    const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+    if (tab?.id === undefined || tab.url?.startsWith(chrome.runtime.getURL(''))) return;
+    await this.adopt(record, tab.id);
+  }
+
+  /** Adds a tab to a session's lease (hand-over, or dragged into its group). */
+  async adopt(record: SessionRecord, tabId: number): Promise<void> {
+    const previous = await this.#store.ownerOf(tabId);
+    if (previous === record) return;
+    if (previous) {
+      previous.tabIds = previous.tabIds.filter((id) => id !== tabId);
+      if (previous.currentTabId === tabId) previous.currentTabId = previous.tabIds.at(-1);
+    }
+    record.tabIds.push(tabId);
+    record.currentTabId = tabId;
+    await addToGroup(record, tabId);
+    await this.#store.save();
+    showOverlay(tabId, record.client.name);
+    this.#changed();
+  }
+
+  /** A tab dragged out of its session's group goes back to the user. */
+  async release(tabId: number): Promise<void> {
+    const owner = await this.#store.ownerOf(tabId);
+    if (!owner) return;
+    owner.tabIds = owner.tabIds.filter((id) => id !== tabId);
+    if (owner.currentTabId === tabId) owner.currentTabId = owner.tabIds.at(-1);
+    await this.#hub.detach(tabId);
+    this.#tabStates.delete(tabId);
+    showOverlay(tabId, null);
+    await this.#store.save();
+    this.#changed();
+  }
+}

@@ -1,0 +1,32 @@
+import type { SessionRecord } from './sessionStore';
+
+/** Tab-group colours, one per session in turn, so two agents' tabs never look alike. */
+export const GROUP_COLORS = ['purple', 'blue', 'green', 'orange', 'pink', 'cyan', 'red', 'yellow', 'grey'] as const;
+export type GroupColor = (typeof GROUP_COLORS)[number];
+
+/**
+ * Puts a leased tab into its session's tab group (titled after the client), creating the group
+ * on first use. Groups are how the user sees, and changes, which tabs an agent may touch.
+ */
+export async function addToGroup(record: SessionRecord, tabId: number): Promise<void> {
+  try {
+    if (record.groupId !== undefined) {
+      const exists = await chrome.tabGroups.get(record.groupId).catch(() => undefined);
+      if (exists) {
+        await chrome.tabs.group({ groupId: record.groupId, tabIds: [tabId] });
+        return;
+      }
+    }
+    record.groupId = await chrome.tabs.group({ tabIds: [tabId] });
+    await chrome.tabGroups.update(record.groupId, { title: record.client.name, color: record.color, collapsed: false });
+  } catch {
+    // Grouping is a visual aid; a window type without groups (popup, app) must not fail a call.
+  }
+}
+
+/** Takes a tab out of any group, leaving it open for the user. */
+export async function ungroup(tabIds: number[]): Promise<void> {
+  const [first, ...rest] = tabIds;
+  if (first === undefined) return;
+  await chrome.tabs.ungroup([first, ...rest]).catch(() => undefined);
+}

@@ -1,0 +1,23 @@
+import type { SessionView } from '../shared/messages';
+import type { SessionRecord } from './sessionStore';
+
+/** What the panel shows of each session: its client, state and tabs as Chrome sees them now. */
+export async function sessionViews(records: SessionRecord[], busy: ReadonlySet<string>): Promise<SessionView[]> {
+  return Promise.all(
+    records.map(async (r) => ({
+      sessionId: r.sessionId,
+      client: r.client,
+      project: r.project,
+      state: r.state,
+      lastActivity: r.lastActivity,
+      busy: busy.has(r.sessionId),
+      color: r.color,
+      tabs: await Promise.all(
+        r.tabIds.map(async (tabId) => {
+          const tab = await chrome.tabs.get(tabId).catch(() => undefined);
+          return { tabId, title: tab?.title ?? '', url: tab?.url ?? '' };
+        }),
+      ),
+    })),
+  );
+}

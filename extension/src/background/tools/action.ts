@@ -1,0 +1,85 @@
+/**
+ * The life of one input action: refuse while a dialog is open, watch for navigation and new
+ * tabs, run the action raced against a dialog opening (Input.dispatch* does not return while a
+ * dialog is up), let the page settle (navigation, the requests the action started, a quiet DOM),
+ * and report what happened and what changed on the page.
+ */
+import { textResult, type ToolResult } from '@browser-agent/protocol';
+import type { HandlerContext, TabHandle } from '../handlerContext';
+import { actionReport } from './actionReport';
+import { assertNoDialog, dialogOpened } from './dialogs';
+import { watchNavigation } from './navigationWatch';
+import { inFlightSince } from './networkLog';
+import { changesSinceLastLook } from './pageModel';
+import { settle, waitForDomQuiet } from './settle';
+import { oneLine } from './text';
+import { delay } from './timing';
+
+/** Requests the action started are waited for this long at most (long polls never end). */
+const REQUESTS_CAP_MS = 3_000;
+const POLL_MS = 50;
+/** The worker adopts a popup asynchronously; give it a moment before listing tabs. */
+const ADOPT_WAIT_MS = 1_000;
+
+export async function performAction(
+  ctx: HandlerContext,
+  tab: TabHandle,
+  done: string,
+  action: () => Promise<void>,
+): Promise<ToolResult> {
+  assertNoDialog(tab);
+  const { cdp } = tab;
+  const startedAt = Date.now();
+  const opened: string[] = [];
+  const offWindowOpen = cdp.on('Page.windowOpen', (e) => opened.push(e.url));
+  const watch = await watchNavigation(cdp);
+  const dialog = dialogOpened(tab);
+  try {
+    const running = action();
+    // If the dialog wins, the action finishes when the dialog closes; nothing waits for it.
+    running.catch(() => undefined);
+    const first = await Promise.race([
+      running.then(() => 'done' as const),
+      dialog.opened.then(() => 'dialog' as const),
+    ]);
+    if (first === 'dialog') {
+      watch.dispose();
+      return textResult(`${done}\nA dialog opened; see Modal state below.`);
+    }
+    const outcome = await settle(cdp, watch);
+    await settleRequests(tab, startedAt);
+    const parts = [await actionReport(cdp, done, outcome)];
+    if (opened.length > 0) parts.push(await newTabsReport(ctx, opened));
+    if (tab.state.dialog === undefined) {
+      if (outcome.navigated) {
+        tab.state.lastOutline = undefined;
+        parts.push('A new page is shown: call browser_snapshot to see it.');
+      } else {
+        const changes = await changesSinceLastLook(tab);
+        if (changes !== undefined) parts.push(changes);
+      }
+    }
+    return textResult(parts.join('\n'));
+  } finally {
+    dialog.dispose();
+    offWindowOpen();
+  }
+}
+
+async function settleRequests(tab: TabHandle, since: number): Promise<void> {
+  if (inFlightSince(tab.state, since) === 0) return;
+  const deadline = Date.now() + REQUESTS_CAP_MS;
+  while (inFlightSince(tab.state, since) > 0 && Date.now() < deadline) await delay(POLL_MS);
+  await waitForDomQuiet(tab.cdp);
+}
+
+async function newTabsReport(ctx: HandlerContext, urls: readonly string[]): Promise<string> {
+  await delay(ADOPT_WAIT_MS);
+  const tabs = await ctx.listTabs();
+  const lines = urls.map((url) => {
+    const tab = tabs.find((t) => t.url === url);
+    const index = tab === undefined ? '' : ` as tab ${tab.index}`;
+    return `- The page opened a new tab${index}: ${oneLine(url, 500)} (browser_tabs select to use it)`;
+  });
+  return lines.join('\n');
+}

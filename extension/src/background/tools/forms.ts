@@ -1,0 +1,153 @@
+import { BridgeError, ErrorCode } from '@browser-agent/protocol';
+import type { Handler, TabHandle } from '../handlerContext';
+import { performAction } from './action';
+import { clickPoint } from './clickPoint';
+import { assertNoDialog } from './dialogs';
+import { Hint } from './hints';
+import { echo, prepareField, typeText, withElement } from './input';
+import { mouseClick } from './mouse';
+import { releaseElement, type ResolvedElement } from './resolveRef';
+import { attribute } from './secretFields';
+import { resolveTarget } from './target';
+import { oneLine } from './text';
+
+// Runs on a <select>: picks the options whose value or label is asked for, fires input and change.
+const SELECT_FUNCTION = `function (wanted) {
+  if (this.localName !== 'select') return { error: 'it is not a <select>' };
+  if (this.disabled) return { error: 'it is disabled' };
+  const options = [...this.options];
+  const picked = [];
+  for (const w of wanted) {
+    const o = options.find((o) => o.value === w || o.label === w || o.textContent.trim() === w);
+    if (!o) return { error: 'it has no option ' + JSON.stringify(w) + '; options: ' + options.map((o) => JSON.stringify(o.label)).join(', ') };
+    picked.push(o);
+  }
+  if (!this.multiple && picked.length > 1) return { error: 'it takes one option' };
+  for (const o of options) o.selected = picked.includes(o);
+  this.dispatchEvent(new Event('input', { bubbles: true }));
+  this.dispatchEvent(new Event('change', { bubbles: true }));
+  return { labels: picked.map((o) => o.label) };
+}`;
+
+async function selectIn(tab: TabHandle, element: ResolvedElement, values: readonly string[]): Promise<string[]> {
+  const { result } = await tab.cdp.send('Runtime.callFunctionOn', {
+    objectId: element.objectId,
+    functionDeclaration: SELECT_FUNCTION,
+    arguments: [{ value: values }],
+    returnByValue: true,
+  });
+  const value: unknown = result.value;
+  const record = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  if (typeof record.error === 'string') {
+    throw new BridgeError(
+      ErrorCode.NOT_EDITABLE,
+      `Cannot select in ${element.label}: ${oneLine(record.error, 1000)}.`,
+      Hint.notEditable,
+    );
+  }
+  return Array.isArray(record.labels) ? record.labels.map((l) => oneLine(String(l), 100)) : [];
+}
+
+export const selectOption: Handler<'browser_select_option'> = async (args, ctx) => {
+  const tab = await ctx.currentTab();
+  return withElement(tab, args, async (element) => {
+    let labels: string[] = [];
+    const result = await performAction(ctx, tab, `Selecting in ${element.label}.`, async () => {
+      labels = await selectIn(tab, element, args.values);
+    });
+    const first = result.content[0];
+    if (first?.type === 'text') {
+      first.text = first.text.replace(
+        `Selecting in ${element.label}.`,
+        `Selected ${labels.map((l) => JSON.stringify(l)).join(', ')} in ${element.label}.`,
+      );
+    }
+    return result;
+  });
+};
+
+// Tells fill_form how to set an element.
+const KIND_FUNCTION = `function () {
+  const el = this;
+  if (el.localName === 'select') return 'select';
+  if (el.localName === 'input' && (el.type === 'checkbox' || el.type === 'radio')) return el.type + (el.checked ? ':on' : ':off');
+  const role = el.getAttribute('role');
+  if (role === 'checkbox' || role === 'switch' || role === 'radio') return role + (el.getAttribute('aria-checked') === 'true' ? ':on' : ':off');
+  return 'text';
+}`;
+
+export const fillForm: Handler<'browser_fill_form'> = async (args, ctx) => {
+  const tab = await ctx.currentTab();
+  assertNoDialog(tab);
+  // Every target is resolved before anything changes, so a bad one fails the call untouched.
+  const elements: ResolvedElement[] = [];
+  try {
+    for (const field of args.fields) elements.push(await resolveTarget(tab, field));
+    const done: string[] = [];
+    const result = await performAction(ctx, tab, 'Filled the form.', async () => {
+      for (const [i, field] of args.fields.entries()) {
+        const element = elements[i];
+        if (element === undefined) continue;
+        done.push(await fillOne(tab, element, field.value));
+      }
+    });
+    const first = result.content[0];
+    if (first?.type === 'text') first.text = first.text.replace('Filled the form.', done.join('\n'));
+    return result;
+  } finally {
+    for (const element of elements) releaseElement(tab, element);
+  }
+};
+
+async function fillOne(tab: TabHandle, element: ResolvedElement, value: string | boolean): Promise<string> {
+  const { cdp } = tab;
+  const { result } = await cdp.send('Runtime.callFunctionOn', {
+    objectId: element.objectId,
+    functionDeclaration: KIND_FUNCTION,
+    returnByValue: true,
+  });
+  const kind = typeof result.value === 'string' ? result.value : 'text';
+  if (kind === 'select') {
+    const labels = await selectIn(tab, element, [String(value)]);
+    return `- Selected ${labels.map((l) => JSON.stringify(l)).join(', ')} in ${element.label}.`;
+  }
+  const [control, state] = kind.split(':');
+  if (state !== undefined) {
+    const want = value === true || value === 'true' || value === 'on' || value === 'checked';
+    if ((state === 'on') !== want) {
+      if (control === 'radio' && !want) {
+        throw new BridgeError(
+          ErrorCode.INVALID_ARGS,
+          `${element.label} is a radio button: set the other option to true instead of this one to false.`,
+        );
+      }
+      const point = await clickPoint(tab, element);
+      await mouseClick(cdp, point, { clicks: 1, button: 'left', modifiers: 0 });
+    }
+    return `- ${want ? 'Checked' : 'Unchecked'} ${element.label}.`;
+  }
+  const text = String(value);
+  const field = await prepareField(cdp, element, true);
+  await typeText(cdp, text, { slowly: false, clear: true });
+  return `- Typed ${echo(text, field.password)} into ${element.label}.`;
+}
+
+export const fileUpload: Handler<'browser_file_upload'> = async (args, ctx) => {
+  const tab = await ctx.currentTab();
+  return withElement(tab, args, async (element) => {
+    const { node } = await tab.cdp.send('DOM.describeNode', { backendNodeId: element.entry.backendNodeId });
+    const type = attribute(node.attributes, 'type');
+    if (node.localName !== 'input' || type?.toLowerCase() !== 'file') {
+      throw new BridgeError(
+        ErrorCode.NOT_EDITABLE,
+        `${element.label} is not an <input type=file>.`,
+        `Target the file input itself; browser_find "file" may show it.`,
+      );
+    }
+    const names = args.paths.map((p) => p.split(/[\\/]/).pop() ?? p);
+    const what = names.length === 0 ? 'Cleared the files of' : `Set ${names.map((n) => JSON.stringify(n)).join(', ')} on`;
+    return performAction(ctx, tab, `${what} ${element.label}.`, async () => {
+      await tab.cdp.send('DOM.setFileInputFiles', { files: args.paths, backendNodeId: element.entry.backendNodeId });
+    });
+  });
+};

@@ -1,0 +1,92 @@
+/**
+ * The page model the agent reads: the outline with refs (a new generation each time), its
+ * lines, and what changed since the agent last looked. Snapshots, finds and action results
+ * all come from here, so they agree on refs and on what "last seen" means.
+ */
+import type { TabHandle } from '../handlerContext';
+import type { OutlineElement, OutlineNode } from './axOutline';
+import { pageOutline } from './frameOutlines';
+import { formatOutlineLines } from './outlineFormat';
+import { assignRefs } from './refTable';
+import { hideSecretValues } from './secretFields';
+import { untrustedSection } from './text';
+
+/** Diffs longer than this are replaced by a pointer to browser_snapshot. */
+const MAX_DIFF_CHARS = 8_000;
+
+/** A fresh outline of the tab, refs assigned, secret values hidden; starts a generation. */
+export async function takeOutline(tab: TabHandle): Promise<OutlineNode[]> {
+  const outline = await pageOutline(tab.cdp);
+  await hideSecretValues(tab.cdp, outline);
+  assignRefs(tab.state, outline);
+  return outline;
+}
+
+export function findByRef(nodes: readonly OutlineNode[], ref: string): OutlineElement | undefined {
+  for (const node of nodes) {
+    if (node.kind !== 'element') continue;
+    if (node.ref === ref) return node;
+    const inner = findByRef(node.children, ref);
+    if (inner !== undefined) return inner;
+  }
+  return undefined;
+}
+
+const REF_IN_LINE = /\[ref=(e\d+)\]/;
+
+/**
+ * Line diff keyed by ref: a ref's line that reads differently is "changed"; lines without a
+ * ref (text) are compared as a multiset, so moving text around is not reported as churn.
+ */
+export function diffOutlines(before: readonly string[], after: readonly string[]): string[] {
+  const refLine = (lines: readonly string[]): Map<string, string> => {
+    const map = new Map<string, string>();
+    for (const line of lines) {
+      const ref = REF_IN_LINE.exec(line)?.[1];
+      if (ref !== undefined) map.set(ref, line.trim());
+    }
+    return map;
+  };
+  const oldRefs = refLine(before);
+  const newRefs = refLine(after);
+  const oldText = new Map<string, number>();
+  for (const line of before) {
+    if (!REF_IN_LINE.test(line)) oldText.set(line.trim(), (oldText.get(line.trim()) ?? 0) + 1);
+  }
+  const out: string[] = [];
+  for (const line of after) {
+    const trimmed = line.trim();
+    const ref = REF_IN_LINE.exec(line)?.[1];
+    if (ref !== undefined) {
+      const old = oldRefs.get(ref);
+      if (old === undefined) out.push(`+ ${trimmed}`);
+      else if (old !== trimmed) out.push(`~ ${trimmed}`);
+      continue;
+    }
+    const count = oldText.get(trimmed) ?? 0;
+    if (count > 0) oldText.set(trimmed, count - 1);
+    else out.push(`+ ${trimmed}`);
+  }
+  for (const [ref, line] of oldRefs) if (!newRefs.has(ref)) out.push(`- ${line}`);
+  for (const [line, count] of oldText) for (let i = 0; i < count; i += 1) out.push(`- ${line}`);
+  return out;
+}
+
+/**
+ * What changed on the page since the agent's last snapshot, as lines for an action's result;
+ * the new outline becomes the last seen. Undefined when the agent has not looked yet.
+ */
+export async function changesSinceLastLook(tab: TabHandle): Promise<string | undefined> {
+  const before = tab.state.lastOutline;
+  if (before === undefined) return undefined;
+  const lines = formatOutlineLines(await takeOutline(tab));
+  tab.state.lastOutline = lines;
+  const diff = diffOutlines(before, lines);
+  const heading = `Changes since your last snapshot (now generation ${tab.state.generation}; + added, - removed, ~ changed)`;
+  if (diff.length === 0) return `### ${heading}\nNo changes.`;
+  const body = diff.join('\n');
+  if (body.length > MAX_DIFF_CHARS) {
+    return `### ${heading}\n[${diff.length} lines changed, too many to list; call browser_snapshot.]`;
+  }
+  return untrustedSection(heading, body, 'diff');
+}

@@ -1,0 +1,95 @@
+import type { Protocol } from 'devtools-protocol';
+import type { Handler } from '../handlerContext';
+import { performAction } from './action';
+import { clickPoint, type Point } from './clickPoint';
+import { assertNoDialog } from './dialogs';
+import { withElement } from './input';
+import { mouseMove } from './mouse';
+import { releaseElement } from './resolveRef';
+import { resolveTarget } from './target';
+import { delay } from './timing';
+
+const DRAG_STEPS = 5;
+/** Chrome reports an intercepted HTML5 drag shortly after the pointer moves with a button down. */
+const DRAG_START_WAIT_MS = 100;
+
+export const drag: Handler<'browser_drag'> = async (args, ctx) => {
+  const tab = await ctx.currentTab();
+  const { cdp } = tab;
+  assertNoDialog(tab);
+  const from = await resolveTarget(tab, args.from);
+  try {
+    const to = await resolveTarget(tab, args.to);
+    try {
+      const start = await clickPoint(tab, from);
+      const end = await clickPoint(tab, to);
+      return await performAction(ctx, tab, `Dragged ${from.label} onto ${to.label}.`, async () => {
+        // HTML5 drag and drop does not follow synthetic mouse events on its own; intercepting the
+        // drag lets it be replayed as drag events at the drop point.
+        let dragData: Protocol.Input.DragData | undefined;
+        const off = cdp.on('Input.dragIntercepted', (e) => {
+          dragData = e.data;
+        });
+        await cdp.send('Input.setInterceptDrags', { enabled: true });
+        try {
+          await mouseMove(cdp, start);
+          await cdp.send('Input.dispatchMouseEvent', { type: 'mousePressed', x: start.x, y: start.y, button: 'left', buttons: 1, clickCount: 1 });
+          for (let i = 1; i <= DRAG_STEPS; i += 1) {
+            await cdp.send('Input.dispatchMouseEvent', { type: 'mouseMoved', ...between(start, end, i / DRAG_STEPS), button: 'left', buttons: 1 });
+            if (i === 1) await delay(DRAG_START_WAIT_MS);
+          }
+          if (dragData !== undefined) {
+            for (const type of ['dragEnter', 'dragOver', 'drop'] as const) {
+              await cdp.send('Input.dispatchDragEvent', { type, x: end.x, y: end.y, data: dragData });
+            }
+          }
+          await cdp.send('Input.dispatchMouseEvent', { type: 'mouseReleased', x: end.x, y: end.y, button: 'left', buttons: 0, clickCount: 1 });
+        } finally {
+          off();
+          await cdp.send('Input.setInterceptDrags', { enabled: false }).catch(() => undefined);
+        }
+      });
+    } finally {
+      releaseElement(tab, to);
+    }
+  } finally {
+    releaseElement(tab, from);
+  }
+};
+
+function between(a: Point, b: Point, t: number): Point {
+  return { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
+}
+
+export const scroll: Handler<'browser_scroll'> = async (args, ctx) => {
+  const tab = await ctx.currentTab();
+  const { cdp } = tab;
+  const deltaX = args.deltaX ?? 0;
+  const deltaY = args.deltaY ?? 0;
+  const hasTarget = args.ref !== undefined || args.selector !== undefined || args.role !== undefined;
+  const by = `by ${deltaX}, ${deltaY} px`;
+  // scrollBy rather than wheel events: wheel scrolling is smooth and asynchronous, so the page
+  // would not yet be where the result says it is.
+  if (!hasTarget) {
+    assertNoDialog(tab);
+    return performAction(ctx, tab, `Scrolled the page ${by}.`, async () => {
+      await cdp.send('Runtime.evaluate', {
+        expression: `window.scrollBy({ left: ${deltaX}, top: ${deltaY}, behavior: 'instant' })`,
+      });
+    });
+  }
+  return withElement(tab, args, async (element) => {
+    if (deltaX === 0 && deltaY === 0) {
+      return performAction(ctx, tab, `Scrolled ${element.label} into view.`, async () => {
+        await cdp.send('DOM.scrollIntoViewIfNeeded', { backendNodeId: element.entry.backendNodeId });
+      });
+    }
+    return performAction(ctx, tab, `Scrolled ${element.label} ${by}.`, async () => {
+      await cdp.send('Runtime.callFunctionOn', {
+        objectId: element.objectId,
+        functionDeclaration: 'function (left, top) { this.scrollBy({ left, top, behavior: "instant" }); }',
+        arguments: [{ value: deltaX }, { value: deltaY }],
+      });
+    });
+  });
+};
