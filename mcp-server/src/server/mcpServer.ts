@@ -2,7 +2,6 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import {
   contractsFor,
   DEFAULT_TOOL_TIMEOUT_MS,
-  type ToolContract,
   type ToolGroup,
   type ToolName,
   type ToolResult,
@@ -43,7 +42,7 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
       },
       async (args: Record<string, unknown>) => {
         try {
-          const name = c.name as ToolName;
+          const name = c.name;
           const step = serverStepFor(name);
           await step?.before?.(args);
           const timeoutMs = c.timeoutMs?.(args as never) ?? DEFAULT_TOOL_TIMEOUT_MS;

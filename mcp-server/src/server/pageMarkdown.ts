@@ -10,6 +10,11 @@ import { PAGE_HTML_MARKER, pageHtmlSchema } from '@browser-agent/protocol';
 
 const DEFAULT_MAX_CHARS = 40_000;
 
+type ReadableDocument = ConstructorParameters<typeof Readability>[0];
+interface LinkedWindow {
+  document: ReadableDocument & { body: { innerHTML: string } | null };
+}
+
 function fence(body: string): string {
   const longestRun = Math.max(0, ...Array.from(body.matchAll(/`+/g), (m) => m[0].length));
   const bar = '`'.repeat(Math.max(3, longestRun + 1));
@@ -23,12 +28,13 @@ function oneLine(text: string): string {
 /** Converts the extension's marked HTML part into the text the agent reads. */
 export function htmlToMarkdown(part: string, maxChars = DEFAULT_MAX_CHARS): string {
   const page = pageHtmlSchema.parse(JSON.parse(part.slice(PAGE_HTML_MARKER.length)));
-  const { document } = parseHTML(page.html);
+  // linkedom's types lean on the DOM lib, which this Node package does not load.
+  const { document } = parseHTML(page.html) as unknown as LinkedWindow;
   const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced' });
   turndown.remove(['script', 'style', 'noscript', 'template']);
   // Readability changes the document it reads, so the fallback reads the body first.
   const bodyHtml = document.body?.innerHTML ?? page.html;
-  const article = new Readability(document as unknown as ConstructorParameters<typeof Readability>[0]).parse();
+  const article = new Readability(document as ReadableDocument).parse();
   const useArticle = article?.content !== undefined && article.content !== null;
   let markdown = turndown.turndown(useArticle ? (article.content ?? '') : bodyHtml).trim();
   const cut = markdown.length > maxChars;

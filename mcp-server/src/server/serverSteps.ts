@@ -44,9 +44,10 @@ const fileUpload: ServerStep = {
 };
 
 const screenshot: ServerStep = {
-  async before(args) {
+  before(args) {
     const file = args['filename'];
     if (typeof file === 'string') requireAbsolute(file, 'filename');
+    return Promise.resolve();
   },
   async after(result, args) {
     const file = args['filename'];
@@ -59,14 +60,14 @@ const screenshot: ServerStep = {
 };
 
 const getText: ServerStep = {
-  async after(result, args) {
+  after(result, args) {
     const maxChars = typeof args['maxChars'] === 'number' ? args['maxChars'] : undefined;
     const content = result.content.map((part) =>
       part.type === 'text' && part.text.startsWith(PAGE_HTML_MARKER)
         ? { type: 'text' as const, text: htmlToMarkdown(part.text, maxChars) }
         : part,
     );
-    return { content };
+    return Promise.resolve({ content });
   },
 };
 

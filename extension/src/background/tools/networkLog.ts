@@ -16,8 +16,9 @@ function headers(raw: Record<string, unknown>): Record<string, string> {
 
 export const recordNetwork: AttachHook = async (tab) => {
   const { cdp, state } = tab;
+  const [, tree] = await Promise.all([cdp.send('Network.enable', {}), cdp.send('Page.getFrameTree')]);
+  const mainFrameId = tree.frameTree.frame.id;
   const byId = (id: string): NetworkEntry | undefined => state.network.find((e) => e.id === id);
-  let mainFrameId: string | undefined;
   cdp.on('Network.requestWillBeSent', (e, sessionId) => {
     if (sessionId !== undefined) return;
     // A main-frame navigation: requests of the old document are history now.
@@ -64,8 +65,6 @@ export const recordNetwork: AttachHook = async (tab) => {
     entry.finished = true;
     entry.failure = e.errorText;
   });
-  const [, tree] = await Promise.all([cdp.send('Network.enable', {}), cdp.send('Page.getFrameTree')]);
-  mainFrameId = tree.frameTree.frame.id;
 };
 
 function keepOnlyInFlight(state: TabState): void {

@@ -15,12 +15,13 @@ import { oneLine } from './text';
 const MAX_CANDIDATES_LISTED = 10;
 
 /** Which of the three kinds of target the arguments give; INVALID_ARGS unless exactly one. */
-function kindOf(target: ElementTarget): 'ref' | 'selector' | 'locator' {
-  const given = [
-    target.ref !== undefined ? 'ref' : undefined,
-    target.selector !== undefined ? 'selector' : undefined,
-    target.role !== undefined ? 'locator' : undefined,
-  ].filter((k) => k !== undefined);
+type TargetKind = 'ref' | 'selector' | 'locator';
+
+function kindOf(target: ElementTarget): TargetKind {
+  const given: TargetKind[] = [];
+  if (target.ref !== undefined) given.push('ref');
+  if (target.selector !== undefined) given.push('selector');
+  if (target.role !== undefined) given.push('locator');
   if (given.length === 1 && given[0] !== undefined) return given[0];
   if (given.length === 0 && (target.name !== undefined || target.nth !== undefined)) {
     throw new BridgeError(ErrorCode.INVALID_ARGS, 'name and nth need a role.', Hint.target);
