@@ -25,8 +25,10 @@ import {
   chromium,
   expect,
   type BrowserContext,
+  type Locator,
   type Page,
   type TestInfo,
+  type Worker,
 } from '@playwright/test';
 import { startFixtureSite, type FixtureSite } from './fixtures/server.js';
 import { CHROME_PATH, EXTENSION_DIR, SERVER_BIN } from './paths.js';
@@ -57,13 +59,24 @@ export interface Sandbox {
   readonly socketPath: string;
   /** The daemon's WebSocket port for the extension (BROWSER_AGENT_PORT). */
   readonly port: number;
-  /** Spawns `browser-agent-mcp [flags]` over stdio and returns the connected MCP client. */
-  startServer(options?: { name?: string; flags?: string[] }): Promise<Client>;
+  /**
+   * Spawns `browser-agent-mcp [flags]` over stdio and returns the connected MCP client. `env` is
+   * added to the sandbox's environment (a daemon this server spawns inherits it).
+   */
+  startServer(options?: ServerOptions): Promise<Client>;
   serverPid(client: Client): number;
+  /** Everything this client's server wrote to stderr so far. */
+  serverStderr(client: Client): string;
   /** The pid in daemon.pid, if the daemon wrote one. */
   daemonPid(): Promise<number | undefined>;
   /** Every running process that carries this test's marks (environment or command line). */
   ownProcesses(): ProcessInfo[];
+}
+
+export interface ServerOptions {
+  name?: string;
+  flags?: string[];
+  env?: Record<string, string>;
 }
 
 export interface Bridge {
@@ -74,9 +87,13 @@ export interface Bridge {
   openRelay(): Promise<Page>;
   expectRelayState(state: 'connected' | 'disconnected'): Promise<void>;
   /** Starts an MCP server and waits until the relay is connected to its daemon. */
-  connectClient(name?: string): Promise<Client>;
+  connectClient(name?: string, options?: Omit<ServerOptions, 'name'>): Promise<Client>;
   /** The Playwright page of a tab (the extension's tabs show up in the context too). */
   pageWithUrl(url: string): Promise<Page>;
+  /** The extension's service worker (the handle keeps working across worker restarts). */
+  extensionWorker(): Worker;
+  /** Every tab and tab group, as the extension's chrome.tabs and chrome.tabGroups see them. */
+  tabLayout(): Promise<TabLayout>;
 }
 
 interface ServerProcess {
@@ -123,8 +140,8 @@ export const test = base.extend<
       home,
       socketPath: path.join(home, 'daemon.sock'),
       port,
-      async startServer({ name = 'e2e-client', flags = [] } = {}) {
-        const server = await spawnServer(name, flags, env);
+      async startServer({ name = 'e2e-client', flags = [], env: extra = {} } = {}) {
+        const server = await spawnServer(name, flags, { ...env, ...extra });
         servers.push(server);
         return server.client;
       },
@@ -132,6 +149,11 @@ export const test = base.extend<
         const server = servers.find((s) => s.client === client);
         if (!server) throw new Error('This client was not started by this sandbox.');
         return server.pid;
+      },
+      serverStderr(client) {
+        const server = servers.find((s) => s.client === client);
+        if (!server) throw new Error('This client was not started by this sandbox.');
+        return server.stderr();
       },
       daemonPid,
       ownProcesses,
@@ -200,8 +222,10 @@ export const test = base.extend<
           return relay;
         },
         expectRelayState,
-        async connectClient(name) {
-          const client = await sandbox.startServer(name === undefined ? {} : { name });
+        async connectClient(name, options = {}) {
+          const client = await sandbox.startServer(
+            name === undefined ? options : { ...options, name },
+          );
           await expectRelayState('connected');
           return client;
         },
@@ -219,6 +243,8 @@ export const test = base.extend<
           if (!page) throw new Error(`Tab with ${url} closed while being looked up.`);
           return page;
         },
+        extensionWorker: () => extensionWorker(context),
+        tabLayout: () => readTabLayout(extensionWorker(context)),
       });
     } finally {
       await context.close();
@@ -278,6 +304,12 @@ async function waitForExtensionWorker(context: BrowserContext): Promise<void> {
         `Workers seen: ${seen.length > 0 ? seen.join(', ') : 'none'}. A different id means the manifest key and the protocol's EXTENSION_ID disagree.`,
     );
   }
+}
+
+function extensionWorker(context: BrowserContext): Worker {
+  const worker = context.serviceWorkers().find((w) => w.url().startsWith(`${EXTENSION_ORIGIN}/`));
+  if (!worker) throw new Error(`The extension's service worker (${EXTENSION_ORIGIN}) is not running.`);
+  return worker;
 }
 
 async function attachLogs(
@@ -341,6 +373,15 @@ export async function callTool<N extends ToolName>(
   name: N,
   args: ToolArgs<N>,
 ): Promise<ToolOutcome> {
+  return callToolUntyped(client, name, args);
+}
+
+/** callTool without the contract's types: for arguments that a contract may not (yet) have. */
+export async function callToolUntyped(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<ToolOutcome> {
   const raw = await client.callTool({ name, arguments: args }, undefined, {
     timeout: TOOL_CALL_TIMEOUT_MS,
   });
@@ -393,4 +434,64 @@ export function lineWithRef(snapshot: string, ref: string): string {
   if (line === undefined)
     throw new Error(`No line with [ref=${ref}] in this snapshot:\n${snapshot}`);
   return line.trim();
+}
+
+// ── Tabs and tab groups, as the extension sees them ──────────────────────────────────────────
+
+export interface BrowserTab {
+  id: number;
+  url: string;
+  /** -1 when the tab is in no group. */
+  groupId: number;
+}
+
+export interface TabGroup {
+  id: number;
+  title: string;
+  color: string;
+}
+
+export interface TabLayout {
+  tabs: BrowserTab[];
+  groups: TabGroup[];
+}
+
+/** The part of the extension API the layout needs; e2e has no @types/chrome. */
+interface ChromeTabsApi {
+  tabs: { query(q: object): Promise<Array<{ id?: number; url?: string; pendingUrl?: string; groupId: number }>> };
+  tabGroups: { query(q: object): Promise<Array<{ id: number; title?: string; color: string }>> };
+}
+
+function readTabLayout(worker: Worker): Promise<TabLayout> {
+  return worker.evaluate(async () => {
+    // Runs in the service worker, where `chrome` is a global.
+    const api = (globalThis as unknown as { chrome: ChromeTabsApi }).chrome;
+    const [tabs, groups] = await Promise.all([api.tabs.query({}), api.tabGroups.query({})]);
+    return {
+      tabs: tabs.map((t) => ({ id: t.id ?? -1, url: t.url ?? t.pendingUrl ?? '', groupId: t.groupId })),
+      groups: groups.map((g) => ({ id: g.id, title: g.title ?? '', color: g.color })),
+    };
+  });
+}
+
+/** URLs of the tabs in the group titled `title` (an agent's lease), in tab order. */
+export function urlsInGroup(layout: TabLayout, title: string): string[] {
+  const ids = layout.groups.filter((g) => g.title === title).map((g) => g.id);
+  return layout.tabs.filter((t) => ids.includes(t.groupId)).map((t) => t.url);
+}
+
+/** The tab showing `url`; throws with the tabs there are when none does. */
+export function tabWithUrl(layout: TabLayout, url: string): BrowserTab {
+  const tab = layout.tabs.find((t) => t.url === url);
+  if (!tab) throw new Error(`No tab shows ${url}; tabs: ${layout.tabs.map((t) => t.url).join(', ')}`);
+  return tab;
+}
+
+// ── The side panel ───────────────────────────────────────────────────────────────────────────
+
+/** The panel's entry for the session of the MCP client named `client`. */
+export function panelSession(panel: Page, client: string): Locator {
+  return panel
+    .locator('#sessions li.session')
+    .filter({ has: panel.getByRole('button', { name: client, exact: true }) });
 }

@@ -33,12 +33,21 @@ async function main(): Promise<void> {
 
   const traceFile = process.env['BROWSER_AGENT_TRACE_FILE'];
   const trace = traceFile ? new TraceWriter(traceFile) : undefined;
-  const daemon = new DaemonClient({ paths: statePaths(), launch: options.launch, log, trace });
+  const daemon = new DaemonClient({
+    paths: statePaths(),
+    launch: options.launch,
+    log,
+    trace,
+    sessionKey: process.env['BROWSER_AGENT_SESSION_KEY'] || undefined,
+    inProcess: process.env['BROWSER_AGENT_NO_DAEMON'] === '1',
+  });
   const server = createMcpServer(daemon, { caps: options.caps });
   server.server.oninitialized = () => {
-    const client = server.server.getClientVersion();
-    if (client) daemon.setClient({ name: client.name, version: client.version });
-    daemon.warmUp();
+    const client = server.server.getClientVersion() ?? { name: 'MCP client', version: '?' };
+    void projectFromRoots(server.server).then((project) => {
+      daemon.setClient({ name: client.name, version: client.version }, project);
+      daemon.warmUp();
+    });
   };
 
   let exiting = false;

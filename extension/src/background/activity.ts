@@ -46,7 +46,10 @@ export class Activity {
 function shortArgs(params: unknown): string {
   if (typeof params !== 'object' || params === null) return '';
   const shown = Object.fromEntries(
-    Object.entries(params).map(([k, v]) => [k, k === 'text' || k === 'value' || k === 'values' || k === 'fields' || k === 'paths' ? '…' : v]),
+    Object.entries(params).map(([k, v]) => [
+      k,
+      k === 'text' || k === 'value' || k === 'values' || k === 'fields' || k === 'paths' ? '…' : v,
+    ]),
   );
   const json = JSON.stringify(shown);
   return json.length > MAX_ARGS_CHARS ? `${json.slice(0, MAX_ARGS_CHARS)}…` : json;

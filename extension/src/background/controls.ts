@@ -73,7 +73,8 @@ export class Controls {
     const tabId = record.currentTabId ?? record.tabIds[0];
     if (tabId === undefined) return;
     const tab = await chrome.tabs.update(tabId, { active: true }).catch(() => undefined);
-    if (tab?.windowId !== undefined) await chrome.windows.update(tab.windowId, { focused: true }).catch(() => undefined);
+    if (tab?.windowId !== undefined)
+      await chrome.windows.update(tab.windowId, { focused: true }).catch(() => undefined);
   }
 
   /** The user gives the agent the tab they are looking at (never the panel's own page). */

@@ -16,7 +16,7 @@ chrome.runtime.onInstalled.addListener(() => {
   void chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true });
 });
 
-chrome.alarms.create(RELAY_ALARM, { periodInMinutes: RELAY_ALARM_PERIOD_MIN });
+void chrome.alarms.create(RELAY_ALARM, { periodInMinutes: RELAY_ALARM_PERIOD_MIN });
 chrome.alarms.onAlarm.addListener((alarm) => {
   if (alarm.name === RELAY_ALARM) void worker.applySettings();
 });
@@ -30,18 +30,23 @@ chrome.runtime.onMessage.addListener((message: ContentMessage, sender, sendRespo
     void worker.controls.takeOver(tabId);
     return false;
   }
-  void worker.overlayFor(tabId).then((client) => sendResponse({ kind: 'overlay', client } satisfies OverlayState));
+  void worker
+    .overlayFor(tabId)
+    .then((client) => sendResponse({ kind: 'overlay', client } satisfies OverlayState));
   return true;
 });
 
-chrome.debugger.onEvent.addListener((source, method, params) => worker.hub.handleEvent(source, method, params));
+chrome.debugger.onEvent.addListener((source, method, params) =>
+  worker.hub.handleEvent(source, method, params),
+);
 chrome.debugger.onDetach.addListener((source) => {
   if (source.tabId !== undefined) worker.hub.handleDetach(source.tabId);
 });
 
 chrome.tabs.onRemoved.addListener((tabId) => void worker.contexts.forgetTab(tabId));
 chrome.tabs.onCreated.addListener((tab) => {
-  if (tab.id !== undefined && tab.openerTabId !== undefined) void worker.contexts.adoptPopup(tab.id, tab.openerTabId);
+  if (tab.id !== undefined && tab.openerTabId !== undefined)
+    void worker.contexts.adoptPopup(tab.id, tab.openerTabId);
 });
 // Dragging a tab into a session's group hands it over; dragging it out takes it back.
 chrome.tabs.onUpdated.addListener((tabId, change) => {

@@ -1,7 +1,17 @@
 import type { SessionRecord } from './sessionStore';
 
 /** Tab-group colours, one per session in turn, so two agents' tabs never look alike. */
-export const GROUP_COLORS = ['purple', 'blue', 'green', 'orange', 'pink', 'cyan', 'red', 'yellow', 'grey'] as const;
+export const GROUP_COLORS = [
+  'purple',
+  'blue',
+  'green',
+  'orange',
+  'pink',
+  'cyan',
+  'red',
+  'yellow',
+  'grey',
+] as const;
 export type GroupColor = (typeof GROUP_COLORS)[number];
 
 /**
@@ -18,7 +28,11 @@ export async function addToGroup(record: SessionRecord, tabId: number): Promise<
       }
     }
     record.groupId = await chrome.tabs.group({ tabIds: [tabId] });
-    await chrome.tabGroups.update(record.groupId, { title: record.client.name, color: record.color, collapsed: false });
+    await chrome.tabGroups.update(record.groupId, {
+      title: record.client.name,
+      color: record.color,
+      collapsed: false,
+    });
   } catch {
     // Grouping is a visual aid; a window type without groups (popup, app) must not fail a call.
   }

@@ -2,7 +2,10 @@ import type { SessionView } from '../shared/messages';
 import type { SessionRecord } from './sessionStore';
 
 /** What the panel shows of each session: its client, state and tabs as Chrome sees them now. */
-export async function sessionViews(records: SessionRecord[], busy: ReadonlySet<string>): Promise<SessionView[]> {
+export async function sessionViews(
+  records: SessionRecord[],
+  busy: ReadonlySet<string>,
+): Promise<SessionView[]> {
   return Promise.all(
     records.map(async (r) => ({
       sessionId: r.sessionId,

@@ -1,4 +1,10 @@
-import { BridgeError, ErrorCode, parseFrame, serializeFrame, type Frame } from '@browser-agent/protocol';
+import {
+  BridgeError,
+  ErrorCode,
+  parseFrame,
+  serializeFrame,
+  type Frame,
+} from '@browser-agent/protocol';
 import type { CdpClient } from './cdp';
 import { captureConsole } from './consoleCapture';
 import { DebuggerHub } from './debuggerHub';
@@ -24,13 +30,17 @@ export class Worker {
   readonly store = new SessionStore();
   readonly tabStates = new TabStates();
   readonly hub = new DebuggerHub((tabId, cdp) => this.#onAttach(tabId, cdp));
-  readonly contexts = new SessionContexts(this.store, this.hub, this.tabStates, () => this.sessionsChanged());
+  readonly contexts = new SessionContexts(this.store, this.hub, this.tabStates, () =>
+    this.sessionsChanged(),
+  );
   readonly activity = new Activity();
   readonly panels = new PanelHub(
     (message, reply) => void this.#onPanelMessage(message, reply),
     (send) => void this.#greetPanel(send),
   );
-  readonly controls = new Controls(this.store, this.hub, this.tabStates, () => this.sessionsChanged());
+  readonly controls = new Controls(this.store, this.hub, this.tabStates, () =>
+    this.sessionsChanged(),
+  );
   readonly background = new BackgroundRelay(
     (frame, reply) => this.onRelayFrame(frame, reply),
     (state, detail) => this.panels.broadcast({ kind: 'link', state, detail }),
@@ -49,7 +59,9 @@ export class Worker {
         void this.#runRequest(frame, reply);
         return;
       case 'session_start':
-        void this.store.upsert(frame.sessionId, frame.client, frame.project).then(() => this.sessionsChanged());
+        void this.store
+          .upsert(frame.sessionId, frame.client, frame.project)
+          .then(() => this.sessionsChanged());
         return;
       case 'session_end':
         void this.#endSession(frame.sessionId);
@@ -84,21 +96,32 @@ export class Worker {
   /** Keeps leases in step with tab groups the user rearranged by hand. */
   async leaseFollowsGroup(tabId: number, groupId: number): Promise<void> {
     const owner = await this.store.ownerOf(tabId);
-    const groupOwner = groupId === chrome.tabGroups.TAB_GROUP_ID_NONE ? undefined : await this.store.ownerOfGroup(groupId);
-    if (groupOwner && groupOwner !== owner && groupOwner.state !== 'revoked') await this.controls.adopt(groupOwner, tabId);
-    else if (owner && !groupOwner && owner.groupId !== undefined) await this.controls.release(tabId);
+    const groupOwner =
+      groupId === chrome.tabGroups.TAB_GROUP_ID_NONE
+        ? undefined
+        : await this.store.ownerOfGroup(groupId);
+    if (groupOwner && groupOwner !== owner && groupOwner.state !== 'revoked')
+      await this.controls.adopt(groupOwner, tabId);
+    else if (owner && !groupOwner && owner.groupId !== undefined)
+      await this.controls.release(tabId);
   }
 
   sessionsChanged(): void {
     clearTimeout(this.#broadcastTimer);
     this.#broadcastTimer = setTimeout(() => {
       void this.store.all().then(async (records) => {
-        this.panels.broadcast({ kind: 'sessions', sessions: await sessionViews(records, this.dispatcher.busySessions()) });
+        this.panels.broadcast({
+          kind: 'sessions',
+          sessions: await sessionViews(records, this.dispatcher.busySessions()),
+        });
       });
     }, SESSIONS_BROADCAST_DELAY_MS);
   }
 
-  async #runRequest(frame: Frame & { type: 'request' }, reply: (frame: Frame) => void): Promise<void> {
+  async #runRequest(
+    frame: Frame & { type: 'request' },
+    reply: (frame: Frame) => void,
+  ): Promise<void> {
     const record = await this.store.get(frame.sessionId);
     const entry = this.activity.started(frame, record?.client.name ?? frame.sessionId.slice(0, 8));
     this.panels.broadcast({ kind: 'activity', entry });
@@ -115,13 +138,25 @@ export class Worker {
   async #usableSession(sessionId: string): Promise<SessionRecord> {
     const record = await this.store.get(sessionId);
     if (!record) {
-      throw new BridgeError(ErrorCode.SESSION_ENDED, `Session ${sessionId} is not known to the extension.`, 'Restart the MCP client to start a new session.');
+      throw new BridgeError(
+        ErrorCode.SESSION_ENDED,
+        `Session ${sessionId} is not known to the extension.`,
+        'Restart the MCP client to start a new session.',
+      );
     }
     if (record.state === 'paused') {
-      throw new BridgeError(ErrorCode.PAUSED, 'The user paused this agent in the Browser Agent side panel.', 'Wait for the user to resume, or ask them to; then retry.');
+      throw new BridgeError(
+        ErrorCode.PAUSED,
+        'The user paused this agent in the Browser Agent side panel.',
+        'Wait for the user to resume, or ask them to; then retry.',
+      );
     }
     if (record.state === 'revoked') {
-      throw new BridgeError(ErrorCode.REVOKED, "The user revoked this agent's access in the Browser Agent side panel.", 'Stop using the browser; the user has to start a new session.');
+      throw new BridgeError(
+        ErrorCode.REVOKED,
+        "The user revoked this agent's access in the Browser Agent side panel.",
+        'Stop using the browser; the user has to start a new session.',
+      );
     }
     return record;
   }
@@ -131,7 +166,9 @@ export class Worker {
       case 'frame': {
         const parsed = parseFrame(message.text);
         if (!parsed.ok) return;
-        this.onRelayFrame(parsed.frame, (frame) => reply({ kind: 'frame', text: serializeFrame(frame) }));
+        this.onRelayFrame(parsed.frame, (frame) =>
+          reply({ kind: 'frame', text: serializeFrame(frame) }),
+        );
         return;
       }
       case 'control':
@@ -149,14 +186,26 @@ export class Worker {
   async #greetPanel(send: (m: WorkerToPanel) => void): Promise<void> {
     send({ kind: 'settings', settings: await loadSettings() });
     send({ kind: 'activity_all', entries: this.activity.all() });
-    send({ kind: 'sessions', sessions: await sessionViews(await this.store.all(), this.dispatcher.busySessions()) });
-    if (this.background.running) send({ kind: 'link', state: this.background.state, detail: 'The service worker holds the link.' });
+    send({
+      kind: 'sessions',
+      sessions: await sessionViews(await this.store.all(), this.dispatcher.busySessions()),
+    });
+    if (this.background.running)
+      send({
+        kind: 'link',
+        state: this.background.state,
+        detail: 'The service worker holds the link.',
+      });
   }
 
   async #onAttach(tabId: number, cdp: CdpClient): Promise<void> {
     const state = this.tabStates.get(tabId);
     captureConsole(cdp, state.console);
-    await Promise.all([cdp.send('Page.enable'), cdp.send('Runtime.enable'), cdp.send('Log.enable')]);
+    await Promise.all([
+      cdp.send('Page.enable'),
+      cdp.send('Runtime.enable'),
+      cdp.send('Log.enable'),
+    ]);
     for (const hook of attachHooks) await hook({ tabId, cdp, state });
     const client = await this.overlayFor(tabId);
     if (client !== null) showOverlay(tabId, client);

@@ -57,14 +57,20 @@ export class RelayClient {
     this.#ws = ws;
     ws.onopen = () => {
       const version = chrome.runtime.getManifest().version;
-      this.#send({ type: 'hello', protocolVersion: PROTOCOL_VERSION, role: 'extension', client: { name: 'Browser Agent extension', version } });
+      this.#send({
+        type: 'hello',
+        protocolVersion: PROTOCOL_VERSION,
+        role: 'extension',
+        client: { name: 'Browser Agent extension', version },
+      });
     };
     ws.onmessage = (ev) => this.#fromDaemon(typeof ev.data === 'string' ? ev.data : '');
     ws.onclose = (ev) => {
       if (this.#ws !== ws) return;
       this.#ws = undefined;
       if (this.#stopped) return;
-      const why = ev.reason || 'the bridge is not running (start an MCP client, or run browser-agent-mcp)';
+      const why =
+        ev.reason || 'the bridge is not running (start an MCP client, or run browser-agent-mcp)';
       this.#setState('disconnected', `Not connected: ${why}. Retrying…`);
       this.#retryTimer = setTimeout(() => this.start(), this.#backoffMs);
       this.#backoffMs = Math.min(this.#backoffMs * 2, RECONNECT_MAX_MS);
@@ -136,7 +142,10 @@ export class RelayClient {
         this.#send({ type: 'pong', t: frame.t });
         return;
       case 'error':
-        this.#setState('disconnected', `${frame.error.message}${frame.error.hint ? ` ${frame.error.hint}` : ''}`);
+        this.#setState(
+          'disconnected',
+          `${frame.error.message}${frame.error.hint ? ` ${frame.error.hint}` : ''}`,
+        );
         return;
       case 'hello':
       case 'register':

@@ -22,7 +22,8 @@ export class ActivityLog {
     this.#filter = sessionId;
     this.#filterLabel.hidden = this.#showAll.hidden = sessionId === undefined;
     this.#filterLabel.textContent = sessionId === undefined ? '' : `of ${client}`;
-    for (const li of this.#items.values()) li.hidden = sessionId !== undefined && li.dataset['sessionId'] !== sessionId;
+    for (const li of this.#items.values())
+      li.hidden = sessionId !== undefined && li.dataset['sessionId'] !== sessionId;
   }
 
   replaceAll(entries: ActivityEntry[]): void {
@@ -41,7 +42,8 @@ export class ActivityLog {
       this.#root.prepend(li);
       this.#trim();
     }
-    const outcome = entry.outcome === undefined ? '…' : `→ ${entry.outcome} (${entry.durationMs ?? 0} ms)`;
+    const outcome =
+      entry.outcome === undefined ? '…' : `→ ${entry.outcome} (${entry.durationMs ?? 0} ms)`;
     li.className = entry.outcome === undefined ? 'pending' : entry.outcome === 'ok' ? 'ok' : 'err';
     li.textContent = `${entry.client} · ${entry.tool} ${entry.args} ${outcome}`;
     li.hidden = this.#filter !== undefined && entry.sessionId !== this.#filter;

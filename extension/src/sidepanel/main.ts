@@ -1,6 +1,12 @@
 import { parseFrame, serializeFrame, type Frame } from '@browser-agent/protocol';
 import { RelayClient } from '../shared/relayClient';
-import { PANEL_PORT_NAME, type LinkState, type PanelToWorker, type Settings, type WorkerToPanel } from '../shared/messages';
+import {
+  PANEL_PORT_NAME,
+  type LinkState,
+  type PanelToWorker,
+  type Settings,
+  type WorkerToPanel,
+} from '../shared/messages';
 import { bridgePort } from './bridgePort';
 import { ActivityLog } from './activityLog';
 import { SessionList } from './sessionList';
@@ -82,11 +88,18 @@ function applySettings(settings: Settings): void {
     return;
   }
   if (relay) return;
-  relay = new RelayClient(bridgePort(), { post: (frame: Frame) => toWorker({ kind: 'frame', text: serializeFrame(frame) }) }, showLink);
+  relay = new RelayClient(
+    bridgePort(),
+    { post: (frame: Frame) => toWorker({ kind: 'frame', text: serializeFrame(frame) }) },
+    showLink,
+  );
   relay.start();
 }
 
 workerPort();
 // The worker-held link needs to know the port this panel was opened with.
 toWorker({ kind: 'settings', settings: { bridgePort: bridgePort() } });
-setInterval(() => toWorker({ kind: 'frame', text: serializeFrame({ type: 'ping', t: Date.now() }) }), WORKER_KEEPALIVE_MS);
+setInterval(
+  () => toWorker({ kind: 'frame', text: serializeFrame({ type: 'ping', t: Date.now() }) }),
+  WORKER_KEEPALIVE_MS,
+);

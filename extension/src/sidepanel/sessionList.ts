@@ -2,8 +2,15 @@ import type { ControlAction, SessionView } from '../shared/messages';
 import { el } from './dom';
 
 const COLORS: Record<string, string> = {
-  grey: '#6b7280', blue: '#2563eb', red: '#dc2626', yellow: '#ca8a04', green: '#16a34a',
-  pink: '#db2777', purple: '#7c3aed', cyan: '#0891b2', orange: '#ea580c',
+  grey: '#6b7280',
+  blue: '#2563eb',
+  red: '#dc2626',
+  yellow: '#ca8a04',
+  green: '#16a34a',
+  pink: '#db2777',
+  purple: '#7c3aed',
+  cyan: '#0891b2',
+  orange: '#ea580c',
 };
 
 export interface SessionListActions {
@@ -28,20 +35,41 @@ export class SessionList {
       return;
     }
     // Rebuilding keeps focus only if we restore it: keyboard users must not lose their place.
-    const focused = document.activeElement instanceof HTMLElement ? document.activeElement.dataset['key'] : undefined;
+    const focused =
+      document.activeElement instanceof HTMLElement
+        ? document.activeElement.dataset['key']
+        : undefined;
     this.#root.replaceChildren(...sessions.map((s) => this.#item(s)));
-    if (focused) this.#root.querySelector<HTMLElement>(`[data-key="${CSS.escape(focused)}"]`)?.focus();
+    if (focused)
+      this.#root.querySelector<HTMLElement>(`[data-key="${CSS.escape(focused)}"]`)?.focus();
   }
 
   #item(s: SessionView): HTMLLIElement {
     const label = s.state === 'active' ? (s.busy ? 'working' : 'idle') : s.state;
-    const name = el('button', { className: 'name', type: 'button', title: 'Show only this agent’s activity' }, s.client.name);
+    const name = el(
+      'button',
+      { className: 'name', type: 'button', title: 'Show only this agent’s activity' },
+      s.client.name,
+    );
     name.dataset['key'] = `${s.sessionId}:filter`;
     name.addEventListener('click', () => this.#actions.filter(s.sessionId, s.client.name));
     const tabs = s.tabs.length === 1 ? '1 tab' : `${s.tabs.length} tabs`;
-    const last = s.lastActivity ? `last call ${new Date(s.lastActivity).toLocaleTimeString()}` : 'no calls yet';
-    const meta = el('div', { className: 'meta' }, [s.project, tabs, last].filter(Boolean).join(' · '));
-    const li = el('li', { className: 'session' }, name, el('span', { className: `state ${label}` }, label), meta, this.#buttons(s));
+    const last = s.lastActivity
+      ? `last call ${new Date(s.lastActivity).toLocaleTimeString()}`
+      : 'no calls yet';
+    const meta = el(
+      'div',
+      { className: 'meta' },
+      [s.project, tabs, last].filter(Boolean).join(' · '),
+    );
+    const li = el(
+      'li',
+      { className: 'session' },
+      name,
+      el('span', { className: `state ${label}` }, label),
+      meta,
+      this.#buttons(s),
+    );
     li.dataset['sessionId'] = s.sessionId;
     li.dataset['state'] = s.state;
     li.style.borderLeftColor = COLORS[s.color] ?? COLORS['grey'] ?? '';
@@ -58,7 +86,8 @@ export class SessionList {
     };
     const buttons: HTMLButtonElement[] = [];
     if (s.state === 'revoked') return el('div', { className: 'actions' });
-    if (s.tabs.length > 0) buttons.push(button('focus', 'Show tab', 'Bring this agent’s tab to the front'));
+    if (s.tabs.length > 0)
+      buttons.push(button('focus', 'Show tab', 'Bring this agent’s tab to the front'));
     buttons.push(
       s.state === 'paused'
         ? button('resume', 'Resume', 'Let this agent act again')

@@ -6,8 +6,12 @@ export class SettingsView {
   readonly #onEnd = byId<HTMLSelectElement>('on-end');
 
   constructor(save: (patch: Partial<Settings>) => void) {
-    this.#keepWorking.addEventListener('change', () => save({ keepWorkingWhenPanelClosed: this.#keepWorking.checked }));
-    this.#onEnd.addEventListener('change', () => save({ onSessionEnd: this.#onEnd.value === 'release' ? 'release' : 'close' }));
+    this.#keepWorking.addEventListener('change', () =>
+      save({ keepWorkingWhenPanelClosed: this.#keepWorking.checked }),
+    );
+    this.#onEnd.addEventListener('change', () =>
+      save({ onSessionEnd: this.#onEnd.value === 'release' ? 'release' : 'close' }),
+    );
   }
 
   show(settings: Settings): void {

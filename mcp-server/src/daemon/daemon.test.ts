@@ -46,9 +46,13 @@ async function openServer(
   await new Promise((r) => socket.once('connect', r));
   const next = frameReader(socket);
   const client = { name: 'test-client', version: '1' };
-  socket.write(`${serializeFrame({ type: 'hello', protocolVersion: PROTOCOL_VERSION, role: 'server', client })}\n`);
+  socket.write(
+    `${serializeFrame({ type: 'hello', protocolVersion: PROTOCOL_VERSION, role: 'server', client })}\n`,
+  );
   expect(await next()).toMatchObject({ type: 'welcome' });
-  socket.write(`${serializeFrame({ type: 'register', client, project: '/work/p', ...(sessionKey ? { sessionKey } : {}) })}\n`);
+  socket.write(
+    `${serializeFrame({ type: 'register', client, project: '/work/p', ...(sessionKey ? { sessionKey } : {}) })}\n`,
+  );
   const ok = await next();
   if (ok.type !== 'register_ok') throw new Error(`expected register_ok, got ${JSON.stringify(ok)}`);
   return { socket, next, sessionId: ok.sessionId, resumed: ok.resumed };
@@ -112,7 +116,11 @@ describe('daemon routing', () => {
     const ext = await openExtension(port);
     const srv = await openServer(join(dir, 'd.sock'));
     const start = await ext.next('session_start');
-    expect(start).toMatchObject({ sessionId: srv.sessionId, client: { name: 'test-client' }, project: '/work/p' });
+    expect(start).toMatchObject({
+      sessionId: srv.sessionId,
+      client: { name: 'test-client' },
+      project: '/work/p',
+    });
 
     srv.socket.write(
       `${serializeFrame({ type: 'request', id: 'caller-1', sessionId: srv.sessionId, action: 'browser_snapshot', params: {} })}\n`,
@@ -240,10 +248,17 @@ describe('sessions', () => {
     const socket = connect(join(dir, 'd.sock'));
     await new Promise((r) => socket.once('connect', r));
     const next = frameReader(socket);
-    socket.write(`${serializeFrame({ type: 'hello', protocolVersion: PROTOCOL_VERSION, role: 'server' })}\n`);
+    socket.write(
+      `${serializeFrame({ type: 'hello', protocolVersion: PROTOCOL_VERSION, role: 'server' })}\n`,
+    );
     await next();
-    socket.write(`${serializeFrame({ type: 'request', id: 'r', sessionId: 'x', action: 'browser_snapshot', params: {} })}\n`);
-    expect(await next()).toMatchObject({ id: 'r', payload: { success: false, error: { code: 'NOT_REGISTERED' } } });
+    socket.write(
+      `${serializeFrame({ type: 'request', id: 'r', sessionId: 'x', action: 'browser_snapshot', params: {} })}\n`,
+    );
+    expect(await next()).toMatchObject({
+      id: 'r',
+      payload: { success: false, error: { code: 'NOT_REGISTERED' } },
+    });
     socket.end();
   });
 

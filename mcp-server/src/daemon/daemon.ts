@@ -3,14 +3,8 @@
  * It gives each server a session, routes its requests to the extension, tells the extension
  * when sessions start and end, and exits IDLE_EXIT_MS after the last session is gone.
  */
-import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:net';
-import {
-  ErrorCode,
-  stampHop,
-  type Frame,
-  type ClientInfo,
-} from '@browser-agent/protocol';
+import { ErrorCode, stampHop, type Frame, type ClientInfo } from '@browser-agent/protocol';
 import type { Logger } from '../shared/logger.js';
 import { ExtensionLink } from './extensionLink.js';
 import { LaunchedBrowser, type LaunchOptions } from './chromeLauncher.js';
@@ -50,7 +44,9 @@ export class Daemon {
     this.#config = config;
     this.#log = log;
     this.#router = new Router((frame) => this.#link?.send(frame) ?? false);
-    this.#sessions = new SessionRegistry(config.sessionGraceMs, (session) => this.#endSession(session));
+    this.#sessions = new SessionRegistry(config.sessionGraceMs, (session) =>
+      this.#endSession(session),
+    );
   }
 
   /** Serves one server connection over any stream (the Unix socket, or in-process fallback). */
@@ -59,7 +55,8 @@ export class Daemon {
       hello: (_conn, hello) => {
         if (hello.launch) this.#ensureBrowser(hello.launch);
       },
-      register: (conn, frame) => this.#register(conn, frame.client, frame.project, frame.sessionKey),
+      register: (conn, frame) =>
+        this.#register(conn, frame.client, frame.project, frame.sessionKey),
       request: (conn, frame) => void this.#onRequest(conn, stampHop(frame, 'daemon.in')),
       closed: (conn) => this.#onServerClosed(conn),
     });
@@ -123,7 +120,8 @@ export class Daemon {
   #onServerClosed(conn: ServerConnection): void {
     this.#router.dropConnection(conn);
     const session = this.#sessions.release(conn);
-    if (session) this.#log.info(`session ${session.id} lost its server; waiting for it to come back`);
+    if (session)
+      this.#log.info(`session ${session.id} lost its server; waiting for it to come back`);
   }
 
   #endSession(session: Session): void {
@@ -215,7 +213,12 @@ export class Daemon {
 }
 
 function sessionStart(s: Session): Frame {
-  return { type: 'session_start', sessionId: s.id, client: s.client, ...(s.project ? { project: s.project } : {}) };
+  return {
+    type: 'session_start',
+    sessionId: s.id,
+    client: s.client,
+    ...(s.project ? { project: s.project } : {}),
+  };
 }
 
 async function listenUnix(

@@ -23,7 +23,10 @@ const HELLO_TIMEOUT_MS = 5_000;
 export interface ServerConnectionEvents {
   hello(conn: ServerConnection, hello: HelloFrame): void;
   /** Binds the connection to a new or resumed session. */
-  register(conn: ServerConnection, frame: FrameOf<'register'>): { sessionId: string; resumed: boolean };
+  register(
+    conn: ServerConnection,
+    frame: FrameOf<'register'>,
+  ): { sessionId: string; resumed: boolean };
   request(conn: ServerConnection, frame: RequestFrame): void;
   closed(conn: ServerConnection): void;
 }
@@ -59,7 +62,8 @@ export class ServerConnection {
   }
 
   send(frame: Frame): void {
-    if (!this.#socket.destroyed && this.#socket.writable) this.#socket.write(`${serializeFrame(frame)}\n`);
+    if (!this.#socket.destroyed && this.#socket.writable)
+      this.#socket.write(`${serializeFrame(frame)}\n`);
   }
 
   close(): void {
@@ -100,7 +104,18 @@ export class ServerConnection {
       }
       case 'request':
         if (this.sessionId === undefined) {
-          this.send({ type: 'response', id: frame.id, sessionId: frame.sessionId, payload: { success: false, error: { code: ErrorCode.NOT_REGISTERED, message: 'Register a session before sending requests.' } } });
+          this.send({
+            type: 'response',
+            id: frame.id,
+            sessionId: frame.sessionId,
+            payload: {
+              success: false,
+              error: {
+                code: ErrorCode.NOT_REGISTERED,
+                message: 'Register a session before sending requests.',
+              },
+            },
+          });
           return;
         }
         // A server may only act for its own session.
@@ -109,8 +124,22 @@ export class ServerConnection {
       case 'ping':
         this.send({ type: 'pong', t: frame.t });
         return;
-      default:
-        this.send({ type: 'error', error: { code: ErrorCode.INVALID_FRAME, message: `Unexpected ${frame.type} frame from an MCP server.` } });
+      case 'hello':
+      case 'welcome':
+      case 'register_ok':
+      case 'response':
+      case 'event':
+      case 'session_start':
+      case 'session_end':
+      case 'pong':
+      case 'error':
+        this.send({
+          type: 'error',
+          error: {
+            code: ErrorCode.INVALID_FRAME,
+            message: `Unexpected ${frame.type} frame from an MCP server.`,
+          },
+        });
     }
   }
 

@@ -45,7 +45,8 @@ export class SessionRegistry {
     project: string | undefined,
     key: string | undefined,
   ): { session: Session; resumed: boolean; replaced: ServerConnection | undefined } {
-    const existing = key === undefined ? undefined : [...this.#sessions.values()].find((s) => s.key === key);
+    const existing =
+      key === undefined ? undefined : [...this.#sessions.values()].find((s) => s.key === key);
     if (existing) {
       clearTimeout(existing.graceTimer);
       existing.graceTimer = undefined;
@@ -55,7 +56,14 @@ export class SessionRegistry {
       existing.project = project ?? existing.project;
       return { session: existing, resumed: true, replaced };
     }
-    const session: Session = { id: randomUUID(), key, client, project, conn, graceTimer: undefined };
+    const session: Session = {
+      id: randomUUID(),
+      key,
+      client,
+      project,
+      conn,
+      graceTimer: undefined,
+    };
     this.#sessions.set(session.id, session);
     return { session, resumed: false, replaced: undefined };
   }

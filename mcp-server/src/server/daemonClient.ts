@@ -154,7 +154,12 @@ export class DaemonClient {
       socket.on('close', () => {
         this.#connection = undefined;
         if (sessionId === undefined) {
-          reject(new BridgeError(ErrorCode.NOT_CONNECTED, 'The bridge daemon closed the connection during the handshake.'));
+          reject(
+            new BridgeError(
+              ErrorCode.NOT_CONNECTED,
+              'The bridge daemon closed the connection during the handshake.',
+            ),
+          );
         }
         this.#failAll();
       });
@@ -240,7 +245,9 @@ export class DaemonClient {
 
   /** No shared daemon possible: this server hosts the bridge itself, for its one client. */
   async #fallback(why: string): Promise<Duplex> {
-    this.#options.log.warn(`cannot use the shared daemon (${why}); hosting the bridge in this process for this client only`);
+    this.#options.log.warn(
+      `cannot use the shared daemon (${why}); hosting the bridge in this process for this client only`,
+    );
     this.#inProcess ??= startInProcessDaemon(this.#options.log);
     const daemon = await this.#inProcess;
     const [ours, theirs] = duplexPair();

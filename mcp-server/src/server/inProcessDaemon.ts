@@ -29,8 +29,7 @@ export async function startInProcessDaemon(log: Logger): Promise<Daemon> {
 
 /** Two connected in-memory streams (node:stream has duplexPair only from Node 22). */
 export function duplexPair(): [Duplex, Duplex] {
-  let a: Duplex | undefined;
-  let b: Duplex | undefined;
+  const ends: { a?: Duplex; b?: Duplex } = {};
   const make = (peer: () => Duplex | undefined): Duplex =>
     new Duplex({
       read() {},
@@ -43,7 +42,9 @@ export function duplexPair(): [Duplex, Duplex] {
         done();
       },
     });
-  a = make(() => b);
-  b = make(() => a);
+  const a = make(() => ends.b);
+  const b = make(() => ends.a);
+  ends.a = a;
+  ends.b = b;
   return [a, b];
 }

@@ -2,6 +2,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import {
   contractsFor,
   DEFAULT_TOOL_TIMEOUT_MS,
+  type ToolContract,
   type ToolGroup,
   type ToolName,
   type ToolResult,
@@ -31,7 +32,8 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
         'Drive a real Chromium: browser_navigate, then browser_snapshot to get [ref=eN] handles for the element tools.',
     },
   );
-  for (const c of contractsFor(options.caps ?? [])) {
+  for (const contract of contractsFor(options.caps ?? [])) {
+    const c: ToolContract = contract;
     server.registerTool(
       c.name,
       {
@@ -42,10 +44,10 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
       },
       async (args: Record<string, unknown>) => {
         try {
-          const name = c.name;
+          const name = contract.name;
           const step = serverStepFor(name);
           await step?.before?.(args);
-          const timeoutMs = c.timeoutMs?.(args as never) ?? DEFAULT_TOOL_TIMEOUT_MS;
+          const timeoutMs = c.timeoutMs?.(args) ?? DEFAULT_TOOL_TIMEOUT_MS;
           const result = await caller.call(name, args, timeoutMs);
           return toCallToolResult(step?.after ? await step.after(result, args) : result);
         } catch (err) {

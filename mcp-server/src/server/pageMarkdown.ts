@@ -10,10 +10,16 @@ import { PAGE_HTML_MARKER, pageHtmlSchema } from '@browser-agent/protocol';
 
 const DEFAULT_MAX_CHARS = 40_000;
 
-type ReadableDocument = ConstructorParameters<typeof Readability>[0];
-interface LinkedWindow {
-  document: ReadableDocument & { body: { innerHTML: string } | null };
+// Both libraries are typed against the DOM lib, which this Node package does not load; at run
+// time linkedom's document is what Readability reads.
+interface LinkedDocument {
+  body: { innerHTML: string } | null;
 }
+interface ArticleReader {
+  parse(): { content?: string | null } | null;
+}
+const Reader = Readability as unknown as new (document: LinkedDocument) => ArticleReader;
+const parsePage = parseHTML as unknown as (html: string) => { document: LinkedDocument };
 
 function fence(body: string): string {
   const longestRun = Math.max(0, ...Array.from(body.matchAll(/`+/g), (m) => m[0].length));
@@ -28,13 +34,12 @@ function oneLine(text: string): string {
 /** Converts the extension's marked HTML part into the text the agent reads. */
 export function htmlToMarkdown(part: string, maxChars = DEFAULT_MAX_CHARS): string {
   const page = pageHtmlSchema.parse(JSON.parse(part.slice(PAGE_HTML_MARKER.length)));
-  // linkedom's types lean on the DOM lib, which this Node package does not load.
-  const { document } = parseHTML(page.html) as unknown as LinkedWindow;
+  const { document } = parsePage(page.html);
   const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced' });
   turndown.remove(['script', 'style', 'noscript', 'template']);
   // Readability changes the document it reads, so the fallback reads the body first.
   const bodyHtml = document.body?.innerHTML ?? page.html;
-  const article = new Readability(document as ReadableDocument).parse();
+  const article = new Reader(document).parse();
   const useArticle = article?.content !== undefined && article.content !== null;
   let markdown = turndown.turndown(useArticle ? (article.content ?? '') : bodyHtml).trim();
   const cut = markdown.length > maxChars;

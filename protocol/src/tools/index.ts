@@ -78,8 +78,8 @@ export function groupOf(contract: ToolContract): ToolGroup {
 }
 
 /** The contracts listed when the given opt-in groups are on (core always is). */
-export function contractsFor(groups: readonly ToolGroup[]): ToolContract[] {
-  return toolContracts.filter((c: ToolContract) => {
+export function contractsFor(groups: readonly ToolGroup[]): AnyContract[] {
+  return toolContracts.filter((c: AnyContract) => {
     const group = groupOf(c);
     return group === 'core' || groups.includes(group);
   });

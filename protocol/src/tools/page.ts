@@ -49,7 +49,12 @@ export const waitFor = defineTool({
       .describe('State of selector (visible)'),
     networkIdle: z.boolean().optional().describe('Wait until no request is in flight for 500 ms'),
     time: z.number().min(0).max(MAX_WAIT_SECONDS).optional().describe('Seconds to wait'),
-    timeout: z.number().min(0).max(MAX_WAIT_SECONDS).optional().describe('Seconds before failing (10)'),
+    timeout: z
+      .number()
+      .min(0)
+      .max(MAX_WAIT_SECONDS)
+      .optional()
+      .describe('Seconds before failing (10)'),
   }),
   annotations: { readOnlyHint: true },
   timeoutMs: (args) => ((args.time ?? args.timeout ?? 10) + 10) * 1000,
@@ -76,7 +81,13 @@ export const networkRequest = defineTool({
   description: 'Headers and bodies of one request from browser_network_requests.',
   input: z.object({
     id: z.string().min(1).max(100).describe('Request id'),
-    maxBodyChars: z.number().int().min(0).max(1_000_000).optional().describe('Cut bodies here (20000)'),
+    maxBodyChars: z
+      .number()
+      .int()
+      .min(0)
+      .max(1_000_000)
+      .optional()
+      .describe('Cut bodies here (20000)'),
   }),
   annotations: { readOnlyHint: true },
   group: 'network',

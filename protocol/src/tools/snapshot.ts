@@ -30,7 +30,12 @@ export const find = defineTool({
   description: 'Lines of the page outline matching text or a regex, each with its path of parents.',
   input: z.object({
     text: z.string().min(1).max(1000).optional().describe('Text to find (case-insensitive)'),
-    regex: z.string().min(1).max(1000).optional().describe('JavaScript regex, e.g. "^Item \\\\d+$"'),
+    regex: z
+      .string()
+      .min(1)
+      .max(1000)
+      .optional()
+      .describe('JavaScript regex, e.g. "^Item \\\\d+$"'),
     limit: z.number().int().min(1).max(500).optional().describe('Most hits to return (50)'),
   }),
   annotations: { readOnlyHint: true, openWorldHint: true },

@@ -13,7 +13,9 @@ export const tabs = defineTool({
       .int()
       .min(0)
       .optional()
-      .describe('Tab index from the list, for select and close (close defaults to the current tab)'),
+      .describe(
+        'Tab index from the list, for select and close (close defaults to the current tab)',
+      ),
     url: z.string().max(8192).optional().describe('URL to open, for new'),
     background: z
       .boolean()
