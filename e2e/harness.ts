@@ -7,6 +7,8 @@
  *   teardown, stops them and the daemon and fails the test if any process of ours is left.
  * - `bridge`: the sandbox plus a Playwright Chromium with the built extension and its relay tab.
  */
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -200,7 +202,9 @@ export const test = base.extend<
     });
     try {
       await waitForExtensionWorker(context);
-      const relayUrl = `${EXTENSION_ORIGIN}/${RELAY_PAGE_PATH}?port=${sandbox.port}`;
+      // Paired as launch mode pairs its browser: the daemon's half in its state directory, the
+      // extension's half in the relay page's URL fragment.
+      const relayUrl = `${EXTENSION_ORIGIN}/${RELAY_PAGE_PATH}?port=${sandbox.port}${provisionPairing(sandbox.home)}`;
       let relay = context.pages()[0] ?? (await context.newPage());
       await relay.goto(relayUrl);
 
@@ -289,6 +293,32 @@ async function spawnServer(
   return { name, client, pid, stderr: () => stderr };
 }
 
+/**
+ * Writes a fresh pairing into the daemon's state directory and returns the `#pair=` fragment the
+ * relay page stores its half from (the same hand-over launch mode uses).
+ */
+export function provisionPairing(home: string): string {
+  const secret = randomBytes(32);
+  const id = createHash('sha256')
+    .update('browser-agent-pairing-id|')
+    .update(secret)
+    .digest('base64url')
+    .slice(0, 16);
+  mkdirSync(home, { recursive: true, mode: 0o700 });
+  const file = path.join(home, 'pairings.json');
+  const existing: unknown[] = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as unknown[])
+    : [];
+  const entry = {
+    id,
+    secret: secret.toString('base64'),
+    label: 'e2e',
+    createdAt: new Date().toISOString(),
+  };
+  writeFileSync(file, JSON.stringify([...existing, entry]), { mode: 0o600 });
+  return `#pair=${id}.${secret.toString('base64')}`;
+}
+
 async function waitForExtensionWorker(context: BrowserContext): Promise<void> {
   const isOurs = (url: string) => url.startsWith(`${EXTENSION_ORIGIN}/`);
   if (context.serviceWorkers().some((w) => isOurs(w.url()))) return;
@@ -308,7 +338,8 @@ async function waitForExtensionWorker(context: BrowserContext): Promise<void> {
 
 function extensionWorker(context: BrowserContext): Worker {
   const worker = context.serviceWorkers().find((w) => w.url().startsWith(`${EXTENSION_ORIGIN}/`));
-  if (!worker) throw new Error(`The extension's service worker (${EXTENSION_ORIGIN}) is not running.`);
+  if (!worker)
+    throw new Error(`The extension's service worker (${EXTENSION_ORIGIN}) is not running.`);
   return worker;
 }
 
@@ -458,7 +489,11 @@ export interface TabLayout {
 
 /** The part of the extension API the layout needs; e2e has no @types/chrome. */
 interface ChromeTabsApi {
-  tabs: { query(q: object): Promise<Array<{ id?: number; url?: string; pendingUrl?: string; groupId: number }>> };
+  tabs: {
+    query(
+      q: object,
+    ): Promise<Array<{ id?: number; url?: string; pendingUrl?: string; groupId: number }>>;
+  };
   tabGroups: { query(q: object): Promise<Array<{ id: number; title?: string; color: string }>> };
 }
 
@@ -468,7 +503,11 @@ function readTabLayout(worker: Worker): Promise<TabLayout> {
     const api = (globalThis as unknown as { chrome: ChromeTabsApi }).chrome;
     const [tabs, groups] = await Promise.all([api.tabs.query({}), api.tabGroups.query({})]);
     return {
-      tabs: tabs.map((t) => ({ id: t.id ?? -1, url: t.url ?? t.pendingUrl ?? '', groupId: t.groupId })),
+      tabs: tabs.map((t) => ({
+        id: t.id ?? -1,
+        url: t.url ?? t.pendingUrl ?? '',
+        groupId: t.groupId,
+      })),
       groups: groups.map((g) => ({ id: g.id, title: g.title ?? '', color: g.color })),
     };
   });
@@ -483,7 +522,8 @@ export function urlsInGroup(layout: TabLayout, title: string): string[] {
 /** The tab showing `url`; throws with the tabs there are when none does. */
 export function tabWithUrl(layout: TabLayout, url: string): BrowserTab {
   const tab = layout.tabs.find((t) => t.url === url);
-  if (!tab) throw new Error(`No tab shows ${url}; tabs: ${layout.tabs.map((t) => t.url).join(', ')}`);
+  if (!tab)
+    throw new Error(`No tab shows ${url}; tabs: ${layout.tabs.map((t) => t.url).join(', ')}`);
   return tab;
 }
 

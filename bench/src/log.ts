@@ -3,7 +3,8 @@
  * servers are children whose stdio the SDK owns, so nothing here can reach their MCP stdout.
  */
 export function progress(message: string): void {
-  process.stderr.write(`[bench] ${message}\n`);
+  const seconds = (performance.now() / 1000).toFixed(1).padStart(6);
+  process.stderr.write(`[bench ${seconds} s] ${message}\n`);
 }
 
 export function result(text: string): void {

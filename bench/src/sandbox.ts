@@ -8,6 +8,7 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { progress } from './log.js';
 import { BenchClient, LAUNCH_FLAGS } from './mcp/benchClient.js';
 import { processesWithEnv, stopProcess, waitUntil, type ProcessInfo } from './procfs.js';
 
@@ -75,16 +76,20 @@ export async function createSandbox(): Promise<Sandbox> {
     },
     teardown() {
       torn ??= (async () => {
+        progress('teardown: closing clients');
         await Promise.all(clients.map((c) => c.close()));
         await Promise.all(clients.map((c) => stopProcess(c.pid, EXIT_GRACE_MS)));
         const daemon = await daemonPid();
+        progress(`teardown: stopping daemon ${daemon ?? '(none)'}`);
         if (daemon !== undefined) await stopProcess(daemon, EXIT_GRACE_MS);
         for (const step of steps) await step();
+        progress('teardown: checking for leftovers');
         // Exiting children (a browser's helpers) get a moment before they count as leftovers.
         await waitUntil(() => ownProcesses().length === 0, EXIT_GRACE_MS);
         const leftovers = ownProcesses();
         for (const p of leftovers) await stopProcess(p.pid, 1_000);
         await rm(root, { recursive: true, force: true });
+        progress('teardown: done');
         return leftovers;
       })();
       return torn;

@@ -28,7 +28,7 @@ test.describe('page tools', () => {
     expect(before).toContain('Not clicked yet');
     const ref = findRef(before, 'button', 'Click me');
 
-    await callOk(client, 'browser_click', { ref, element: 'Click me button' });
+    await callOk(client, 'browser_click', { ref });
     const after = await snapshot(client);
     expect(after).toContain('Clicked 1 time');
     expect(after).not.toContain('Not clicked yet');
@@ -48,7 +48,7 @@ test.describe('page tools', () => {
     await callOk(client, 'browser_navigate', { url: site.url('/form.html') });
     const ref = findRef(await snapshot(client), 'textbox', 'Name');
 
-    await callOk(client, 'browser_type', { ref, text: 'Ada Lovelace', element: 'Name input' });
+    await callOk(client, 'browser_type', { ref, text: 'Ada Lovelace' });
     expect(lineWithRef(await snapshot(client), ref)).toMatch(/:\s*"?Ada Lovelace"?$/);
     const shouted = await callOk(client, 'browser_evaluate', {
       function: '(el) => el.value.toUpperCase()',
@@ -247,7 +247,6 @@ test.describe('page tools', () => {
 
     const stale = await callTool(client, 'browser_click', {
       ref: victim,
-      element: 'Replace me button',
     });
     expect(stale.isError, stale.text).toBe(true);
     expect(stale.text).toContain(ErrorCode.STALE_REF);

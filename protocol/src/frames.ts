@@ -24,6 +24,9 @@ export const helloFrameSchema = z.object({
   protocolVersion: z.number().int(),
   role: z.enum(['server', 'extension']),
   client: clientInfoSchema.optional(),
+  /** Extension only: a fresh nonce for the challenge, and the ids of the pairings it holds. */
+  nonce: z.string().max(100).optional(),
+  pairings: z.array(z.string().max(100)).max(50).optional(),
   /** Launch options a server asks the daemon to honour when it has to start a browser. */
   launch: z
     .object({
@@ -33,6 +36,44 @@ export const helloFrameSchema = z.object({
       isolated: z.boolean(),
     })
     .optional(),
+});
+
+/**
+ * Mutual authentication of daemon and extension (a shared pairing secret K, never sent):
+ *   ext → hello{nonce: nE, pairings: [ids]}
+ *   daemon → challenge{pairingId, nonce: nD, proof: HMAC_K("daemon|nE|nD")}   (daemon proves K)
+ *   ext → auth{proof: HMAC_K("extension|nD|nE")}                               (extension proves K)
+ *   daemon → welcome
+ * Fresh nonces on both sides make a recorded handshake useless. Without a shared pairing:
+ *   daemon → pairing_required; ext → pair_start{publicKey}; daemon → pair_offer{publicKey}
+ *   (ECDH P-256; both sides derive K and show the same 6-digit code; the user compares them and
+ *   confirms in the side panel) ext → pair_confirm{pairingId, proof}; daemon → paired, welcome.
+ */
+export const challengeFrameSchema = z.object({
+  type: z.literal('challenge'),
+  pairingId: z.string().max(100),
+  nonce: z.string().max(100),
+  proof: z.string().max(200),
+});
+export const authFrameSchema = z.object({ type: z.literal('auth'), proof: z.string().max(200) });
+export const pairingRequiredFrameSchema = z.object({ type: z.literal('pairing_required') });
+export const pairStartFrameSchema = z.object({
+  type: z.literal('pair_start'),
+  publicKey: z.string().max(200),
+});
+export const pairOfferFrameSchema = z.object({
+  type: z.literal('pair_offer'),
+  publicKey: z.string().max(200),
+  pairingId: z.string().max(100),
+});
+export const pairConfirmFrameSchema = z.object({
+  type: z.literal('pair_confirm'),
+  pairingId: z.string().max(100),
+  proof: z.string().max(200),
+});
+export const pairedFrameSchema = z.object({
+  type: z.literal('paired'),
+  pairingId: z.string().max(100),
 });
 
 export const welcomeFrameSchema = z.object({
@@ -119,6 +160,13 @@ export const errorFrameSchema = z.object({ type: z.literal('error'), error: wire
 export const frameSchema = z.discriminatedUnion('type', [
   helloFrameSchema,
   welcomeFrameSchema,
+  challengeFrameSchema,
+  authFrameSchema,
+  pairingRequiredFrameSchema,
+  pairStartFrameSchema,
+  pairOfferFrameSchema,
+  pairConfirmFrameSchema,
+  pairedFrameSchema,
   registerFrameSchema,
   registerOkFrameSchema,
   requestFrameSchema,

@@ -4,3 +4,4 @@ export * from './frames.js';
 export * from './result.js';
 export * from './tools/index.js';
 export { renderToolReference } from './tools/reference.js';
+export * from './pairingProofs.js';

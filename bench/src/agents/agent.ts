@@ -28,8 +28,13 @@ export interface Agent {
   readonly kind: AgentKind;
   goto(url: string): Promise<StepOutcome>;
   back(): Promise<StepOutcome>;
-  /** Reads the page: a snapshot for the bridge, an aria snapshot for the floor. */
-  read(): Promise<StepOutcome>;
+  /**
+   * Reads the page: a snapshot for the bridge, an aria snapshot for the floor. `full` asks the
+   * bridge for the whole outline instead of its default size cap (the floor never caps).
+   */
+  read(options?: { full?: boolean }): Promise<StepOutcome>;
+  /** Finds elements by their text on a page too long to read whole. */
+  find(text: string): Promise<StepOutcome>;
   click(target: Target): Promise<StepOutcome>;
   type(target: Target, text: string, options?: { submit?: boolean }): Promise<StepOutcome>;
   /** Runs `() => …` source in the page; the outcome's text carries the JSON result. */

@@ -2,6 +2,9 @@ import type { BenchClient, CallOutcome } from '../mcp/benchClient.js';
 import { parseRefs, refKey, type RefTable } from '../mcp/snapshotRefs.js';
 import type { Agent, StepOutcome, Target } from './agent.js';
 
+/** The contract's ceiling, far above any fixture page's outline, so `full` reads are never cut. */
+const FULL_SNAPSHOT_MAX_CHARS = 500_000;
+
 /**
  * The agent as an LLM drives the bridge: it acts on refs from its latest snapshot, so a step
  * that acts must come after a read() that showed the element.
@@ -23,21 +26,28 @@ export class BridgeAgent implements Agent {
     return this.#ok(this.#client.callOk('browser_navigate_back', {}));
   }
 
-  async read(): Promise<StepOutcome> {
-    const outcome = await this.#client.callOk('browser_snapshot', {});
+  async read(options: { full?: boolean } = {}): Promise<StepOutcome> {
+    const args = options.full === true ? { maxChars: FULL_SNAPSHOT_MAX_CHARS } : {};
+    const outcome = await this.#client.callOk('browser_snapshot', args);
     this.#refs = parseRefs(outcome.text);
+    return outcome;
+  }
+
+  async find(text: string): Promise<StepOutcome> {
+    const outcome = await this.#client.callOk('browser_find', { text });
+    // Hits carry refs of the same outline, so they join the latest snapshot's.
+    this.#refs = new Map([...parseRefs(outcome.text), ...this.#refs]);
     return outcome;
   }
 
   click(target: Target): Promise<StepOutcome> {
     const ref = this.#ref(target);
-    return this.#ok(this.#client.callOk('browser_click', { ref, element: describe(target) }));
+    return this.#ok(this.#client.callOk('browser_click', { ref }));
   }
 
   type(target: Target, text: string, options: { submit?: boolean } = {}): Promise<StepOutcome> {
     const ref = this.#ref(target);
-    const args = { ref, text, element: describe(target), ...options };
-    return this.#ok(this.#client.callOk('browser_type', args));
+    return this.#ok(this.#client.callOk('browser_type', { ref, text, ...options }));
   }
 
   evaluate(fn: string): Promise<StepOutcome> {

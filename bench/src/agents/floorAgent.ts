@@ -47,6 +47,10 @@ export class FloorAgent implements Agent {
     return timed(() => this.#page.ariaSnapshot({ mode: 'ai' }));
   }
 
+  find(text: string): Promise<StepOutcome> {
+    return timed(() => this.#page.getByText(text).first().ariaSnapshot({ mode: 'ai' }));
+  }
+
   click(target: Target): Promise<StepOutcome> {
     return timed(async () => {
       await this.#locate(target).click();

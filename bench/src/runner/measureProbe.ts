@@ -23,11 +23,12 @@ export interface ProbeResult {
  */
 export async function measureProbe(
   probe: ToolProbe,
-  agents: readonly Agent[],
+  allAgents: readonly Agent[],
   site: FixtureSite,
   plan: RunPlan,
 ): Promise<ProbeResult> {
   const result: ProbeResult = { id: probe.id, label: probe.label, samples: {} };
+  const agents = probe.bridgeOnly === true ? allAgents.filter((a) => a.kind === 'bridge') : allAgents;
   try {
     for (const agent of agents) {
       await probe.prepare?.(agent, site);

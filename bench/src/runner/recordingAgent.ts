@@ -22,8 +22,11 @@ export class RecordingAgent implements Agent {
   back() {
     return this.#record('back', this.#inner.back());
   }
-  read() {
-    return this.#record('snapshot', this.#inner.read());
+  read(options?: { full?: boolean }) {
+    return this.#record('snapshot', this.#inner.read(options));
+  }
+  find(text: string) {
+    return this.#record('find', this.#inner.find(text));
   }
   click(target: Target) {
     return this.#record('click', this.#inner.click(target));

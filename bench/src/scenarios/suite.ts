@@ -45,7 +45,7 @@ export const suite: readonly Flow[] = [
     title: 'Read a 1,000-row table and extract from it',
     async run(agent, site) {
       await agent.goto(site.url('/table.html'));
-      expectText(await agent.read(), 'customer500@example.test', 'table snapshot');
+      expectText(await agent.read(), 'customer1@example.test', 'table snapshot');
       const rows = await agent.evaluate("() => document.querySelectorAll('tbody tr').length");
       expectText(rows, '1000', 'row count');
       const city = await agent.evaluate(
@@ -60,6 +60,7 @@ export const suite: readonly Flow[] = [
     async run(agent, site) {
       await agent.goto(site.url('/big.html'));
       await agent.read();
+      await agent.find('Button 100-2');
       await agent.click({ role: 'button', name: 'Button 100-2' });
       const clicks = await agent.evaluate(
         "() => document.querySelector('#s100 button:nth-of-type(2)').dataset.clicks",

@@ -6,6 +6,8 @@ import { expectText } from './expect.js';
 export interface ToolProbe {
   id: string;
   label: string;
+  /** The floor has no equivalent (e.g. the bridge's size-capped default snapshot). */
+  bridgeOnly?: boolean;
   /** Untimed, once per agent before the iterations. */
   prepare?(agent: Agent, site: FixtureSite): Promise<void>;
   /** Untimed, before every iteration. */
@@ -47,14 +49,28 @@ export const toolProbes: readonly ToolProbe[] = [
     step: (agent, _site, i) => agent.type({ role: 'textbox', name: 'Name' }, `Ada Lovelace ${i}`),
   },
   {
+    id: 'snapshot-big-full',
+    label: 'snapshot, page of ~5,000 elements (full)',
+    prepare: async (agent, site) => void (await agent.goto(site.url('/big.html'))),
+    step: (agent) => agent.read({ full: true }),
+  },
+  {
     id: 'snapshot-big',
-    label: 'snapshot, page of ~5,000 elements',
+    label: 'snapshot, page of ~5,000 elements (default size cap)',
+    bridgeOnly: true,
     prepare: async (agent, site) => void (await agent.goto(site.url('/big.html'))),
     step: (agent) => agent.read(),
   },
   {
+    id: 'snapshot-table-full',
+    label: 'snapshot, 1,000-row table (full)',
+    prepare: async (agent, site) => void (await agent.goto(site.url('/table.html'))),
+    step: (agent) => agent.read({ full: true }),
+  },
+  {
     id: 'snapshot-table',
-    label: 'snapshot, 1,000-row table',
+    label: 'snapshot, 1,000-row table (default size cap)',
+    bridgeOnly: true,
     prepare: async (agent, site) => void (await agent.goto(site.url('/table.html'))),
     step: (agent) => agent.read(),
   },

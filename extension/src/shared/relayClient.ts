@@ -14,12 +14,26 @@ import {
   PROTOCOL_VERSION,
   parseFrame,
   serializeFrame,
+  proofMessage,
   stampHop,
   type Frame,
+  type FrameOf,
   type RequestFrame,
   type ResponseFrame,
 } from '@browser-agent/protocol';
 import type { LinkState } from './messages';
+import { derivePairing, newEcdhKey, newNonce, pairingIdOf, sign, verify } from './pairingCrypto';
+import { loadPairings, savePairing, type StoredPairing } from './pairings';
+
+/** The only frames read before the daemon has authenticated itself. */
+const HANDSHAKE_FRAMES: ReadonlySet<Frame['type']> = new Set([
+  'challenge',
+  'pairing_required',
+  'pair_offer',
+  'paired',
+  'welcome',
+  'error',
+]);
 
 const RECONNECT_MIN_MS = 250;
 const RECONNECT_MAX_MS = 2000;
@@ -31,10 +45,22 @@ export interface WorkerLink {
   post(frame: Frame): void;
 }
 
+/** Asks the user to compare a first-pairing code and confirm it; absent where no one can see. */
+export type ConfirmPairing = (code: string) => Promise<boolean>;
+
+type Handshake =
+  | { at: 'hello'; nonce: string; pairings: StoredPairing[] }
+  | { at: 'pairing'; key: Awaited<ReturnType<typeof newEcdhKey>> }
+  | { at: 'done' };
+
 export class RelayClient {
   readonly #url: string;
   readonly #link: WorkerLink;
   readonly #onState: (state: LinkState, detail: string) => void;
+  readonly #confirmPairing: ConfirmPairing | undefined;
+  #handshake: Handshake = { at: 'done' };
+  /** True once this connection's daemon proved the pairing (challenge or confirmed pairing). */
+  #verified = false;
   #ws: WebSocket | undefined;
   #backoffMs = RECONNECT_MIN_MS;
   #stopped = false;
@@ -43,10 +69,16 @@ export class RelayClient {
   readonly #inFlight = new Map<string, RequestFrame>();
   state: LinkState = 'disconnected';
 
-  constructor(port: number, link: WorkerLink, onState: (state: LinkState, detail: string) => void) {
+  constructor(
+    port: number,
+    link: WorkerLink,
+    onState: (state: LinkState, detail: string) => void,
+    confirmPairing?: ConfirmPairing,
+  ) {
     this.#url = `ws://127.0.0.1:${port}`;
     this.#link = link;
     this.#onState = onState;
+    this.#confirmPairing = confirmPairing;
     this.#keepalive = setInterval(() => this.#send({ type: 'ping', t: Date.now() }), KEEPALIVE_MS);
   }
 
@@ -55,16 +87,8 @@ export class RelayClient {
     this.#setState('connecting', `Connecting to the bridge at ${this.#url}…`);
     const ws = new WebSocket(this.#url);
     this.#ws = ws;
-    ws.onopen = () => {
-      const version = chrome.runtime.getManifest().version;
-      this.#send({
-        type: 'hello',
-        protocolVersion: PROTOCOL_VERSION,
-        role: 'extension',
-        client: { name: 'Browser Agent extension', version },
-      });
-    };
-    ws.onmessage = (ev) => this.#fromDaemon(typeof ev.data === 'string' ? ev.data : '');
+    ws.onopen = () => void this.#hello();
+    ws.onmessage = (ev) => void this.#fromDaemon(typeof ev.data === 'string' ? ev.data : '');
     ws.onclose = (ev) => {
       if (this.#ws !== ws) return;
       this.#ws = undefined;
@@ -118,15 +142,117 @@ export class RelayClient {
     this.#inFlight.clear();
   }
 
-  #fromDaemon(text: string): void {
+  async #hello(): Promise<void> {
+    this.#verified = false;
+    const nonce = newNonce();
+    const pairings = await loadPairings();
+    this.#handshake = { at: 'hello', nonce, pairings };
+    const version = chrome.runtime.getManifest().version;
+    this.#send({
+      type: 'hello',
+      protocolVersion: PROTOCOL_VERSION,
+      role: 'extension',
+      client: { name: 'Browser Agent extension', version },
+      nonce,
+      pairings: pairings.map((p) => p.id),
+    });
+  }
+
+  /** Refuses the link: whatever is on the port has not proven it is our paired daemon. */
+  #refuse(detail: string): void {
+    this.#handshake = { at: 'done' };
+    this.#setState('disconnected', detail);
+    this.#ws?.close(4401, 'Authentication failed');
+  }
+
+  async #onChallenge(frame: FrameOf<'challenge'>): Promise<void> {
+    const hs = this.#handshake;
+    const pairing =
+      hs.at === 'hello' ? hs.pairings.find((p) => p.id === frame.pairingId) : undefined;
+    if (
+      hs.at !== 'hello' ||
+      !pairing ||
+      !(await verify(pairing.secret, proofMessage.daemon(hs.nonce, frame.nonce), frame.proof))
+    ) {
+      this.#refuse(
+        `The program on ${this.#url} could not prove it is your paired Browser Agent bridge, so it gets no access. Retrying…`,
+      );
+      return;
+    }
+    this.#handshake = { at: 'done' };
+    this.#verified = true;
+    this.#send({
+      type: 'auth',
+      proof: await sign(pairing.secret, proofMessage.extension(frame.nonce, hs.nonce)),
+    });
+  }
+
+  async #onPairingRequired(): Promise<void> {
+    if (!this.#confirmPairing) {
+      this.#refuse(
+        'This browser is not paired with the bridge yet: open the Browser Agent side panel to pair.',
+      );
+      return;
+    }
+    const key = await newEcdhKey();
+    this.#handshake = { at: 'pairing', key };
+    this.#setState('connecting', 'Pairing with the bridge…');
+    this.#send({ type: 'pair_start', publicKey: key.publicKey });
+  }
+
+  async #onPairOffer(frame: FrameOf<'pair_offer'>): Promise<void> {
+    const hs = this.#handshake;
+    if (hs.at !== 'pairing' || !this.#confirmPairing) return;
+    const { secret, code } = await derivePairing(hs.key, frame.publicKey);
+    if ((await pairingIdOf(secret)) !== frame.pairingId) {
+      this.#refuse('Pairing failed: the bridge and this browser did not agree on a key.');
+      return;
+    }
+    this.#setState(
+      'connecting',
+      `Pairing code ${code}: compare it with the code your agent reports.`,
+    );
+    if (!(await this.#confirmPairing(code))) {
+      this.#refuse('Pairing rejected.');
+      return;
+    }
+    await savePairing(secret, 'Paired in the side panel');
+    this.#handshake = { at: 'done' };
+    // The user compared the codes: nobody in between could have made them match.
+    this.#verified = true;
+    this.#send({
+      type: 'pair_confirm',
+      pairingId: frame.pairingId,
+      proof: await sign(secret, proofMessage.confirm(hs.key.publicKey, frame.publicKey)),
+    });
+  }
+
+  async #fromDaemon(text: string): Promise<void> {
     const parsed = parseFrame(text);
     if (!parsed.ok) {
       this.#send({ type: 'error', error: parsed.error });
       return;
     }
     const frame = parsed.frame;
+    // Until the daemon has proven the pairing, nothing it sends is acted on.
+    if (this.state !== 'connected' && !HANDSHAKE_FRAMES.has(frame.type)) return;
     switch (frame.type) {
+      case 'challenge':
+        await this.#onChallenge(frame);
+        return;
+      case 'pairing_required':
+        await this.#onPairingRequired();
+        return;
+      case 'pair_offer':
+        await this.#onPairOffer(frame);
+        return;
       case 'welcome':
+        if (!this.#verified) {
+          this.#refuse(
+            `The program on ${this.#url} skipped authentication, so it gets no access. Retrying…`,
+          );
+          return;
+        }
         this.#backoffMs = RECONNECT_MIN_MS;
         this.#setState('connected', `Connected to the bridge at ${this.#url}.`);
         return;
@@ -153,6 +279,10 @@ export class RelayClient {
       case 'response':
       case 'event':
       case 'pong':
+      case 'auth':
+      case 'pair_start':
+      case 'pair_confirm':
+      case 'paired':
         return;
     }
   }

@@ -12,6 +12,8 @@ import { ActivityLog } from './activityLog';
 import { SessionList } from './sessionList';
 import { SettingsView } from './settingsView';
 import { byId } from './dom';
+import { PairingView } from './pairingView';
+import { adoptPairingFromFragment } from '../shared/pairings';
 
 /** Under the worker's 30 s idle limit, so an idle but connected worker is not stopped. */
 const WORKER_KEEPALIVE_MS = 20_000;
@@ -52,6 +54,9 @@ const sessions = new SessionList(byId('sessions'), {
   control: (action, sessionId) => toWorker({ kind: 'control', action, sessionId }),
   filter: (sessionId, client) => log.filter(sessionId, client),
 });
+const pairingView = new PairingView();
+// A pairing handed over in the URL (launch mode) must be stored before the first hello.
+const pairingAdopted = adoptPairingFromFragment(location, history).then(() => pairingView.render());
 const settingsView = new SettingsView((patch) => toWorker({ kind: 'settings', settings: patch }));
 
 function onWorkerMessage(m: WorkerToPanel): void {
@@ -74,7 +79,7 @@ function onWorkerMessage(m: WorkerToPanel): void {
       if (!relay) showLink(m.state, m.detail);
       return;
     case 'settings':
-      applySettings(m.settings);
+      void pairingAdopted.then(() => applySettings(m.settings));
       return;
   }
 }

@@ -7,6 +7,7 @@ import { Readable, Writable } from 'node:stream';
 import { EXTENSION_ID, RELAY_PAGE_PATH } from '@browser-agent/protocol';
 import type { Logger } from '../shared/logger.js';
 import { CdpPipe, waitForTarget } from './cdpPipe.js';
+import type { Pairing } from './pairingStore.js';
 
 export interface LaunchOptions {
   headless: boolean;
@@ -76,6 +77,7 @@ export class LaunchedBrowser {
 
   static launch(
     options: LaunchOptions,
+    pairing: Pairing,
     bridgePort: number,
     stateDir: string,
     log: Logger,
@@ -92,7 +94,9 @@ export class LaunchedBrowser {
       options.userDataDir ??
       tempProfile ??
       join(homedir() || tmpdir(), '.cache', 'browser-agent', 'profile');
-    const relayUrl = `chrome-extension://${EXTENSION_ID}/${RELAY_PAGE_PATH}?port=${bridgePort}`;
+    // The launched browser is paired by handing it a fresh secret in the URL fragment, which never
+    // leaves the browser; the relay page stores it and removes it from the address.
+    const relayUrl = `chrome-extension://${EXTENSION_ID}/${RELAY_PAGE_PATH}?port=${bridgePort}#pair=${pairing.id}.${pairing.secret}`;
     const args = [
       `--user-data-dir=${profile}`,
       `--disable-extensions-except=${extDir}`,

@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createECDH, createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,13 +7,18 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import {
   EXTENSION_ORIGIN,
+  PAIRING_CODE_LABEL,
+  PAIRING_KDF_LABEL,
   PROTOCOL_VERSION,
+  formatPairingCode,
   parseFrame,
+  proofMessage,
   serializeFrame,
   type Frame,
 } from '@browser-agent/protocol';
 import { createLogger } from '../shared/logger.js';
 import { Daemon } from './daemon.js';
+import { PairingStore, pairingId, sign, verify } from './pairingStore.js';
 
 /** Reads NDJSON frames from a socket as a queue the test can await. */
 function frameReader(socket: Socket): () => Promise<Frame> {
@@ -58,9 +64,14 @@ async function openServer(
   return { socket, next, sessionId: ok.sessionId, resumed: ok.resumed };
 }
 
-async function openExtension(
-  port: number,
-): Promise<{ ws: WebSocket; frames: Frame[]; next: (type: Frame['type']) => Promise<Frame> }> {
+interface FakeExtension {
+  ws: WebSocket;
+  frames: Frame[];
+  next: (type: Frame['type']) => Promise<Frame>;
+}
+
+/** A node stand-in for the extension's relay: connects with our Origin and collects frames. */
+async function rawExtension(port: number): Promise<FakeExtension> {
   const ws = new WebSocket(`ws://127.0.0.1:${port}`, { origin: EXTENSION_ORIGIN });
   const frames: Frame[] = [];
   ws.on('message', (d) => {
@@ -71,21 +82,53 @@ async function openExtension(
     ws.once('open', r);
     ws.once('error', j);
   });
-  ws.send(serializeFrame({ type: 'hello', protocolVersion: PROTOCOL_VERSION, role: 'extension' }));
   const next = async (type: Frame['type']): Promise<Frame> => {
     for (;;) {
       const i = frames.findIndex((f) => f.type === type);
       if (i >= 0) return frames.splice(i, 1)[0] as Frame;
+      if (ws.readyState === WebSocket.CLOSED) throw new Error(`closed while waiting for ${type}`);
       await new Promise((r) => setTimeout(r, 5));
     }
   };
-  await next('welcome');
   return { ws, frames, next };
+}
+
+function closed(ws: WebSocket): Promise<{ code: number; reason: string }> {
+  return new Promise((r) =>
+    ws.once('close', (code, reason) => r({ code, reason: reason.toString() })),
+  );
+}
+
+/** Authenticates with a pairing the way the extension does (hello, verify challenge, auth). */
+async function openExtension(port: number, secret: Buffer = pairingSecret): Promise<FakeExtension> {
+  const ext = await rawExtension(port);
+  const nonce = randomBytes(24).toString('base64');
+  ext.ws.send(
+    serializeFrame({
+      type: 'hello',
+      protocolVersion: PROTOCOL_VERSION,
+      role: 'extension',
+      nonce,
+      pairings: [pairingId(secret)],
+    }),
+  );
+  const challenge = await ext.next('challenge');
+  if (challenge.type !== 'challenge') throw new Error('no challenge');
+  expect(verify(secret, proofMessage.daemon(nonce, challenge.nonce), challenge.proof)).toBe(true);
+  ext.ws.send(
+    serializeFrame({
+      type: 'auth',
+      proof: sign(secret, proofMessage.extension(challenge.nonce, nonce)),
+    }),
+  );
+  await ext.next('welcome');
+  return ext;
 }
 
 let dir: string;
 let daemon: Daemon;
 let port: number;
+let pairingSecret: Buffer;
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'ba-daemon-test-'));
@@ -103,6 +146,7 @@ beforeEach(async () => {
     },
     createLogger('test'),
   );
+  pairingSecret = Buffer.from(new PairingStore(dir).mint('test').secret, 'base64');
   await daemon.start();
 });
 
@@ -289,6 +333,117 @@ describe('sessions', () => {
     expect(await ext.next('session_end')).toMatchObject({ sessionId: keyed.sessionId });
     expect(Date.now() - startedWaiting).toBeGreaterThanOrEqual(300);
     ext.ws.close();
+  });
+});
+
+describe('pairing and authentication', () => {
+  const hello = (nonce: string, ids: string[]) =>
+    serializeFrame({
+      type: 'hello',
+      protocolVersion: PROTOCOL_VERSION,
+      role: 'extension',
+      nonce,
+      pairings: ids,
+    });
+
+  it('refuses a client that forges the Origin but holds the wrong secret', async () => {
+    const ext = await rawExtension(port);
+    const nonce = randomBytes(24).toString('base64');
+    ext.ws.send(hello(nonce, [pairingId(pairingSecret)]));
+    const challenge = await ext.next('challenge');
+    if (challenge.type !== 'challenge') throw new Error('no challenge');
+    const wrong = randomBytes(32);
+    const gone = closed(ext.ws);
+    ext.ws.send(
+      serializeFrame({
+        type: 'auth',
+        proof: sign(wrong, proofMessage.extension(challenge.nonce, nonce)),
+      }),
+    );
+    expect((await gone).code).toBe(4401);
+    expect(ext.frames.some((f) => f.type === 'welcome')).toBe(false);
+  });
+
+  it('refuses a replayed handshake: the daemon nonce is new on every connection', async () => {
+    const first = await rawExtension(port);
+    const nonce = randomBytes(24).toString('base64');
+    first.ws.send(hello(nonce, [pairingId(pairingSecret)]));
+    const c1 = await first.next('challenge');
+    if (c1.type !== 'challenge') throw new Error('no challenge');
+    const recordedAuth = serializeFrame({
+      type: 'auth',
+      proof: sign(pairingSecret, proofMessage.extension(c1.nonce, nonce)),
+    });
+    first.ws.close();
+
+    const replay = await rawExtension(port);
+    replay.ws.send(hello(nonce, [pairingId(pairingSecret)]));
+    const c2 = await replay.next('challenge');
+    if (c2.type !== 'challenge') throw new Error('no challenge');
+    expect(c2.nonce).not.toBe(c1.nonce);
+    const gone = closed(replay.ws);
+    replay.ws.send(recordedAuth);
+    expect((await gone).code).toBe(4401);
+  });
+
+  it('never lets an unauthenticated connection carry requests', async () => {
+    const ext = await rawExtension(port);
+    const srv = await openServer(join(dir, 'd.sock'));
+    srv.socket.write(
+      `${serializeFrame({ type: 'request', id: 'r', sessionId: srv.sessionId, action: 'browser_snapshot', params: {} })}\n`,
+    );
+    expect(await srv.next()).toMatchObject({
+      payload: { success: false, error: { code: 'NOT_CONNECTED' } },
+    });
+    expect(ext.frames.some((f) => f.type === 'request' || f.type === 'session_start')).toBe(false);
+    ext.ws.close();
+    srv.socket.end();
+  });
+
+  it('pairs a new extension by ECDH once the user confirms, and tells the agent the code', async () => {
+    const ext = await rawExtension(port);
+    ext.ws.send(hello(randomBytes(24).toString('base64'), ['unknown-id']));
+    await ext.next('pairing_required');
+    const ecdh = createECDH('prime256v1');
+    const extensionKey = ecdh.generateKeys('base64');
+    ext.ws.send(serializeFrame({ type: 'pair_start', publicKey: extensionKey }));
+    const offer = await ext.next('pair_offer');
+    if (offer.type !== 'pair_offer') throw new Error('no offer');
+    const shared = ecdh.computeSecret(Buffer.from(offer.publicKey, 'base64'));
+    const secret = createHash('sha256')
+      .update(PAIRING_KDF_LABEL)
+      .update(shared)
+      .update(extensionKey)
+      .update(offer.publicKey)
+      .digest();
+    expect(offer.pairingId).toBe(pairingId(secret));
+    const code = formatPairingCode(
+      createHash('sha256').update(PAIRING_CODE_LABEL).update(secret).digest(),
+    );
+
+    // While the user has not confirmed, the agent is told the code to compare.
+    const srv = await openServer(join(dir, 'd.sock'));
+    srv.socket.write(
+      `${serializeFrame({ type: 'request', id: 'r', sessionId: srv.sessionId, action: 'browser_snapshot', params: {} })}\n`,
+    );
+    const refused = await srv.next();
+    expect(refused).toMatchObject({ payload: { success: false, error: { code: 'NOT_PAIRED' } } });
+    expect(JSON.stringify(refused)).toContain(code);
+
+    ext.ws.send(
+      serializeFrame({
+        type: 'pair_confirm',
+        pairingId: offer.pairingId,
+        proof: sign(secret, proofMessage.confirm(extensionKey, offer.publicKey)),
+      }),
+    );
+    await ext.next('paired');
+    await ext.next('welcome');
+    const stored = new PairingStore(dir).all().map((p) => p.id);
+    expect(stored).toContain(offer.pairingId);
+    expect(statSync(join(dir, 'pairings.json')).mode & 0o777).toBe(0o600);
+    ext.ws.close();
+    srv.socket.end();
   });
 });
 

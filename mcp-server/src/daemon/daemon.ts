@@ -11,6 +11,7 @@ import { LaunchedBrowser, type LaunchOptions } from './chromeLauncher.js';
 import { Router, notConnected } from './router.js';
 import { ServerConnection } from './serverConnection.js';
 import { SessionRegistry, type Session } from './sessions.js';
+import { PairingStore } from './pairingStore.js';
 import type { Duplex } from 'node:stream';
 
 export interface DaemonConfig {
@@ -37,6 +38,9 @@ export class Daemon {
   #browser: LaunchedBrowser | undefined;
   #idleTimer: NodeJS.Timeout | undefined;
   #launchError: string | undefined;
+  readonly #pairings: PairingStore;
+  /** Set while a first pairing waits for the user to compare codes in the side panel. */
+  #pairingCode: string | undefined;
   #waiters: Array<() => void> = [];
   #stopping: Promise<void> | undefined;
 
@@ -44,6 +48,7 @@ export class Daemon {
     this.#config = config;
     this.#log = log;
     this.#router = new Router((frame) => this.#link?.send(frame) ?? false);
+    this.#pairings = new PairingStore(config.stateDir);
     this.#sessions = new SessionRegistry(config.sessionGraceMs, (session) =>
       this.#endSession(session),
     );
@@ -63,14 +68,22 @@ export class Daemon {
   }
 
   async start(): Promise<void> {
-    this.#link = await ExtensionLink.listen(this.#config.port, this.#log.child('ws'), {
-      connected: () => this.#onExtensionConnected(),
-      disconnected: (reason) =>
-        this.#router.failAll(
-          notConnected(`The browser extension disconnected during the call (${reason}).`),
-        ),
-      frame: (frame) => this.#onExtensionFrame(frame),
-    });
+    this.#link = await ExtensionLink.listen(
+      this.#config.port,
+      this.#log.child('ws'),
+      {
+        connected: () => this.#onExtensionConnected(),
+        disconnected: (reason) =>
+          this.#router.failAll(
+            notConnected(`The browser extension disconnected during the call (${reason}).`),
+          ),
+        frame: (frame) => this.#onExtensionFrame(frame),
+        pairingCode: (code) => {
+          this.#pairingCode = code;
+        },
+      },
+      this.#pairings,
+    );
     if (this.#config.socketPath !== undefined) {
       this.#unixServer = await listenUnix(this.#config.socketPath, (socket) => this.accept(socket));
     }
@@ -135,6 +148,20 @@ export class Daemon {
       const waitMs = this.#browser ? this.#config.launchWaitMs : this.#config.extensionWaitMs;
       await this.#whenConnected(waitMs);
     }
+    if (!this.#link?.connected && this.#pairingCode !== undefined) {
+      const error = {
+        code: ErrorCode.NOT_PAIRED,
+        message: `The Browser Agent extension asks to pair with this bridge; the pairing code is ${this.#pairingCode}.`,
+        hint: `Tell the user: open the Browser Agent side panel, check that it shows the code ${this.#pairingCode}, and click Pair. Then retry.`,
+      };
+      conn.send({
+        type: 'response',
+        id: frame.id,
+        sessionId: frame.sessionId,
+        payload: { success: false, error },
+      });
+      return;
+    }
     if (!this.#link?.connected && this.#launchError !== undefined) {
       const error = {
         code: ErrorCode.LAUNCH_FAILED,
@@ -181,6 +208,7 @@ export class Daemon {
     try {
       const browser = LaunchedBrowser.launch(
         options,
+        this.#pairings.mint('Launched browser'),
         this.#config.port,
         this.#config.stateDir,
         this.#log.child('chrome'),

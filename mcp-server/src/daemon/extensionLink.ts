@@ -1,7 +1,7 @@
 /**
  * The daemon's side of the relay WebSocket (ws://127.0.0.1:<port>).
- * Handshake: the extension sends `hello` (role extension) within HELLO_TIMEOUT_MS; the daemon
- * checks the version and answers `welcome`. Upgrades from any Origin but our extension's, or with
+ * Handshake: the extension sends `hello` (role extension) within HELLO_TIMEOUT_MS; then the
+ * mutual pairing proof of extensionHandshake.ts; only then `welcome`. Upgrades from any Origin but our extension's, or with
  * a non-loopback Host, are refused before the handshake. One extension link is active at a time:
  * the first; a second relay is closed with 4005 and keeps retrying until the first goes away.
  */
@@ -16,13 +16,22 @@ import {
 } from '@browser-agent/protocol';
 import type { Logger } from '../shared/logger.js';
 import { checkUpgrade } from './originCheck.js';
+import { ExtensionHandshake } from './extensionHandshake.js';
+import type { PairingStore } from './pairingStore.js';
+import { RateLimiter } from './rateLimiter.js';
 
 const HELLO_TIMEOUT_MS = 5_000;
+const PAIRING_TIMEOUT_MS = 120_000;
+/** Upgrade attempts allowed per window, before authentication; failed handshakes count 5 more. */
+const UPGRADES_PER_WINDOW = 40;
+const RATE_WINDOW_MS = 10_000;
 /** Protocol-level pings find a dead link (a frozen or killed page) that never sent a close. */
 const HEARTBEAT_MS = 15_000;
 
 export interface ExtensionLinkEvents {
   connected(): void;
+  /** A first pairing waits for the user: the code to compare, or undefined when it is over. */
+  pairingCode(code: string | undefined): void;
   disconnected(reason: string): void;
   frame(frame: Frame): void;
 }
@@ -31,22 +40,43 @@ export class ExtensionLink {
   readonly #wss: WebSocketServer;
   readonly #log: Logger;
   readonly #events: ExtensionLinkEvents;
+  readonly #pairings: PairingStore;
+  readonly #limiter: RateLimiter;
   #active: WebSocket | undefined;
 
-  private constructor(wss: WebSocketServer, log: Logger, events: ExtensionLinkEvents) {
+  private constructor(
+    wss: WebSocketServer,
+    log: Logger,
+    events: ExtensionLinkEvents,
+    pairings: PairingStore,
+    limiter: RateLimiter,
+  ) {
     this.#wss = wss;
     this.#log = log;
     this.#events = events;
+    this.#pairings = pairings;
+    this.#limiter = limiter;
     wss.on('connection', (ws) => this.#accept(ws));
   }
 
-  static listen(port: number, log: Logger, events: ExtensionLinkEvents): Promise<ExtensionLink> {
+  static listen(
+    port: number,
+    log: Logger,
+    events: ExtensionLinkEvents,
+    pairings: PairingStore,
+  ): Promise<ExtensionLink> {
+    const limiter = new RateLimiter(UPGRADES_PER_WINDOW, RATE_WINDOW_MS);
     return new Promise((resolve, reject) => {
       const wss = new WebSocketServer({
         host: '127.0.0.1',
         port,
         maxPayload: MAX_FRAME_BYTES,
         verifyClient: (info, done) => {
+          // Counted before any check, so a flood costs the daemon next to nothing.
+          if (!limiter.allow()) {
+            done(false, 429, 'Too Many Requests');
+            return;
+          }
           const refusal = checkUpgrade(info.origin, info.req.headers.host, port);
           if (refusal) {
             log.warn(`refused WebSocket upgrade: ${refusal}`);
@@ -60,7 +90,7 @@ export class ExtensionLink {
       wss.once('listening', () => {
         wss.off('error', reject);
         wss.on('error', (err) => log.error(`WebSocket server: ${err.message}`));
-        resolve(new ExtensionLink(wss, log, events));
+        resolve(new ExtensionLink(wss, log, events, pairings, limiter));
       });
     });
   }
@@ -84,7 +114,7 @@ export class ExtensionLink {
   #accept(ws: WebSocket): void {
     let greeted = false;
     let alive = true;
-    const helloTimer = setTimeout(() => ws.close(4001, 'No hello within 5 s'), HELLO_TIMEOUT_MS);
+    let helloTimer = setTimeout(() => ws.close(4001, 'No handshake within 5 s'), HELLO_TIMEOUT_MS);
     const heartbeat = setInterval(() => {
       if (!alive) {
         ws.terminate();
@@ -97,6 +127,7 @@ export class ExtensionLink {
       alive = true;
     });
 
+    const handshake = new ExtensionHandshake(this.#pairings);
     ws.on('message', (data, isBinary) => {
       if (isBinary) {
         ws.close(4002, 'Binary frames are not part of the protocol');
@@ -105,22 +136,48 @@ export class ExtensionLink {
       const parsed = parseFrame(rawText(data));
       if (!parsed.ok) {
         this.#log.warn(`bad frame from extension: ${parsed.error.message}`);
-        ws.send(serializeFrame({ type: 'error', error: parsed.error }));
+        if (greeted) ws.send(serializeFrame({ type: 'error', error: parsed.error }));
+        else ws.close(4003, 'Malformed frame during the handshake');
         return;
       }
       const frame = parsed.frame;
       if (!greeted) {
-        if (frame.type !== 'hello' || frame.role !== 'extension') {
-          ws.close(4003, 'Expected hello');
-          return;
+        if (frame.type === 'hello') {
+          const mismatch = checkVersion(frame.protocolVersion, 'the extension');
+          if (mismatch) {
+            ws.send(serializeFrame({ type: 'error', error: mismatch }));
+            ws.close(4004, 'Protocol version mismatch');
+            return;
+          }
         }
-        const mismatch = checkVersion(frame.protocolVersion, 'the extension');
-        if (mismatch) {
-          ws.send(serializeFrame({ type: 'error', error: mismatch }));
-          ws.close(4004, 'Protocol version mismatch');
-          return;
+        const step = handshake.step(frame);
+        switch (step.kind) {
+          case 'send':
+            ws.send(serializeFrame(step.frame));
+            return;
+          case 'pairing':
+            // The user needs time to compare codes and click; the code also reaches the agent.
+            clearTimeout(helloTimer);
+            helloTimer = setTimeout(
+              () => ws.close(4001, 'Pairing was not confirmed in time'),
+              PAIRING_TIMEOUT_MS,
+            );
+            this.#events.pairingCode(step.code);
+            this.#log.warn(
+              `pairing requested by an extension: confirm code ${step.code} in the side panel`,
+            );
+            ws.send(serializeFrame(step.frame));
+            return;
+          case 'fail':
+            this.#limiter.penalize();
+            this.#log.warn(`extension handshake refused: ${step.reason}`);
+            ws.close(4401, step.reason);
+            return;
+          case 'done':
+            break;
         }
         clearTimeout(helloTimer);
+        this.#events.pairingCode(undefined);
         if (this.#active && this.#active !== ws) {
           // First relay wins: a second one (panel and relay tab both open) waits and retries, so
           // the two never take the link from each other in turn.
@@ -128,9 +185,11 @@ export class ExtensionLink {
           return;
         }
         greeted = true;
+        if (frame.type === 'pair_confirm')
+          ws.send(serializeFrame({ type: 'paired', pairingId: step.pairingId }));
         ws.send(serializeFrame({ type: 'welcome', protocolVersion: PROTOCOL_VERSION }));
         this.#active = ws;
-        this.#log.info(`extension connected (${frame.client?.version ?? 'unknown version'})`);
+        this.#log.info(`extension connected (pairing ${step.pairingId})`);
         this.#events.connected();
         return;
       }

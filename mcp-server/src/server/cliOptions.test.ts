@@ -5,7 +5,7 @@ describe('parseCli', () => {
   it('runs attached to the user Chrome by default', () => {
     expect(parseCli([], {})).toEqual({
       kind: 'run',
-      options: { launch: undefined, bridgePort: undefined },
+      options: { launch: undefined, bridgePort: undefined, caps: [] },
     });
   });
   it('launches headless without a display and headed with one', () => {

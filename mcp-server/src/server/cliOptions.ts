@@ -107,7 +107,10 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
 function parseCaps(raw: string | undefined): ToolGroup[] | string {
   if (raw === undefined) return [];
   const caps: ToolGroup[] = [];
-  for (const name of raw.split(',').map((s) => s.trim()).filter((s) => s !== '')) {
+  for (const name of raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')) {
     const group = TOOL_GROUPS.find((g) => g === name);
     if (group === undefined) {
       return `--caps: unknown group "${name}"; known: ${TOOL_GROUPS.join(', ')}.`;

@@ -220,13 +220,15 @@ export class DaemonClient {
 
   async #reachDaemon(): Promise<Duplex> {
     const { paths, log } = this.#options;
-    if (this.#options.inProcess) return this.#fallback('asked for with BROWSER_AGENT_NO_DAEMON=1');
+    if (this.#options.inProcess) {
+      return this.#fallback('asked for with BROWSER_AGENT_NO_DAEMON=1', usableDir(paths.dir));
+    }
     const first = await tryConnect(paths.socket);
     if (first) return first;
     try {
       ensureStateDir(paths.dir);
     } catch (err) {
-      return this.#fallback(err instanceof Error ? err.message : String(err));
+      return this.#fallback(err instanceof Error ? err.message : String(err), undefined);
     }
     spawnDaemon(log);
     const deadline = Date.now() + DAEMON_START_TIMEOUT_MS;
@@ -244,11 +246,11 @@ export class DaemonClient {
   }
 
   /** No shared daemon possible: this server hosts the bridge itself, for its one client. */
-  async #fallback(why: string): Promise<Duplex> {
+  async #fallback(why: string, stateDir: string | undefined): Promise<Duplex> {
     this.#options.log.warn(
       `cannot use the shared daemon (${why}); hosting the bridge in this process for this client only`,
     );
-    this.#inProcess ??= startInProcessDaemon(this.#options.log);
+    this.#inProcess ??= startInProcessDaemon(this.#options.log, stateDir);
     const daemon = await this.#inProcess;
     const [ours, theirs] = duplexPair();
     daemon.accept(theirs);
@@ -264,6 +266,15 @@ function fill(
   if (error.stack)
     filled.stack = `${filled.name}: ${wire.message}\n${error.stack.split('\n').slice(1).join('\n')}`;
   return filled;
+}
+
+function usableDir(dir: string): string | undefined {
+  try {
+    ensureStateDir(dir);
+    return dir;
+  } catch {
+    return undefined;
+  }
 }
 
 function tryConnect(path: string): Promise<Socket | undefined> {

@@ -8,12 +8,16 @@ import { tmpdir } from 'node:os';
  * The fallback when no shared daemon can run (no Unix sockets, no writable state directory):
  * the same Daemon, inside this server, serving only this server's connection.
  */
-export async function startInProcessDaemon(log: Logger): Promise<Daemon> {
+export async function startInProcessDaemon(
+  log: Logger,
+  stateDir: string | undefined,
+): Promise<Daemon> {
   const port = Number(process.env['BROWSER_AGENT_PORT'] ?? DEFAULT_BRIDGE_PORT);
   const daemon = new Daemon(
     {
       socketPath: undefined,
-      stateDir: tmpdir(),
+      // Pairings live in the state directory when it is usable; else pairing happens anew.
+      stateDir: stateDir ?? tmpdir(),
       port,
       // It lives and dies with this server, so it never exits on its own.
       idleExitMs: 2 ** 31 - 1,

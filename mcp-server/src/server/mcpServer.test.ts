@@ -3,8 +3,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import {
   BridgeError,
+  contractsFor,
   ErrorCode,
-  toolContracts,
   type ToolName,
   type ToolResult,
 } from '@browser-agent/protocol';
@@ -23,7 +23,7 @@ describe('tool registration', () => {
   it('lists every contract with its title, description and described parameters', async () => {
     const client = await connected({ call: () => Promise.reject(new Error('unused')) });
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(toolContracts.map((c) => c.name));
+    expect(tools.map((t) => t.name)).toEqual(contractsFor([]).map((c) => c.name));
     for (const tool of tools) {
       expect(tool.description?.length).toBeGreaterThan(20);
       const props = (tool.inputSchema.properties ?? {}) as Record<string, { description?: string }>;

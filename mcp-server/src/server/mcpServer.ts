@@ -40,7 +40,7 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
         title: c.title,
         description: c.description,
         inputSchema: c.input,
-        annotations: { title: c.title, ...c.annotations },
+        annotations: c.annotations,
       },
       async (args: Record<string, unknown>) => {
         try {

@@ -28,7 +28,10 @@ function fence(body: string): string {
 }
 
 function oneLine(text: string): string {
-  return text.replace(/[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu, ' ').replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Converts the extension's marked HTML part into the text the agent reads. */

@@ -4,10 +4,9 @@ import { defineTool } from './contract.js';
 export const navigate = defineTool({
   name: 'browser_navigate',
   title: 'Navigate to a URL',
-  description:
-    "Navigate the session's current tab to a URL (opens the session's first tab if it has none) and wait for the page to load.",
+  description: 'Open a URL in the current tab (or a first tab) and wait for it to load.',
   input: z.object({
-    url: z.string().min(1).max(8192).describe('Absolute URL, e.g. http://127.0.0.1:3000/'),
+    url: z.string().min(1).max(8192).describe('Absolute URL'),
   }),
   annotations: { destructiveHint: true, openWorldHint: true },
 });
@@ -15,7 +14,7 @@ export const navigate = defineTool({
 export const navigateBack = defineTool({
   name: 'browser_navigate_back',
   title: 'Go back',
-  description: "Go back to the previous page in the session's current tab.",
+  description: 'Go back in the current tab.',
   input: z.object({}),
   annotations: { destructiveHint: true, openWorldHint: true },
 });
@@ -23,7 +22,7 @@ export const navigateBack = defineTool({
 export const navigateForward = defineTool({
   name: 'browser_navigate_forward',
   title: 'Go forward',
-  description: "Go forward to the next page in the session's current tab.",
+  description: 'Go forward in the current tab.',
   input: z.object({}),
   annotations: { destructiveHint: true, openWorldHint: true },
 });
@@ -31,7 +30,7 @@ export const navigateForward = defineTool({
 export const reload = defineTool({
   name: 'browser_reload',
   title: 'Reload',
-  description: 'Reload the current tab and wait for the page to load.',
+  description: 'Reload the current tab.',
   input: z.object({
     ignoreCache: z.boolean().optional().describe('Bypass the cache'),
   }),
@@ -43,10 +42,11 @@ export const resize = defineTool({
   title: 'Resize viewport',
   description: "Resize the current tab's viewport (CSS px).",
   input: z.object({
-    width: z.number().int().min(100).max(8000).describe('Width'),
-    height: z.number().int().min(100).max(8000).describe('Height'),
+    width: z.number().min(100).max(8000).describe('Width'),
+    height: z.number().min(100).max(8000).describe('Height'),
   }),
   annotations: { idempotentHint: true },
+  group: 'devtools',
 });
 
 export const close = defineTool({

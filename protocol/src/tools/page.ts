@@ -6,7 +6,7 @@ export const evaluate = defineTool({
   name: 'browser_evaluate',
   title: 'Evaluate JavaScript',
   description:
-    'Run a JavaScript function in the page and return its JSON result. With a target, the element is its argument.',
+    'Run a JS function in the page and return its JSON result; a target element is its argument.',
   input: z.object({
     function: z
       .string()
@@ -21,13 +21,13 @@ export const evaluate = defineTool({
 export const consoleMessages = defineTool({
   name: 'browser_console_messages',
   title: 'Console messages',
-  description: 'Console messages and uncaught errors of the current tab, oldest first.',
+  description: 'Console messages and uncaught errors of the current tab.',
   input: z.object({
     level: z
       .enum(['all', 'error', 'warning', 'info', 'debug'])
       .optional()
-      .describe('Lowest level to include (all)'),
-    sinceLastCall: z.boolean().optional().describe('Only messages new since the last call'),
+      .describe('Lowest level (all)'),
+    sinceLastCall: z.boolean().optional().describe('Only new since last call'),
   }),
   annotations: { readOnlyHint: true },
 });
@@ -37,17 +37,16 @@ const MAX_WAIT_SECONDS = 120;
 export const waitFor = defineTool({
   name: 'browser_wait_for',
   title: 'Wait for',
-  description:
-    'Wait for text to appear or go, a CSS selector to reach a state, the network to go idle, or a time (give one).',
+  description: 'Wait for one of: text, textGone, selector state, network idle, time.',
   input: z.object({
-    text: z.string().min(1).max(1000).optional().describe('Text to wait for'),
-    textGone: z.string().min(1).max(1000).optional().describe('Text to wait to disappear'),
-    selector: z.string().min(1).max(1000).optional().describe('CSS selector to wait for'),
+    text: z.string().optional().describe('Text to appear'),
+    textGone: z.string().optional().describe('Text to disappear'),
+    selector: z.string().optional().describe('CSS selector'),
     state: z
       .enum(['attached', 'detached', 'visible', 'hidden'])
       .optional()
-      .describe('State of selector (visible)'),
-    networkIdle: z.boolean().optional().describe('Wait until no request is in flight for 500 ms'),
+      .describe('Of selector (visible)'),
+    networkIdle: z.boolean().optional().describe('No request for 500 ms'),
     time: z.number().min(0).max(MAX_WAIT_SECONDS).optional().describe('Seconds to wait'),
     timeout: z
       .number()

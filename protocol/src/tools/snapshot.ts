@@ -9,17 +9,11 @@ export const snapshot = defineTool({
   name: 'browser_snapshot',
   title: 'Page snapshot',
   description:
-    'Accessibility outline of the page with [ref=eN] handles for the element tools. Refs stay the same for the same element.',
+    'Accessibility outline of the page with [ref=eN] handles for element tools; refs are stable.',
   input: z.object({
-    ref: z.string().min(1).max(40).optional().describe('Only the subtree of this ref'),
-    depth: z.number().int().min(1).max(100).optional().describe('Levels to show'),
-    maxChars: z
-      .number()
-      .int()
-      .min(1000)
-      .max(500_000)
-      .optional()
-      .describe(`Cut the outline here (${DEFAULT_SNAPSHOT_MAX_CHARS})`),
+    ref: z.string().optional().describe('Only this subtree'),
+    depth: z.number().min(1).optional().describe('Levels to show'),
+    maxChars: z.number().min(1000).optional().describe(`Cut here (${DEFAULT_SNAPSHOT_MAX_CHARS})`),
   }),
   annotations: { readOnlyHint: true, openWorldHint: true },
 });
@@ -27,16 +21,11 @@ export const snapshot = defineTool({
 export const find = defineTool({
   name: 'browser_find',
   title: 'Find in snapshot',
-  description: 'Lines of the page outline matching text or a regex, each with its path of parents.',
+  description: 'Outline lines matching text or a regex, with their parents.',
   input: z.object({
-    text: z.string().min(1).max(1000).optional().describe('Text to find (case-insensitive)'),
-    regex: z
-      .string()
-      .min(1)
-      .max(1000)
-      .optional()
-      .describe('JavaScript regex, e.g. "^Item \\\\d+$"'),
-    limit: z.number().int().min(1).max(500).optional().describe('Most hits to return (50)'),
+    text: z.string().optional().describe('Text (any case)'),
+    regex: z.string().optional().describe('JavaScript regex'),
+    limit: z.number().min(1).optional().describe('Most hits (50)'),
   }),
   annotations: { readOnlyHint: true, openWorldHint: true },
 });
@@ -44,20 +33,13 @@ export const find = defineTool({
 export const takeScreenshot = defineTool({
   name: 'browser_take_screenshot',
   title: 'Screenshot',
-  description:
-    'Screenshot of the viewport, the full page, or an element given as a target. To act, use browser_snapshot.',
+  description: 'Screenshot of the viewport, full page or a target element.',
   input: z.object({
-    fullPage: z.boolean().optional().describe('Whole scrollable page'),
+    fullPage: z.boolean().optional().describe('Whole page'),
     ...elementTarget,
     type: z.enum(['png', 'jpeg']).optional().describe('Format (png)'),
-    maxDimension: z
-      .number()
-      .int()
-      .min(100)
-      .max(8000)
-      .optional()
-      .describe('Downscale so no side exceeds this (1568 px)'),
-    filename: z.string().min(1).max(4096).optional().describe('Also save to this absolute path'),
+    maxDimension: z.number().min(100).optional().describe('Longest side, px (1568)'),
+    filename: z.string().optional().describe('Also save here (absolute path)'),
   }),
   annotations: { readOnlyHint: true, openWorldHint: true },
 });
@@ -67,7 +49,7 @@ export const getText = defineTool({
   title: 'Page text as Markdown',
   description: 'The main content of the page (readability) as Markdown.',
   input: z.object({
-    maxChars: z.number().int().min(100).max(500_000).optional().describe('Cut here (40000)'),
+    maxChars: z.number().min(100).optional().describe('Cut here (40000)'),
   }),
   annotations: { readOnlyHint: true, openWorldHint: true },
 });
@@ -78,7 +60,7 @@ export const getHtml = defineTool({
   description: 'Outer HTML of the page, or of an element given as a target, size-capped.',
   input: z.object({
     ...elementTarget,
-    maxChars: z.number().int().min(100).max(1_000_000).optional().describe('Cut here (50000)'),
+    maxChars: z.number().min(100).optional().describe('Cut here (50000)'),
   }),
   annotations: { readOnlyHint: true, openWorldHint: true },
   group: 'devtools',

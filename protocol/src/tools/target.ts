@@ -5,13 +5,14 @@ import { z } from 'zod';
  * (role + name, nth among equals) or a CSS selector. The handler checks "exactly one", so the
  * error can say which were given.
  */
+// Lengths are left unbounded here on purpose: every listed character costs tokens, and a frame
+// is size-capped anyway.
 export const elementTarget = {
-  element: z.string().max(300).optional().describe('What the element is, for logs'),
-  ref: z.string().min(1).max(40).optional().describe('Ref from browser_snapshot, e.g. "e12"'),
-  role: z.string().min(1).max(40).optional().describe('ARIA role, with name (instead of ref)'),
-  name: z.string().max(500).optional().describe('Accessible name, exact, with role'),
-  nth: z.number().int().min(0).optional().describe('Which role+name match, from 0'),
-  selector: z.string().min(1).max(1000).optional().describe('CSS selector (instead of ref)'),
+  ref: z.string().optional().describe('From browser_snapshot'),
+  role: z.string().optional().describe('ARIA role'),
+  name: z.string().optional().describe('Accessible name, with role'),
+  nth: z.number().optional().describe('Which role+name match, from 0'),
+  selector: z.string().optional().describe('CSS selector'),
 };
 
 export const targetSchema = z.object(elementTarget);

@@ -10,7 +10,15 @@ const MODIFIER_CODES: Record<string, [string, number]> = {
   Meta: ['MetaLeft', 91],
   Shift: ['ShiftLeft', 16],
 };
-const ALIASES: Record<string, string> = { Ctrl: 'Control', Cmd: 'Meta', Command: 'Meta', Option: 'Alt', Esc: 'Escape', Return: 'Enter', Space: ' ' };
+const ALIASES: Record<string, string> = {
+  Ctrl: 'Control',
+  Cmd: 'Meta',
+  Command: 'Meta',
+  Option: 'Alt',
+  Esc: 'Escape',
+  Return: 'Enter',
+  Space: ' ',
+};
 
 /** Named keys: code, Windows key code, and the text they type. */
 const NAMED: Record<string, [string, number, string]> = {
@@ -43,7 +51,12 @@ export interface Chord {
 
 export function parseChord(raw: string): Chord {
   // "+" alone, or a chord ending in "+", means the plus key.
-  const parts = raw === '+' ? ['+'] : raw.endsWith('++') ? [...raw.slice(0, -2).split('+'), '+'] : raw.split('+');
+  const parts =
+    raw === '+'
+      ? ['+']
+      : raw.endsWith('++')
+        ? [...raw.slice(0, -2).split('+'), '+']
+        : raw.split('+');
   const names = parts.map((p) => ALIASES[p] ?? p);
   const keyName = names.pop() ?? '';
   let modifiers = 0;
@@ -65,7 +78,14 @@ export function parseChord(raw: string): Chord {
   }
   const modifierKey = MODIFIER_CODES[keyName];
   if (modifierKey !== undefined) {
-    return { modifiers, held: names, key: keyName, code: modifierKey[0], keyCode: modifierKey[1], text: '' };
+    return {
+      modifiers,
+      held: names,
+      key: keyName,
+      code: modifierKey[0],
+      keyCode: modifierKey[1],
+      text: '',
+    };
   }
   if ([...keyName].length !== 1) {
     throw new BridgeError(
@@ -94,7 +114,13 @@ export async function pressChord(cdp: CdpClient, chord: Chord): Promise<void> {
   for (const name of chord.held) {
     const [code, keyCode] = MODIFIER_CODES[name] ?? ['', 0];
     held |= MODIFIER_BITS[name] ?? 0;
-    await cdp.send('Input.dispatchKeyEvent', { type: 'rawKeyDown', key: name, code, windowsVirtualKeyCode: keyCode, modifiers: held });
+    await cdp.send('Input.dispatchKeyEvent', {
+      type: 'rawKeyDown',
+      key: name,
+      code,
+      windowsVirtualKeyCode: keyCode,
+      modifiers: held,
+    });
   }
   const common = {
     key: chord.key,
@@ -113,6 +139,12 @@ export async function pressChord(cdp: CdpClient, chord: Chord): Promise<void> {
   for (const name of [...chord.held].reverse()) {
     const [code, keyCode] = MODIFIER_CODES[name] ?? ['', 0];
     held &= ~(MODIFIER_BITS[name] ?? 0);
-    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: name, code, windowsVirtualKeyCode: keyCode, modifiers: held });
+    await cdp.send('Input.dispatchKeyEvent', {
+      type: 'keyUp',
+      key: name,
+      code,
+      windowsVirtualKeyCode: keyCode,
+      modifiers: held,
+    });
   }
 }

@@ -25,7 +25,9 @@ export const consoleMessages: Handler<'browser_console_messages'> = async (args,
   tab.state.consoleShown = all.length;
   const entries = all.slice(from).filter((entry) => ENTRY_RANK[entry.level] <= limit);
   if (entries.length === 0)
-    return textResult(args.sinceLastCall === true ? 'No new console messages.' : 'No console messages.');
+    return textResult(
+      args.sinceLastCall === true ? 'No new console messages.' : 'No console messages.',
+    );
   return textResult(untrustedSection('Console messages', formatEntries(entries)));
 };
 

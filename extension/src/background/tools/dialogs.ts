@@ -68,7 +68,11 @@ export const handleDialog: Handler<'browser_handle_dialog'> = async (args, ctx) 
   const tab = await ctx.currentTab();
   const { dialog } = tab.state;
   if (dialog === undefined) {
-    throw new BridgeError(ErrorCode.INVALID_ARGS, 'No dialog is open in the current tab.', Hint.waitSnapshot);
+    throw new BridgeError(
+      ErrorCode.INVALID_ARGS,
+      'No dialog is open in the current tab.',
+      Hint.waitSnapshot,
+    );
   }
   await tab.cdp.send('Page.handleJavaScriptDialog', {
     accept: args.accept,
@@ -76,6 +80,7 @@ export const handleDialog: Handler<'browser_handle_dialog'> = async (args, ctx) 
   });
   tab.state.dialog = undefined;
   const verb = args.accept ? 'Accepted' : 'Dismissed';
-  const text = args.promptText !== undefined && args.accept ? ` with ${quoted(args.promptText)}` : '';
+  const text =
+    args.promptText !== undefined && args.accept ? ` with ${quoted(args.promptText)}` : '';
   return textResult(`${verb} the ${describeDialog(dialog)}${text}.`);
 };

@@ -15,7 +15,8 @@ export const evaluate: Handler<'browser_evaluate'> = async (args, ctx) => {
   const tab = await ctx.currentTab();
   const { cdp } = tab;
   let evaluation: Evaluation;
-  const hasTarget = args.ref !== undefined || args.selector !== undefined || args.role !== undefined;
+  const hasTarget =
+    args.ref !== undefined || args.selector !== undefined || args.role !== undefined;
   if (!hasTarget) {
     // The newline keeps a trailing // comment in the source from swallowing the call.
     const expression = `(${args.function}\n)()`;

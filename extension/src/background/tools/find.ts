@@ -6,9 +6,16 @@ import { untrustedSection } from './text';
 
 const DEFAULT_LIMIT = 50;
 
-function matcherFor(text: string | undefined, regex: string | undefined): (line: string) => boolean {
+function matcherFor(
+  text: string | undefined,
+  regex: string | undefined,
+): (line: string) => boolean {
   if ((text === undefined) === (regex === undefined)) {
-    throw new BridgeError(ErrorCode.INVALID_ARGS, 'Give exactly one of text or regex.', 'For example {"text": "Checkout"}.');
+    throw new BridgeError(
+      ErrorCode.INVALID_ARGS,
+      'Give exactly one of text or regex.',
+      'For example {"text": "Checkout"}.',
+    );
   }
   if (text !== undefined) {
     const needle = text.toLowerCase();
@@ -18,7 +25,10 @@ function matcherFor(text: string | undefined, regex: string | undefined): (line:
   try {
     pattern = new RegExp(regex ?? '', 'i');
   } catch (err) {
-    throw new BridgeError(ErrorCode.INVALID_ARGS, `Invalid regex: ${err instanceof Error ? err.message : String(err)}`);
+    throw new BridgeError(
+      ErrorCode.INVALID_ARGS,
+      `Invalid regex: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
   return (line) => pattern.test(line);
 }
@@ -55,6 +65,11 @@ export const find: Handler<'browser_find'> = async (args, ctx) => {
   }
   const generation = `- Snapshot generation: ${tab.state.generation}`;
   if (total === 0) return textResult(`${generation}\nNo line of the page outline matches.`);
-  const more = total > hits.length ? `\n[${total - hits.length} more hits; pass a larger limit or a narrower query.]` : '';
-  return textResult(`${generation}\n${untrustedSection(`${total} hit(s)`, hits.join('\n'), 'yaml')}${more}`);
+  const more =
+    total > hits.length
+      ? `\n[${total - hits.length} more hits; pass a larger limit or a narrower query.]`
+      : '';
+  return textResult(
+    `${generation}\n${untrustedSection(`${total} hit(s)`, hits.join('\n'), 'yaml')}${more}`,
+  );
 };

@@ -29,7 +29,11 @@ const SELECT_FUNCTION = `function (wanted) {
   return { labels: picked.map((o) => o.label) };
 }`;
 
-async function selectIn(tab: TabHandle, element: ResolvedElement, values: readonly string[]): Promise<string[]> {
+async function selectIn(
+  tab: TabHandle,
+  element: ResolvedElement,
+  values: readonly string[],
+): Promise<string[]> {
   const { result } = await tab.cdp.send('Runtime.callFunctionOn', {
     objectId: element.objectId,
     functionDeclaration: SELECT_FUNCTION,
@@ -37,7 +41,8 @@ async function selectIn(tab: TabHandle, element: ResolvedElement, values: readon
     returnByValue: true,
   });
   const value: unknown = result.value;
-  const record = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  const record =
+    typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
   if (typeof record.error === 'string') {
     throw new BridgeError(
       ErrorCode.NOT_EDITABLE,
@@ -92,14 +97,19 @@ export const fillForm: Handler<'browser_fill_form'> = async (args, ctx) => {
       }
     });
     const first = result.content[0];
-    if (first?.type === 'text') first.text = first.text.replace('Filled the form.', done.join('\n'));
+    if (first?.type === 'text')
+      first.text = first.text.replace('Filled the form.', done.join('\n'));
     return result;
   } finally {
     for (const element of elements) releaseElement(tab, element);
   }
 };
 
-async function fillOne(tab: TabHandle, element: ResolvedElement, value: string | boolean): Promise<string> {
+async function fillOne(
+  tab: TabHandle,
+  element: ResolvedElement,
+  value: string | boolean,
+): Promise<string> {
   const { cdp } = tab;
   const { result } = await cdp.send('Runtime.callFunctionOn', {
     objectId: element.objectId,
@@ -135,7 +145,9 @@ async function fillOne(tab: TabHandle, element: ResolvedElement, value: string |
 export const fileUpload: Handler<'browser_file_upload'> = async (args, ctx) => {
   const tab = await ctx.currentTab();
   return withElement(tab, args, async (element) => {
-    const { node } = await tab.cdp.send('DOM.describeNode', { backendNodeId: element.entry.backendNodeId });
+    const { node } = await tab.cdp.send('DOM.describeNode', {
+      backendNodeId: element.entry.backendNodeId,
+    });
     const type = attribute(node.attributes, 'type');
     if (node.localName !== 'input' || type?.toLowerCase() !== 'file') {
       throw new BridgeError(
@@ -145,9 +157,15 @@ export const fileUpload: Handler<'browser_file_upload'> = async (args, ctx) => {
       );
     }
     const names = args.paths.map((p) => p.split(/[\\/]/).pop() ?? p);
-    const what = names.length === 0 ? 'Cleared the files of' : `Set ${names.map((n) => JSON.stringify(n)).join(', ')} on`;
+    const what =
+      names.length === 0
+        ? 'Cleared the files of'
+        : `Set ${names.map((n) => JSON.stringify(n)).join(', ')} on`;
     return performAction(ctx, tab, `${what} ${element.label}.`, async () => {
-      await tab.cdp.send('DOM.setFileInputFiles', { files: args.paths, backendNodeId: element.entry.backendNodeId });
+      await tab.cdp.send('DOM.setFileInputFiles', {
+        files: args.paths,
+        backendNodeId: element.entry.backendNodeId,
+      });
     });
   });
 };

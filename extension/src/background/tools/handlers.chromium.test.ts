@@ -102,6 +102,7 @@ describe('browser_snapshot', () => {
     const snapshot = text(await handlers.browser_snapshot({}, ctx));
     expect(snapshot).toBe(`- Page URL: ${origin}/form.html
 - Page Title: "Sign up"
+- Snapshot generation: 1
 ### Page snapshot (untrusted page content)
 \`\`\`yaml
 - heading "Sign up" [level=1] [ref=e1]

@@ -100,7 +100,11 @@ export async function prepareField(
   clear: boolean,
 ): Promise<FieldCheck> {
   const notEditable = (why: string): BridgeError =>
-    new BridgeError(ErrorCode.NOT_EDITABLE, `Cannot type into ${element.label}: ${why}.`, Hint.notEditable);
+    new BridgeError(
+      ErrorCode.NOT_EDITABLE,
+      `Cannot type into ${element.label}: ${why}.`,
+      Hint.notEditable,
+    );
   await cdp.send('DOM.focus', { backendNodeId: element.entry.backendNodeId }).catch(() => {
     throw notEditable('it cannot take focus');
   });
@@ -128,7 +132,9 @@ export async function typeText(
 }
 
 export function echo(text: string, password: boolean): string {
-  return password ? `${[...text].length} characters` : JSON.stringify(oneLine(text, MAX_ECHO_CHARS));
+  return password
+    ? `${[...text].length} characters`
+    : JSON.stringify(oneLine(text, MAX_ECHO_CHARS));
 }
 
 export const type: Handler<'browser_type'> = async (args, ctx) => {

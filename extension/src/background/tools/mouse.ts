@@ -25,7 +25,11 @@ export async function mouseClick(
   // A double click is two presses, the second with clickCount 2: pages see click, click, dblclick.
   for (let clickCount = 1; clickCount <= options.clicks; clickCount += 1) {
     const common = { x, y, button, clickCount, modifiers };
-    await cdp.send('Input.dispatchMouseEvent', { type: 'mousePressed', buttons: BUTTON_BITS[button], ...common });
+    await cdp.send('Input.dispatchMouseEvent', {
+      type: 'mousePressed',
+      buttons: BUTTON_BITS[button],
+      ...common,
+    });
     await cdp.send('Input.dispatchMouseEvent', { type: 'mouseReleased', buttons: 0, ...common });
   }
 }

@@ -8,7 +8,12 @@ const DEFAULT_BODY_CHARS = 20_000;
 const SECRET_HEADERS = /^(authorization|proxy-authorization|cookie|set-cookie)$/i;
 
 function line(e: NetworkEntry): string {
-  const status = e.failure !== undefined ? `failed: ${oneLine(e.failure, 100)}` : e.status === undefined ? 'pending' : String(e.status);
+  const status =
+    e.failure !== undefined
+      ? `failed: ${oneLine(e.failure, 100)}`
+      : e.status === undefined
+        ? 'pending'
+        : String(e.status);
   return `- [${e.id}] ${e.method} ${oneLine(e.url, 500)} → ${status} (${e.resourceType})`;
 }
 
@@ -18,18 +23,24 @@ export const networkRequests: Handler<'browser_network_requests'> = async (args,
     (e) =>
       (args.url === undefined || e.url.includes(args.url)) &&
       (args.method === undefined || e.method.toUpperCase() === args.method.toUpperCase()) &&
-      (args.status === undefined || (args.status === 0 ? e.failure !== undefined : e.status === args.status)) &&
+      (args.status === undefined ||
+        (args.status === 0 ? e.failure !== undefined : e.status === args.status)) &&
       (args.type === undefined || e.resourceType.toLowerCase() === args.type.toLowerCase()),
   );
   if (matches.length === 0) return textResult('No matching requests.');
   const shown = matches.slice(-MAX_LISTED);
-  const older = matches.length > shown.length ? `\n[${matches.length - shown.length} older requests omitted]` : '';
+  const older =
+    matches.length > shown.length
+      ? `\n[${matches.length - shown.length} older requests omitted]`
+      : '';
   return textResult(`${untrustedSection('Network requests', shown.map(line).join('\n'))}${older}`);
 };
 
 function headerLines(headers: Record<string, string>): string {
   return Object.entries(headers)
-    .map(([k, v]) => `  ${oneLine(k, 100)}: ${SECRET_HEADERS.test(k) ? '[hidden]' : oneLine(v, 1000)}`)
+    .map(
+      ([k, v]) => `  ${oneLine(k, 100)}: ${SECRET_HEADERS.test(k) ? '[hidden]' : oneLine(v, 1000)}`,
+    )
     .join('\n');
 }
 
@@ -53,12 +64,18 @@ export const networkRequest: Handler<'browser_network_request'> = async (args, c
     parts.push('Request body:', capText(post, maxBody));
   }
   parts.push('Response headers:', headerLines(entry.responseHeaders));
-  if (entry.finished && entry.failure === undefined) {
+  // Asked even before loadingFinished: a body the page never reads may not finish for a while.
+  if (entry.status !== undefined && entry.failure === undefined) {
     const body = await tab.cdp
       .send('Network.getResponseBody', { requestId: entry.id })
-      .then((r) => (r.base64Encoded ? `(binary, ${Math.round((r.body.length * 3) / 4)} bytes)` : r.body))
+      .then((r) =>
+        r.base64Encoded ? `(binary, ${Math.round((r.body.length * 3) / 4)} bytes)` : r.body,
+      )
       .catch(() => '(not available: the page may have navigated or the body was evicted)');
-    parts.push(`Response body (${oneLine(entry.mimeType, 100) || 'unknown type'}):`, capText(body, maxBody));
+    parts.push(
+      `Response body (${oneLine(entry.mimeType, 100) || 'unknown type'}):`,
+      capText(body, maxBody),
+    );
   }
   return textResult(untrustedSection(`Request ${oneLine(entry.id, 100)}`, parts.join('\n')));
 };

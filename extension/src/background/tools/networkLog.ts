@@ -16,7 +16,10 @@ function headers(raw: Record<string, unknown>): Record<string, string> {
 
 export const recordNetwork: AttachHook = async (tab) => {
   const { cdp, state } = tab;
-  const [, tree] = await Promise.all([cdp.send('Network.enable', {}), cdp.send('Page.getFrameTree')]);
+  const [, tree] = await Promise.all([
+    cdp.send('Network.enable', {}),
+    cdp.send('Page.getFrameTree'),
+  ]);
   const mainFrameId = tree.frameTree.frame.id;
   const byId = (id: string): NetworkEntry | undefined => state.network.find((e) => e.id === id);
   cdp.on('Network.requestWillBeSent', (e, sessionId) => {
@@ -45,7 +48,8 @@ export const recordNetwork: AttachHook = async (tab) => {
       finished: false,
       startedAt: Date.now(),
     });
-    if (state.network.length > MAX_ENTRIES) state.network.splice(0, state.network.length - MAX_ENTRIES);
+    if (state.network.length > MAX_ENTRIES)
+      state.network.splice(0, state.network.length - MAX_ENTRIES);
   });
   cdp.on('Network.responseReceived', (e, sessionId) => {
     const entry = sessionId === undefined ? byId(e.requestId) : undefined;

@@ -39,7 +39,8 @@ function appendNode(node: OutlineNode, depth: number, lines: string[], maxDepth:
     lines.push(`${head}: ${scalar(only.text)}`);
   } else if (node.children.length > 0 && depth + 1 >= maxDepth) {
     const hidden = formatOutlineLines(node.children).length;
-    const how = node.ref === undefined ? 'a smaller depth' : `browser_snapshot with ref ${node.ref}`;
+    const how =
+      node.ref === undefined ? 'a smaller depth' : `browser_snapshot with ref ${node.ref}`;
     lines.push(`${head}:`, `${pad}${INDENT}- [${hidden} lines below the depth limit; ${how}]`);
   } else if (node.url !== undefined || node.children.length > 0) {
     lines.push(`${head}:`);
@@ -69,4 +70,13 @@ const NEEDS_QUOTES =
 /** A YAML scalar: plain when that reads unambiguously, a JSON string otherwise. */
 function scalar(text: string): string {
   return text === '' || NEEDS_QUOTES.test(text) ? JSON.stringify(text) : text;
+}
+
+function firstRef(nodes: readonly OutlineNode[]): string | undefined {
+  for (const node of nodes) {
+    if (node.kind !== 'element') continue;
+    const ref = node.ref ?? firstRef(node.children);
+    if (ref !== undefined) return ref;
+  }
+  return undefined;
 }

@@ -34,11 +34,7 @@ const CLEAN_HTML_FUNCTION = `function (forText) {
   return clone.outerHTML;
 }`;
 
-async function cleanHtml(
-  cdp: CdpClient,
-  objectId: string,
-  forText: boolean,
-): Promise<string> {
+async function cleanHtml(cdp: CdpClient, objectId: string, forText: boolean): Promise<string> {
   const { result } = await cdp.send('Runtime.callFunctionOn', {
     objectId,
     functionDeclaration: CLEAN_HTML_FUNCTION,
@@ -62,7 +58,9 @@ export const getHtml: Handler<'browser_get_html'> = async (args, ctx) => {
   if (hasTarget(args)) {
     return withElement(tab, args, async (element) => {
       const html = await cleanHtml(tab.cdp, element.objectId, false);
-      return textResult(untrustedSection(`HTML of ${element.label}`, capText(html, maxChars), 'html'));
+      return textResult(
+        untrustedSection(`HTML of ${element.label}`, capText(html, maxChars), 'html'),
+      );
     });
   }
   const html = await cleanHtml(tab.cdp, await documentObjectId(tab.cdp), false);

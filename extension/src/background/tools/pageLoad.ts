@@ -1,6 +1,7 @@
 /** Navigating a tab and waiting, bounded, for the new page to load. */
 import { BridgeError, ErrorCode } from '@browser-agent/protocol';
 import type { TabHandle } from '../handlerContext';
+import { dialogOpened } from './dialogs';
 import { Hint } from './hints';
 import { watchNavigation } from './navigationWatch';
 import { pageInfo, type PageInfo } from './pageInfo';
@@ -9,11 +10,19 @@ import { isRestrictedUrl } from './urlPolicy';
 
 const NAVIGATION_TIMEOUT_MS = 30_000;
 
-/** Opens url (already checked by checkNavigableUrl) in the tab and waits for its load event. */
+/**
+ * Opens url (already checked by checkNavigableUrl) in the tab and waits for its load event. A
+ * beforeunload dialog stops the wait: the dialog is reported, the navigation waits on it.
+ */
 export async function navigateTab(tab: TabHandle, url: string): Promise<PageInfo> {
   const watch = await watchNavigation(tab.cdp);
+  const dialog = dialogOpened(tab);
   try {
-    const result = await tab.cdp.send('Page.navigate', { url });
+    const navigating = tab.cdp.send('Page.navigate', { url });
+    navigating.catch(() => undefined);
+    const first = await Promise.race([navigating, dialog.opened.then(() => 'dialog' as const)]);
+    if (first === 'dialog') return await pageInfo(tab.cdp);
+    const result = first;
     if (result.errorText !== undefined && result.errorText !== '') {
       throw new BridgeError(
         ErrorCode.NAVIGATION_FAILED,
@@ -24,10 +33,13 @@ export async function navigateTab(tab: TabHandle, url: string): Promise<PageInfo
     // Without a loader the navigation stayed in the same document (a #fragment): nothing loads.
     if (result.loaderId !== undefined) {
       watch.markStarted();
-      await waitForLoad(watch.waitForLoad(NAVIGATION_TIMEOUT_MS), url);
+      const loaded = watch.waitForLoad(NAVIGATION_TIMEOUT_MS);
+      const done = await Promise.race([loaded, dialog.opened.then(() => 'dialog' as const)]);
+      if (done !== 'dialog') await waitForLoad(Promise.resolve(done), url);
     }
   } finally {
     watch.dispose();
+    dialog.dispose();
   }
   return pageInfo(tab.cdp);
 }

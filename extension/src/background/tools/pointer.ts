@@ -33,17 +33,41 @@ export const drag: Handler<'browser_drag'> = async (args, ctx) => {
         await cdp.send('Input.setInterceptDrags', { enabled: true });
         try {
           await mouseMove(cdp, start);
-          await cdp.send('Input.dispatchMouseEvent', { type: 'mousePressed', x: start.x, y: start.y, button: 'left', buttons: 1, clickCount: 1 });
+          await cdp.send('Input.dispatchMouseEvent', {
+            type: 'mousePressed',
+            x: start.x,
+            y: start.y,
+            button: 'left',
+            buttons: 1,
+            clickCount: 1,
+          });
           for (let i = 1; i <= DRAG_STEPS; i += 1) {
-            await cdp.send('Input.dispatchMouseEvent', { type: 'mouseMoved', ...between(start, end, i / DRAG_STEPS), button: 'left', buttons: 1 });
+            await cdp.send('Input.dispatchMouseEvent', {
+              type: 'mouseMoved',
+              ...between(start, end, i / DRAG_STEPS),
+              button: 'left',
+              buttons: 1,
+            });
             if (i === 1) await delay(DRAG_START_WAIT_MS);
           }
           if (dragData !== undefined) {
             for (const type of ['dragEnter', 'dragOver', 'drop'] as const) {
-              await cdp.send('Input.dispatchDragEvent', { type, x: end.x, y: end.y, data: dragData });
+              await cdp.send('Input.dispatchDragEvent', {
+                type,
+                x: end.x,
+                y: end.y,
+                data: dragData,
+              });
             }
           }
-          await cdp.send('Input.dispatchMouseEvent', { type: 'mouseReleased', x: end.x, y: end.y, button: 'left', buttons: 0, clickCount: 1 });
+          await cdp.send('Input.dispatchMouseEvent', {
+            type: 'mouseReleased',
+            x: end.x,
+            y: end.y,
+            button: 'left',
+            buttons: 0,
+            clickCount: 1,
+          });
         } finally {
           off();
           await cdp.send('Input.setInterceptDrags', { enabled: false }).catch(() => undefined);
@@ -66,7 +90,8 @@ export const scroll: Handler<'browser_scroll'> = async (args, ctx) => {
   const { cdp } = tab;
   const deltaX = args.deltaX ?? 0;
   const deltaY = args.deltaY ?? 0;
-  const hasTarget = args.ref !== undefined || args.selector !== undefined || args.role !== undefined;
+  const hasTarget =
+    args.ref !== undefined || args.selector !== undefined || args.role !== undefined;
   const by = `by ${deltaX}, ${deltaY} px`;
   // scrollBy rather than wheel events: wheel scrolling is smooth and asynchronous, so the page
   // would not yet be where the result says it is.
@@ -81,13 +106,16 @@ export const scroll: Handler<'browser_scroll'> = async (args, ctx) => {
   return withElement(tab, args, async (element) => {
     if (deltaX === 0 && deltaY === 0) {
       return performAction(ctx, tab, `Scrolled ${element.label} into view.`, async () => {
-        await cdp.send('DOM.scrollIntoViewIfNeeded', { backendNodeId: element.entry.backendNodeId });
+        await cdp.send('DOM.scrollIntoViewIfNeeded', {
+          backendNodeId: element.entry.backendNodeId,
+        });
       });
     }
     return performAction(ctx, tab, `Scrolled ${element.label} ${by}.`, async () => {
       await cdp.send('Runtime.callFunctionOn', {
         objectId: element.objectId,
-        functionDeclaration: 'function (left, top) { this.scrollBy({ left, top, behavior: "instant" }); }',
+        functionDeclaration:
+          'function (left, top) { this.scrollBy({ left, top, behavior: "instant" }); }',
         arguments: [{ value: deltaX }, { value: deltaY }],
       });
     });

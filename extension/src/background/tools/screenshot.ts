@@ -24,10 +24,15 @@ export const takeScreenshot: Handler<'browser_take_screenshot'> = async (args, c
     if (format === 'jpeg') params.quality = JPEG_QUALITY;
     const { data } = await tab.cdp.send('Page.captureScreenshot', params);
     const size = `${Math.round(clip.width * scale)}×${Math.round(clip.height * scale)} px`;
-    const scaled = scale < 1 ? `, downscaled from ${Math.round(clip.width)}×${Math.round(clip.height)}` : '';
+    const scaled =
+      scale < 1 ? `, downscaled from ${Math.round(clip.width)}×${Math.round(clip.height)}` : '';
     return {
       content: [
-        { type: 'image' as const, data, mimeType: format === 'png' ? ('image/png' as const) : ('image/jpeg' as const) },
+        {
+          type: 'image' as const,
+          data,
+          mimeType: format === 'png' ? ('image/png' as const) : ('image/jpeg' as const),
+        },
         { type: 'text' as const, text: `Screenshot of ${what}, ${size}${scaled} (${format}).` },
       ],
     };
@@ -65,8 +70,12 @@ async function elementClip(tab: TabHandle, backendNodeId: number): Promise<Clip>
     tab.cdp.send('DOM.getBoxModel', { backendNodeId }),
     tab.cdp.send('Page.getLayoutMetrics'),
   ]);
-  const xs = [model.border[0], model.border[2], model.border[4], model.border[6]].map((v) => v ?? 0);
-  const ys = [model.border[1], model.border[3], model.border[5], model.border[7]].map((v) => v ?? 0);
+  const xs = [model.border[0], model.border[2], model.border[4], model.border[6]].map(
+    (v) => v ?? 0,
+  );
+  const ys = [model.border[1], model.border[3], model.border[5], model.border[7]].map(
+    (v) => v ?? 0,
+  );
   const x = Math.min(...xs);
   const y = Math.min(...ys);
   return {

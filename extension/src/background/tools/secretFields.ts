@@ -1,5 +1,5 @@
 /**
- * Password values never reach the outline. Chrome masks them with bullets in the AX tree by
+ * Password, payment-card and one-time-code values never reach the outline. Chrome masks them with bullets in the AX tree by
  * default, but that depends on a renderer setting, so every filled field is also checked
  * against the DOM; when the check cannot be made the value is hidden.
  */
@@ -33,12 +33,17 @@ async function isSecret(cdp: CdpClient, field: OutlineElement): Promise<boolean>
   if (field.backendNodeId === undefined) return true;
   try {
     const { node } = await cdp.send('DOM.describeNode', { backendNodeId: field.backendNodeId });
-    return (
-      node.localName === 'input' && attribute(node.attributes, 'type')?.toLowerCase() === 'password'
-    );
+    return node.localName === 'input' && isSecretInput(node.attributes);
   } catch {
     return true;
   }
+}
+
+/** Passwords, payment-card fields and one-time codes, by type or autocomplete token. */
+export function isSecretInput(attributes: readonly string[] | undefined): boolean {
+  if (attribute(attributes, 'type')?.toLowerCase() === 'password') return true;
+  const autocomplete = attribute(attributes, 'autocomplete')?.toLowerCase() ?? '';
+  return /(^|\s)(cc-|one-time-code)/.test(autocomplete);
 }
 
 /** DOM attributes arrive flattened as [name, value, name, value, …]. */

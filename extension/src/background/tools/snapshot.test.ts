@@ -54,6 +54,7 @@ describe('browser_snapshot', () => {
       [
         '- Page URL: http://127.0.0.1/',
         '- Page Title: "Home Title"',
+        '- Snapshot generation: 1',
         '### Page snapshot (untrusted page content)',
         '````yaml',
         '- button "Go" [ref=e1]: Go ```',

@@ -1,4 +1,9 @@
-import { BridgeError, DEFAULT_SNAPSHOT_MAX_CHARS, ErrorCode, textResult } from '@browser-agent/protocol';
+import {
+  BridgeError,
+  DEFAULT_SNAPSHOT_MAX_CHARS,
+  ErrorCode,
+  textResult,
+} from '@browser-agent/protocol';
 import type { Handler } from '../handlerContext';
 import { Hint } from './hints';
 import { formatOutlineLines } from './outlineFormat';
@@ -32,7 +37,9 @@ export const snapshot: Handler<'browser_snapshot'> = async (args, ctx) => {
   const { body, marker } = cutLines(lines, maxChars);
   const head = `${formatPageInfo(info)}\n- Snapshot generation: ${tab.state.generation}`;
   const section = untrustedSection(`Page snapshot${scope}`, body, 'yaml');
-  return textResult(marker === undefined ? `${head}\n${section}` : `${head}\n${section}\n${marker}`);
+  return textResult(
+    marker === undefined ? `${head}\n${section}` : `${head}\n${section}\n${marker}`,
+  );
 };
 
 /** Whole lines up to maxChars, and when some are left out, a marker saying how to see them. */

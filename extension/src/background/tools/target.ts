@@ -67,7 +67,8 @@ export async function resolveTarget(
     const listed = await Promise.all(
       matches.slice(0, MAX_CANDIDATES_LISTED).map((id) => labelFor(tab, id)),
     );
-    const more = matches.length > listed.length ? `\n- … and ${matches.length - listed.length} more` : '';
+    const more =
+      matches.length > listed.length ? `\n- … and ${matches.length - listed.length} more` : '';
     throw new BridgeError(
       ErrorCode.AMBIGUOUS_TARGET,
       `${matches.length} elements match ${what}:\n${listed.map((l) => `- ${l}`).join('\n')}${more}`,
@@ -76,7 +77,8 @@ export async function resolveTarget(
         : 'Pass one of these refs, or a more specific selector.',
     );
   }
-  if (chosen === undefined) throw new BridgeError(ErrorCode.ELEMENT_NOT_FOUND, `No match for ${what}.`);
+  if (chosen === undefined)
+    throw new BridgeError(ErrorCode.ELEMENT_NOT_FOUND, `No match for ${what}.`);
   return elementFor(tab, chosen);
 }
 

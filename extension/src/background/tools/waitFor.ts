@@ -29,10 +29,19 @@ export const waitFor: Handler<'browser_wait_for'> = async (args, ctx) => {
   if (args.selector !== undefined) {
     const state = args.state ?? 'visible';
     const started = Date.now();
-    const met = await pollExpression(tab.cdp, selectorCheck(args.selector, state), true, timeoutS * 1000);
+    const met = await pollExpression(
+      tab.cdp,
+      selectorCheck(args.selector, state),
+      true,
+      timeoutS * 1000,
+    );
     const what = `Selector ${JSON.stringify(args.selector)}`;
     if (!met) {
-      throw new BridgeError(ErrorCode.TIMEOUT, `${what} did not become ${state} within ${timeoutS} s.`, Hint.waitSnapshot);
+      throw new BridgeError(
+        ErrorCode.TIMEOUT,
+        `${what} did not become ${state} within ${timeoutS} s.`,
+        Hint.waitSnapshot,
+      );
     }
     return textResult(`${what} is ${state} after ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   }
@@ -52,7 +61,10 @@ export const waitFor: Handler<'browser_wait_for'> = async (args, ctx) => {
   return textResult(`${what} ${appear ? 'appeared' : 'is gone'} after ${seconds} s.`);
 };
 
-function selectorCheck(selector: string, state: 'attached' | 'detached' | 'visible' | 'hidden'): string {
+function selectorCheck(
+  selector: string,
+  state: 'attached' | 'detached' | 'visible' | 'hidden',
+): string {
   const el = `document.querySelector(${JSON.stringify(selector)})`;
   const visible = `((e) => !!e && e.checkVisibility() && e.getBoundingClientRect().width > 0)(${el})`;
   switch (state) {
@@ -75,7 +87,9 @@ async function waitForNetworkIdle(state: TabState, timeoutS: number): Promise<To
   while (Date.now() < deadline) {
     if (state.network.some((e) => !e.finished)) quietSince = Date.now();
     else if (Date.now() - quietSince >= NETWORK_QUIET_MS)
-      return textResult(`The network is idle after ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+      return textResult(
+        `The network is idle after ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+      );
     await delay(POLL_INTERVAL_MS);
   }
   const open = state.network.filter((e) => !e.finished).length;

@@ -1,0 +1,110 @@
+/**
+ * `pnpm bench`: per-tool latency and output size of the bridge (a real MCP client driving
+ * `browser-agent-mcp --launch --headless --isolated`) beside a raw playwright-core floor in the
+ * same run, the 9-page suite, spawn → tools/list, the hop breakdown from the server's trace, and
+ * the daemon's memory with 8 sessions. Writes the results section of docs/benchmarks.md.
+ *
+ * Options (flag or environment): --iterations=N (BENCH_ITERATIONS, 30), --warmup=N
+ * (BENCH_WARMUP, 5), --passes=N (BENCH_SUITE_PASSES, 5), --spawns=N (BENCH_SPAWNS, 10),
+ * --sessions=N (BENCH_SESSIONS, 8), --no-floor, --no-write (leave the doc alone).
+ */
+import path from 'node:path';
+import { startFixtureSite } from '../../fixtures/server.js';
+import type { Agent } from '../agents/agent.js';
+import { BridgeAgent } from '../agents/bridgeAgent.js';
+import { FloorAgent } from '../agents/floorAgent.js';
+import { launchFloorBrowser } from '../agents/floorBrowser.js';
+import { progress, result } from '../log.js';
+import { measureSessionsMemory } from '../memory/sessionsMemory.js';
+import { writeDocSection } from '../report/docSection.js';
+import { machineInfo } from '../report/machine.js';
+import { renderResults, type BenchResults } from '../report/renderResults.js';
+import { measureProbe, type ProbeResult } from '../runner/measureProbe.js';
+import { measureSpawn } from '../runner/measureSpawn.js';
+import { runSuite } from '../runner/runSuite.js';
+import { createSandbox } from '../sandbox.js';
+import { controlsKept } from '../scenarios/controlsKept.js';
+import { suite } from '../scenarios/suite.js';
+import { toolProbes } from '../scenarios/toolProbes.js';
+import { hopBreakdown } from '../trace/hopBreakdown.js';
+import { readTrace } from '../trace/traceFile.js';
+import { atExit, runMain } from './main.js';
+import { countOption, hasFlag } from './options.js';
+
+runMain(async () => {
+  const plan = {
+    warmup: countOption('warmup', 'BENCH_WARMUP', 5),
+    iterations: countOption('iterations', 'BENCH_ITERATIONS', 30),
+    suitePasses: countOption('passes', 'BENCH_SUITE_PASSES', 5),
+    spawns: countOption('spawns', 'BENCH_SPAWNS', 10),
+  };
+  const sessions = countOption('sessions', 'BENCH_SESSIONS', 8);
+  const machine = await machineInfo();
+  const site = await startFixtureSite();
+  atExit(() => site.close());
+  const sandbox = await createSandbox();
+  atExit(() => sandbox.teardown());
+  const traceFile = path.join(sandbox.root, 'trace.jsonl');
+
+  const agents: Agent[] = [];
+  if (!hasFlag('no-floor')) {
+    const floorBrowser = await launchFloorBrowser();
+    atExit(() => floorBrowser.close());
+    agents.push(await FloorAgent.create(floorBrowser));
+  }
+  progress('starting the bridge (daemon, Chromium, extension)');
+  const client = await sandbox.spawnClient('bench', {
+    env: { BROWSER_AGENT_TRACE_FILE: traceFile },
+  });
+  const first = await client.callOk('browser_navigate', { url: site.url('/button.html') });
+  const bridge = new BridgeAgent(client);
+  agents.unshift(bridge);
+
+  const probes: ProbeResult[] = [];
+  for (const probe of toolProbes) {
+    progress(`probe ${probe.id}`);
+    probes.push(await measureProbe(probe, agents, site, plan));
+  }
+  progress('controls kept in a full snapshot');
+  const controls = await controlsKept(bridge, site).catch((err: unknown) => {
+    progress(`controls check failed: ${String(err)}`);
+    return undefined;
+  });
+  progress('suite');
+  const suiteResult = await runSuite(suite, agents, site, {
+    warmup: 1,
+    passes: plan.suitePasses,
+  });
+  progress('spawn → tools/list');
+  const spawn = await measureSpawn(sandbox, { warmup: 1, iterations: plan.spawns });
+  progress(`memory with ${sessions} sessions`);
+  const memory = await measureSessionsMemory(sandbox, site, client, sessions);
+  const trace = await readTrace(traceFile);
+  const leftovers = await sandbox.teardown();
+
+  const results: BenchResults = {
+    machine,
+    plan,
+    firstCallMs: first.ms,
+    probes,
+    controls,
+    suite: suiteResult,
+    spawn,
+    hops: trace.length > 0 ? hopBreakdown(trace) : undefined,
+    memory,
+  };
+  const markdown = renderResults(results);
+  result(markdown);
+  if (!hasFlag('no-write')) progress(`wrote ${await writeDocSection('results', markdown)}`);
+
+  const failures = [
+    ...probes.filter((p) => p.error !== undefined).map((p) => `probe ${p.id}`),
+    ...(suiteResult.error === undefined ? [] : ['suite']),
+    ...(spawn.error === undefined ? [] : ['spawn']),
+    ...(memory.error === undefined ? [] : ['memory']),
+    ...(controls === undefined ? ['controls'] : []),
+    ...leftovers.map((p) => `leftover process ${p.pid} ${p.cmdline}`),
+  ];
+  for (const f of failures) progress(`FAILED: ${f}`);
+  return failures.length === 0;
+});

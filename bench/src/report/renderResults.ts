@@ -1,0 +1,258 @@
+import type { SessionsMemory } from '../memory/sessionsMemory.js';
+import type { ProbeResult, RunPlan } from '../runner/measureProbe.js';
+import type { SpawnResult } from '../runner/measureSpawn.js';
+import type { SuitePass, SuiteResult } from '../runner/runSuite.js';
+import type { Sample } from '../runner/samples.js';
+import { median, summarize } from '../stats.js';
+import type { HopBreakdown } from '../trace/hopBreakdown.js';
+import { ANCHORS, OTHER_TARGETS, anchorFor } from './anchors.js';
+import type { MachineInfo } from './machine.js';
+import { fmtChars, fmtMiB, fmtMs, fmtRatio, table } from './markdown.js';
+
+export interface BenchResults {
+  machine: MachineInfo;
+  plan: RunPlan & { suitePasses: number; spawns: number };
+  /** First call of the run: daemon start, Chromium launch, extension up, first navigate. */
+  firstCallMs: number;
+  probes: ProbeResult[];
+  /** Controls of the big page found by role and name in a full snapshot. */
+  controls: { kept: number; total: number } | undefined;
+  suite: SuiteResult;
+  spawn: SpawnResult;
+  hops: HopBreakdown | undefined;
+  memory: SessionsMemory | undefined;
+}
+
+export function renderResults(r: BenchResults): string {
+  return [
+    renderRun(r),
+    '### Per call',
+    renderProbes(r.probes),
+    '### Beside the anchors',
+    renderAnchors(r),
+    '### 9-page scenario suite',
+    renderSuite(r.suite),
+    '### Hop breakdown (trace of the bench session)',
+    r.hops === undefined ? 'No trace lines were written.' : renderHops(r.hops),
+    '### Memory',
+    r.memory === undefined ? 'Not measured.' : renderMemory(r.memory),
+  ].join('\n\n');
+}
+
+function renderRun(r: BenchResults): string {
+  const m = r.machine;
+  const packages = m.packages.map((p) => `${p.name} ${p.version}`).join(', ');
+  return [
+    `- Date: ${m.date}; commit ${m.commit}`,
+    `- Machine: ${m.cpus} CPUs (${m.cpuModel}), ${m.memoryGiB} GiB memory, ${m.os}`,
+    `- Versions: Node ${m.node}, ${m.chromium}; ${packages}`,
+    `- Plan: per scenario ${r.plan.warmup} warm-up + ${r.plan.iterations} timed iterations, bridge and floor interleaved; suite 1 warm-up + ${r.plan.suitePasses} passes; spawn 1 warm-up + ${r.plan.spawns}`,
+    `- First call of the run (daemon start, Chromium launch, extension up, first navigate): ${fmtMs(r.firstCallMs)}`,
+  ].join('\n');
+}
+
+function stat(samples: Sample[] | undefined, pick: (s: Sample) => number) {
+  return summarize((samples ?? []).map(pick));
+}
+
+function chars(samples: Sample[] | undefined): string {
+  if (samples === undefined || samples.length === 0) return '—';
+  const text = median(samples.map((s) => s.textChars));
+  const images = median(samples.map((s) => s.imageChars));
+  return images > 0 ? `${fmtChars(images)} (image, base64)` : fmtChars(text);
+}
+
+function renderProbes(probes: readonly ProbeResult[]): string {
+  const rows = probes.map((p) => {
+    const bridge = stat(p.samples.bridge, (s) => s.ms);
+    const floor = stat(p.samples.floor, (s) => s.ms);
+    return [
+      p.error === undefined ? p.label : `${p.label} (FAILED: ${p.error.slice(0, 120)})`,
+      fmtMs(bridge.median),
+      fmtMs(bridge.p90),
+      fmtMs(floor.median),
+      fmtMs(floor.p90),
+      fmtRatio(bridge.median / floor.median),
+      chars(p.samples.bridge),
+      chars(p.samples.floor),
+    ];
+  });
+  return table(
+    [
+      'scenario',
+      'bridge median',
+      'bridge p90',
+      'floor median',
+      'floor p90',
+      'bridge ÷ floor',
+      'chars, bridge',
+      'chars, floor',
+    ],
+    rows,
+  );
+}
+
+function renderAnchors(r: BenchResults): string {
+  const rows: string[][] = [];
+  for (const p of r.probes) {
+    const anchor = anchorFor(p.id);
+    if (anchor === undefined) continue;
+    const bridge = median((p.samples.bridge ?? []).map((s) => s.ms));
+    const floor = median((p.samples.floor ?? []).map((s) => s.ms));
+    const bridgeChars = median((p.samples.bridge ?? []).map((s) => s.textChars));
+    const withChars = p.id.startsWith('snapshot') ? `, ${fmtChars(bridgeChars)} chars` : '';
+    rows.push([
+      anchor.label,
+      `${fmtMs(bridge)}${withChars}`,
+      fmtMs(floor),
+      anchor.playwrightMcp,
+      anchor.chromeDevtoolsMcp,
+      anchor.rawCdpFloor,
+      anchor.target,
+    ]);
+  }
+  rows.push([
+    ANCHORS.spawn.label,
+    fmtMs(median(r.spawn.samples)),
+    '—',
+    ANCHORS.spawn.playwrightMcp,
+    ANCHORS.spawn.chromeDevtoolsMcp,
+    ANCHORS.spawn.rawCdpFloor,
+    ANCHORS.spawn.target,
+  ]);
+  const suite = (kind: 'bridge' | 'floor') => {
+    const passes = r.suite.passes[kind] ?? [];
+    const wall = median(passes.map((p) => p.wallMs));
+    const text = median(passes.map((p) => sumOf(p, 'textChars')));
+    return `${fmtMs(wall)}, ${fmtChars(text)} chars`;
+  };
+  rows.push([
+    ANCHORS.suite.label,
+    suite('bridge'),
+    suite('floor'),
+    ANCHORS.suite.playwrightMcp,
+    ANCHORS.suite.chromeDevtoolsMcp,
+    ANCHORS.suite.rawCdpFloor,
+    ANCHORS.suite.target,
+  ]);
+  const controls =
+    r.controls === undefined
+      ? ''
+      : `\n\nControls of the ~5,000-element page present by role and name in the full snapshot: ${r.controls.kept} of ${r.controls.total}. Default snapshot cap target: ≤ ${fmtChars(OTHER_TARGETS.defaultSnapshotMaxChars)} chars with a truncation marker.`;
+  return (
+    table(
+      [
+        'per call (median)',
+        'Browser Agent (this run)',
+        'playwright-core floor (this run)',
+        'Playwright MCP',
+        'Chrome DevTools MCP',
+        'raw CDP floor (issue)',
+        'target',
+      ],
+      rows,
+    ) + controls
+  );
+}
+
+function sumOf(pass: SuitePass, key: 'textChars' | 'imageChars' | 'ms'): number {
+  return pass.steps.reduce((sum, s) => sum + s[key], 0);
+}
+
+function renderSuite(suite: SuiteResult): string {
+  const bridge = suite.passes.bridge ?? [];
+  const floor = suite.passes.floor ?? [];
+  const totals = table(
+    ['agent', 'wall, median', 'wall, p90', 'calls', 'text chars', 'image chars'],
+    (
+      [
+        ['bridge', bridge],
+        ['floor', floor],
+      ] as const
+    ).map(([name, passes]) => [
+      name,
+      fmtMs(median(passes.map((p) => p.wallMs))),
+      fmtMs(summarize(passes.map((p) => p.wallMs)).p90),
+      String(passes[0]?.steps.length ?? 0),
+      fmtChars(median(passes.map((p) => sumOf(p, 'textChars')))),
+      fmtChars(median(passes.map((p) => sumOf(p, 'imageChars')))),
+    ]),
+  );
+  const flowIds = bridge[0]?.flows.map((f) => f.id) ?? [];
+  const flowMedian = (passes: readonly SuitePass[], id: string) =>
+    median(passes.flatMap((p) => p.flows.filter((f) => f.id === id).map((f) => f.wallMs)));
+  const flows = table(
+    ['flow', 'bridge', 'floor', 'bridge ÷ floor'],
+    flowIds.map((id) => {
+      const b = flowMedian(bridge, id);
+      const f = flowMedian(floor, id);
+      return [id, fmtMs(b), fmtMs(f), fmtRatio(b / f)];
+    }),
+  );
+  const stepKinds = [...new Set(bridge.flatMap((p) => p.steps.map((s) => s.step)))];
+  const stepMedian = (passes: readonly SuitePass[], kind: string) =>
+    median(passes.flatMap((p) => p.steps.filter((s) => s.step === kind).map((s) => s.ms)));
+  const steps = table(
+    ['step kind (in the suite)', 'bridge median', 'floor median'],
+    stepKinds.map((k) => [k, fmtMs(stepMedian(bridge, k)), fmtMs(stepMedian(floor, k))]),
+  );
+  const failure = suite.error === undefined ? '' : `\n\n**The suite failed:** ${suite.error}`;
+  return `${totals}\n\n${flows}\n\n${steps}${failure}`;
+}
+
+function renderHops(h: HopBreakdown): string {
+  const summary = [
+    `- Calls traced: ${h.calls}`,
+    `- Bridge overhead per call (total − CDP), median over all calls: **${fmtMs(h.overheadMs)}** (target ≤ ${OTHER_TARGETS.bridgeOverheadMs} ms)`,
+    `- Hops alone (total − handler), median: ${fmtMs(h.transportMs)}`,
+  ].join('\n');
+  const links = table(
+    ['link (same-clock spans)', 'median'],
+    h.links.map((l) => [l.name, fmtMs(l.medianMs)]),
+  );
+  const deltas = table(
+    ['consecutive hops (cross-process deltas mix clocks)', 'median'],
+    h.deltas.map((d) => [`${d.from} → ${d.to}`, fmtMs(d.medianMs)]),
+  );
+  const tools = table(
+    ['tool', 'calls', 'total', 'handler', 'CDP', 'total − CDP'],
+    h.tools.map((t) => [
+      t.tool,
+      String(t.calls),
+      fmtMs(t.totalMs),
+      fmtMs(t.handlerMs),
+      fmtMs(t.cdpMs),
+      fmtMs(t.overheadMs),
+    ]),
+  );
+  return [summary, links, deltas, tools].join('\n\n');
+}
+
+function renderMemory(m: SessionsMemory): string {
+  const rows = [
+    ['1 (the bench session)', m.before],
+    [`${m.sessions} at once`, m.during],
+  ] as const;
+  const failure = m.error === undefined ? '' : `\n\n**Failed:** ${m.error}`;
+  return (
+    table(
+      [
+        'sessions',
+        'daemon RSS',
+        'MCP servers RSS (sum)',
+        'largest server RSS',
+        'Chromium PSS (sum)',
+        'Chromium processes',
+      ],
+      rows.map(([label, f]) => [
+        label,
+        fmtMiB(f.daemonRssMiB),
+        fmtMiB(f.serversRssMiB),
+        fmtMiB(f.maxServerRssMiB),
+        fmtMiB(f.browserPssMiB),
+        String(f.browserProcesses),
+      ]),
+    ) +
+    `\n\nTarget: daemon under ${OTHER_TARGETS.daemonRssMiBWith8Sessions} MB RSS with 8 sessions.${failure}`
+  );
+}

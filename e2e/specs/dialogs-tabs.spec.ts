@@ -1,0 +1,96 @@
+import { ErrorCode } from '@browser-agent/protocol';
+import { callOk, callTool, expect, test } from '../harness.js';
+
+test.describe('dialogs, tabs and navigation', () => {
+  test('alert, confirm and prompt never hang a call, block input with DIALOG_OPEN and are listed until handled', async ({
+    bridge,
+    site,
+  }) => {
+    const client = await bridge.connectClient();
+    const url = site.url('/dialogs.html');
+    await callOk(client, 'browser_navigate', { url });
+    const page = await bridge.pageWithUrl(url);
+
+    const clicked = await callOk(client, 'browser_click', { role: 'button', name: 'Alert' });
+    expect(clicked.text).toContain('### Modal state');
+    expect(clicked.text).toContain('alert dialog "Hello from alert"');
+    const blocked = await callTool(client, 'browser_click', { role: 'button', name: 'Confirm' });
+    expect(blocked.text).toContain(ErrorCode.DIALOG_OPEN);
+    expect(blocked.text).toContain('browser_handle_dialog');
+    // Reading tools still work and keep listing the dialog.
+    const tabs = await callOk(client, 'browser_tabs', { action: 'list' });
+    expect(tabs.text).toContain('alert dialog');
+    await callOk(client, 'browser_handle_dialog', { accept: true });
+
+    await callOk(client, 'browser_click', { role: 'button', name: 'Confirm' });
+    await callOk(client, 'browser_handle_dialog', { accept: false });
+    await expect(page.locator('#r')).toHaveText('confirm: false');
+
+    const prompted = await callOk(client, 'browser_click', { role: 'button', name: 'Prompt' });
+    expect(prompted.text).toContain('prompt dialog "Your name?" (default "Anon")');
+    await callOk(client, 'browser_handle_dialog', { accept: true, promptText: 'Grace' });
+    await expect(page.locator('#r')).toHaveText('prompt: Grace');
+
+    const none = await callTool(client, 'browser_handle_dialog', { accept: true });
+    expect(none.isError).toBe(true);
+  });
+
+  test('a beforeunload dialog on navigation is reported and can be accepted', async ({ bridge, site }) => {
+    const client = await bridge.connectClient();
+    await callOk(client, 'browser_navigate', { url: site.url('/dialogs.html') });
+    await callOk(client, 'browser_click', { role: 'button', name: 'Arm beforeunload' });
+    const nav = await callTool(client, 'browser_navigate', { url: site.url('/titled?title=After') });
+    expect(nav.text).toContain('beforeunload dialog');
+    await callOk(client, 'browser_handle_dialog', { accept: true });
+    await expect
+      .poll(async () => (await callOk(client, 'browser_tabs', { action: 'list' })).text)
+      .toContain('After');
+  });
+
+  test('pages that open tabs: reported, joined to the session, selectable; background tabs keep focus', async ({
+    bridge,
+    site,
+  }) => {
+    const client = await bridge.connectClient();
+    await callOk(client, 'browser_navigate', { url: site.url('/dialogs.html') });
+    const link = await callOk(client, 'browser_click', { role: 'link', name: 'Open in new tab' });
+    expect(link.text).toMatch(/opened a new tab as tab 1: .*Opened%20by%20link/);
+    const popup = await callOk(client, 'browser_click', { role: 'button', name: 'Open popup' });
+    expect(popup.text).toMatch(/opened a new tab as tab 2: .*Opened%20by%20script/);
+    await callOk(client, 'browser_tabs', { action: 'select', index: 2 });
+    await expect
+      .poll(async () => (await callOk(client, 'browser_snapshot', {})).text)
+      .toContain('heading "Opened by script"');
+
+    const bg = await callOk(client, 'browser_tabs', {
+      action: 'new',
+      url: site.url('/titled?title=Background'),
+      background: true,
+    });
+    expect(bg.text).toContain('in the background');
+    expect(bg.text).toMatch(/\[current\] Opened by script/);
+    expect((await callOk(client, 'browser_snapshot', {})).text).toContain('Opened by script');
+  });
+
+  test('back, forward, reload, resize and close', async ({ bridge, site }) => {
+    const client = await bridge.connectClient();
+    await callOk(client, 'browser_navigate', { url: site.url('/titled?title=One') });
+    await callOk(client, 'browser_navigate', { url: site.url('/titled?title=Two') });
+    expect((await callOk(client, 'browser_navigate_back', {})).text).toContain('"One"');
+    expect((await callOk(client, 'browser_navigate_forward', {})).text).toContain('"Two"');
+    const noNext = await callTool(client, 'browser_navigate_forward', {});
+    expect(noNext.text).toContain(ErrorCode.NAVIGATION_FAILED);
+    expect((await callOk(client, 'browser_reload', {})).text).toContain('Reloaded');
+    const restricted = await callTool(client, 'browser_navigate', { url: 'chrome://settings' });
+    expect(restricted.text).toContain(ErrorCode.RESTRICTED_URL);
+
+    const page = await bridge.pageWithUrl(site.url('/titled?title=Two'));
+    const dev = await bridge.connectClient('resizer');
+    void dev;
+    const closed = await callOk(client, 'browser_close', {});
+    expect(closed.text).toContain('Closed 1 tab');
+    await expect.poll(() => page.isClosed()).toBe(true);
+    const after = await callTool(client, 'browser_snapshot', {});
+    expect(after.text).toContain(ErrorCode.NO_TAB);
+  });
+});

@@ -1,0 +1,139 @@
+import { ErrorCode } from '@browser-agent/protocol';
+import { callOk, callTool, expect, findRef, snapshot, test } from '../harness.js';
+
+/** ~10k tokens: the default snapshot must stay under this many characters, whatever the page. */
+const RESPONSE_BUDGET_CHARS = 45_000;
+
+test.describe('page model', () => {
+  test('outline shows roles, names, states, values and link URLs; never a password or card number', async ({
+    bridge,
+    site,
+  }) => {
+    const client = await bridge.connectClient();
+    await callOk(client, 'browser_navigate', { url: site.url('/controls.html') });
+    const text = await snapshot(client);
+    expect(text).toContain('- Snapshot generation: 1');
+    expect(text).toContain('### Page snapshot (untrusted page content)');
+    expect(text).toMatch(/- heading "Every control" \[level=1\] \[ref=e\d+\]/);
+    expect(text).toMatch(/- textbox "Full name" \[ref=e\d+\]: Old name/);
+    expect(text).toMatch(/- checkbox "Terms" \[checked\] \[ref=e\d+\]/);
+    expect(text).toMatch(/- radio "Free" \[checked\] \[ref=e\d+\]/);
+    expect(text).toMatch(/- textbox "Disabled field" \[disabled\] \[ref=e\d+\]/);
+    expect(text).toMatch(/- button "Menu" \[ref=e\d+\]/);
+    expect(text).toMatch(/- link "A link" \[ref=e\d+\]:\n\s+- \/url: http/);
+    expect(text).toMatch(/textbox "Password" \[value hidden\]/);
+    expect(text).toMatch(/textbox "Card number" \[value hidden\]/);
+    for (const secret of ['hunter2-initial', '4111111111111111']) {
+      expect(text).not.toContain(secret);
+      const html = await callOk(client, 'browser_get_text', {});
+      expect(html.text).not.toContain(secret);
+    }
+    await callOk(client, 'browser_click', { role: 'button', name: 'Menu' });
+    expect(await snapshot(client)).toMatch(/- button "Menu" \[expanded\] \[ref=e\d+\]/);
+  });
+
+  test('refs are stable across snapshots; a changed element is STALE_REF, never a different one', async ({
+    bridge,
+    site,
+  }) => {
+    const client = await bridge.connectClient();
+    await callOk(client, 'browser_navigate', { url: site.url('/controls.html') });
+    const first = await snapshot(client);
+    const second = await snapshot(client);
+    expect(second).toContain('- Snapshot generation: 2');
+    const ref = findRef(first, 'button', 'Double click me');
+    expect(findRef(second, 'button', 'Double click me')).toBe(ref);
+
+    await callOk(client, 'browser_evaluate', {
+      function: "() => { document.querySelector('[ondblclick]').remove(); }",
+    });
+    const stale = await callTool(client, 'browser_click', { ref });
+    expect(stale.isError).toBe(true);
+    expect(stale.text).toContain(ErrorCode.STALE_REF);
+    expect(stale.text).toContain('browser_snapshot');
+  });
+
+  test('size is bounded: truncation marker, depth limit, subtree by ref, and find with paths', async ({
+    bridge,
+    site,
+  }) => {
+    const client = await bridge.connectClient();
+    await callOk(client, 'browser_navigate', { url: site.url('/table') });
+    const whole = await snapshot(client);
+    expect(whole.length).toBeLessThan(RESPONSE_BUDGET_CHARS);
+    expect(whole).toMatch(/\[Snapshot truncated: showing \d+ of \d+ lines/);
+    expect(whole).toContain('browser_find');
+    expect(whole).toContain('"ref": "e');
+
+    const small = await callOk(client, 'browser_snapshot', { maxChars: 2000 });
+    expect(small.text.length).toBeLessThan(3500);
+    expect(small.text).toContain('[Snapshot truncated');
+
+    const shallow = await callOk(client, 'browser_snapshot', { depth: 1 });
+    expect(shallow.text).toMatch(/lines below the depth limit; browser_snapshot with ref e\d+/);
+    expect(shallow.text).not.toContain('Row 500');
+
+    const found = await callOk(client, 'browser_find', { text: 'Row 777' });
+    expect(found.text).toContain('cell "Row 777"');
+    expect(found.text).toMatch(/path: .*table.*row "Row 777/);
+    const rowRef = /row "Row 777[^\n]*\[ref=(e\d+)\]/.exec(found.text)?.[1];
+    expect(rowRef).toBeDefined();
+    const sub = await callOk(client, 'browser_snapshot', { ref: rowRef ?? '' });
+    expect(sub.text).toContain('subtree of');
+    expect(sub.text).toContain('button "Edit 777"');
+    expect(sub.text).not.toContain('Row 778');
+
+    const regex = await callOk(client, 'browser_find', { regex: '^- button "Edit 99\\d"' });
+    expect(regex.text).toContain('10 hit(s)');
+
+    await callOk(client, 'browser_navigate', { url: site.url('/big') });
+    const big = await snapshot(client);
+    expect(big.length).toBeLessThan(RESPONSE_BUDGET_CHARS);
+    expect(big).toContain('[Snapshot truncated');
+    const end = await callOk(client, 'browser_find', { text: 'The very end' });
+    expect(end.text).toContain('1 hit(s)');
+  });
+
+  test('actions report what changed since the last snapshot, plus URL and title', async ({
+    bridge,
+    site,
+  }) => {
+    const client = await bridge.connectClient();
+    await callOk(client, 'browser_navigate', { url: site.url('/spa.html') });
+    await callOk(client, 'browser_wait_for', { text: 'Delayed content arrived' });
+    await snapshot(client);
+    const result = await callOk(client, 'browser_click', { role: 'button', name: 'Load more' });
+    // The click's fetch and the DOM work after it are waited for before the diff is taken.
+    expect(result.text).toContain('- Page URL:');
+    expect(result.text).toContain('Changes since your last snapshot');
+    expect(result.text).toMatch(/\+ - listitem[^\n]*Item alpha/);
+    expect(result.text).not.toContain('Every control');
+
+    const nav = await callOk(client, 'browser_click', { role: 'link', name: 'About' });
+    expect(nav.text).toContain('#/about');
+    expect(nav.text).toMatch(/\+ - heading "About view"/);
+    expect(nav.text).toMatch(/- - heading "Home view"/);
+  });
+
+  test('same-origin iframes, cross-origin iframes and open shadow roots are in the outline and actionable', async ({
+    bridge,
+    site,
+    otherSite,
+  }) => {
+    const client = await bridge.connectClient();
+    await callOk(client, 'browser_navigate', { url: site.url(`/frames.html?other=${otherSite.port}`) });
+    await callOk(client, 'browser_wait_for', { selector: 'iframe[title="Cross origin"]', state: 'attached' });
+    await expect
+      .poll(async () => snapshot(client), { timeout: 15_000 })
+      .toContain('Cross-origin child');
+    const text = await snapshot(client);
+    expect(text).toContain('heading "Inner same-origin"');
+    expect(text).toContain('heading "Shadow heading"');
+
+    await callOk(client, 'browser_click', { ref: findRef(text, 'button', 'Shadow button') });
+    expect(await snapshot(client)).toContain('button "Shadow clicked"');
+
+    await callOk(client, 'browser_click', { ref: findRef(text, 'button', 'Child button') });
+    expect(await snapshot(client)).toContain('button "Child clicked"');
+  });
+});

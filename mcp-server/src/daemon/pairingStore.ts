@@ -1,0 +1,84 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface Pairing {
+  id: string;
+  /** base64 of the 32-byte secret K. */
+  secret: string;
+  label: string;
+  createdAt: string;
+}
+
+/** Most pairings a daemon keeps; the oldest go first (each launch mints one). */
+const MAX_PAIRINGS = 20;
+
+/**
+ * The daemon's half of every pairing, in `<state dir>/pairings.json`, readable by the user only
+ * (0600, inside the 0700 state directory). Whoever holds a secret can drive the browser.
+ */
+export class PairingStore {
+  readonly #path: string;
+
+  constructor(stateDir: string) {
+    this.#path = join(stateDir, 'pairings.json');
+  }
+
+  all(): Pairing[] {
+    if (!existsSync(this.#path)) return [];
+    try {
+      const parsed: unknown = JSON.parse(readFileSync(this.#path, 'utf8'));
+      return Array.isArray(parsed)
+        ? (parsed as Pairing[]).filter(
+            (p) => typeof p.id === 'string' && typeof p.secret === 'string',
+          )
+        : [];
+    } catch {
+      return [];
+    }
+  }
+
+  find(ids: readonly string[]): Pairing | undefined {
+    const all = this.all();
+    return ids.map((id) => all.find((p) => p.id === id)).find((p) => p !== undefined);
+  }
+
+  add(secret: Buffer, label: string): Pairing {
+    const pairing: Pairing = {
+      id: pairingId(secret),
+      secret: secret.toString('base64'),
+      label,
+      createdAt: new Date().toISOString(),
+    };
+    const all = [...this.all().filter((p) => p.id !== pairing.id), pairing].slice(-MAX_PAIRINGS);
+    const tmp = `${this.#path}.tmp`;
+    writeFileSync(tmp, JSON.stringify(all, null, 2), { mode: 0o600 });
+    chmodSync(tmp, 0o600);
+    renameSync(tmp, this.#path);
+    return pairing;
+  }
+
+  /** A fresh pairing for a browser the daemon launched itself: no human step needed. */
+  mint(label: string): Pairing {
+    return this.add(randomBytes(32), label);
+  }
+}
+
+/** A public name for a secret: lets each side find the right K without revealing it. */
+export function pairingId(secret: Buffer): string {
+  return createHash('sha256')
+    .update('browser-agent-pairing-id|')
+    .update(secret)
+    .digest('base64url')
+    .slice(0, 16);
+}
+
+export function sign(secret: Buffer, message: string): string {
+  return createHmac('sha256', secret).update(message).digest('base64');
+}
+
+export function verify(secret: Buffer, message: string, proof: string): boolean {
+  const expected = Buffer.from(sign(secret, message), 'base64');
+  const given = Buffer.from(proof, 'base64');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

@@ -1,0 +1,120 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import {
+  PAGE_HTML_MARKER,
+  toolContracts,
+  type ToolGroup,
+  type ToolResult,
+} from '@browser-agent/protocol';
+import { parseCli } from './cliOptions.js';
+import { createMcpServer, type ToolCaller } from './mcpServer.js';
+
+/** Every listed tool costs the agent these characters on every turn. */
+const DEFAULT_LIST_BUDGET_CHARS = 15_000;
+
+async function connected(caller: ToolCaller, caps: ToolGroup[] = []): Promise<Client> {
+  const server = createMcpServer(caller, { caps });
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  await server.connect(a);
+  const client = new Client({ name: 'unit', version: '1' });
+  await client.connect(b);
+  return client;
+}
+
+const unused: ToolCaller = { call: () => Promise.reject(new Error('unused')) };
+
+describe('tool groups (--caps)', () => {
+  it(`keeps the default tools/list under ${DEFAULT_LIST_BUDGET_CHARS} characters`, async () => {
+    const client = await connected(unused);
+    const { tools } = await client.listTools();
+    const size = JSON.stringify(tools).length;
+    expect(size, `default tools/list is ${size} characters`).toBeLessThan(
+      DEFAULT_LIST_BUDGET_CHARS,
+    );
+  });
+
+  it('lists opt-in groups only when asked', async () => {
+    const plain = (await (await connected(unused)).listTools()).tools.map((t) => t.name);
+    expect(plain).not.toContain('browser_network_requests');
+    expect(plain).toContain('browser_click');
+    const all = (await (await connected(unused, ['network', 'devtools'])).listTools()).tools.map(
+      (t) => t.name,
+    );
+    expect(all).toEqual(toolContracts.map((c) => c.name));
+  });
+
+  it('parses --caps and refuses unknown groups', () => {
+    const run = parseCli(['--caps', 'network,devtools']);
+    expect(run.kind === 'run' && run.options.caps).toEqual(['network', 'devtools']);
+    const bad = parseCli(['--caps', 'netwrk']);
+    expect(bad.kind).toBe('error');
+    expect(bad.kind === 'error' && bad.message).toContain('netwrk');
+  });
+});
+
+describe('server-side steps', () => {
+  it('refuses a missing upload file by name, before calling the browser', async () => {
+    let called = false;
+    const client = await connected({
+      call: () => {
+        called = true;
+        return Promise.resolve({ content: [] });
+      },
+    });
+    const result = await client.callTool({
+      name: 'browser_file_upload',
+      arguments: { ref: 'e1', paths: ['/nonexistent/dir/report.pdf'] },
+    });
+    expect(result.isError).toBe(true);
+    expect(JSON.stringify(result.content)).toContain('FILE_NOT_FOUND');
+    expect(JSON.stringify(result.content)).toContain('/nonexistent/dir/report.pdf');
+    expect(called).toBe(false);
+  });
+
+  it('saves a screenshot to the given file', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'ba-shot-'));
+    try {
+      const file = path.join(dir, 'shot.png');
+      const png = Buffer.from('not really a png').toString('base64');
+      const client = await connected({
+        call: (): Promise<ToolResult> =>
+          Promise.resolve({ content: [{ type: 'image', data: png, mimeType: 'image/png' }] }),
+      });
+      const result = await client.callTool({
+        name: 'browser_take_screenshot',
+        arguments: { filename: file },
+      });
+      expect(JSON.stringify(result.content)).toContain(`Saved to ${file}`);
+      expect(await readFile(file, 'utf8')).toBe('not really a png');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('turns page HTML into Markdown of the main content, fenced as untrusted', async () => {
+    const html = `<html><head><title>T</title></head><body><nav>Home | About</nav><article><h1>Big news</h1>
+      <p>${'The first paragraph of the story, long enough to count as content. '.repeat(8)}</p>
+      <p>See <a href="https://example.com/more">more</a>.</p></article></body></html>`;
+    const client = await connected({
+      call: (): Promise<ToolResult> =>
+        Promise.resolve({
+          content: [
+            {
+              type: 'text',
+              text: `${PAGE_HTML_MARKER}${JSON.stringify({ url: 'http://x/', title: 'T', html, truncated: false })}`,
+            },
+          ],
+        }),
+    });
+    const result = await client.callTool({ name: 'browser_get_text', arguments: {} });
+    const text = JSON.stringify(result.content);
+    expect(text).toContain('untrusted page content');
+    expect(text).toContain('first paragraph of the story');
+    expect(text).toContain('[more](https://example.com/more)');
+    expect(text).not.toContain(PAGE_HTML_MARKER.trim());
+  });
+});
