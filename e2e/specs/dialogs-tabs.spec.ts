@@ -10,6 +10,9 @@ test.describe('dialogs, tabs and navigation', () => {
     const url = site.url('/dialogs.html');
     await callOk(client, 'browser_navigate', { url });
     const page = await bridge.pageWithUrl(url);
+    // Playwright dismisses dialogs of pages it sees unless someone listens; here nobody but the
+    // agent may answer them.
+    page.on('dialog', () => undefined);
 
     const clicked = await callOk(client, 'browser_click', { role: 'button', name: 'Alert' });
     expect(clicked.text).toContain('### Modal state');
@@ -35,11 +38,17 @@ test.describe('dialogs, tabs and navigation', () => {
     expect(none.isError).toBe(true);
   });
 
-  test('a beforeunload dialog on navigation is reported and can be accepted', async ({ bridge, site }) => {
+  test('a beforeunload dialog on navigation is reported and can be accepted', async ({
+    bridge,
+    site,
+  }) => {
     const client = await bridge.connectClient();
     await callOk(client, 'browser_navigate', { url: site.url('/dialogs.html') });
+    (await bridge.pageWithUrl(site.url('/dialogs.html'))).on('dialog', () => undefined);
     await callOk(client, 'browser_click', { role: 'button', name: 'Arm beforeunload' });
-    const nav = await callTool(client, 'browser_navigate', { url: site.url('/titled?title=After') });
+    const nav = await callTool(client, 'browser_navigate', {
+      url: site.url('/titled?title=After'),
+    });
     expect(nav.text).toContain('beforeunload dialog');
     await callOk(client, 'browser_handle_dialog', { accept: true });
     await expect

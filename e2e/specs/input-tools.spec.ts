@@ -14,13 +14,21 @@ test.describe('input tools', () => {
     await callOk(client, 'browser_navigate', { url });
     const page = await bridge.pageWithUrl(url);
 
-    await callOk(client, 'browser_click', { role: 'button', name: 'Double click me', ...{ doubleClick: true } });
+    await callOk(client, 'browser_click', {
+      role: 'button',
+      name: 'Double click me',
+      ...{ doubleClick: true },
+    });
     await expect(page.getByText('Double clicked')).toBeVisible();
 
     await callOk(client, 'browser_click', { selector: 'button[oncontextmenu]', button: 'right' });
     await expect(page.getByText('Context menu opened')).toBeVisible();
 
-    await callOk(client, 'browser_click', { role: 'button', name: 'Modifier click', modifiers: ['Shift'] });
+    await callOk(client, 'browser_click', {
+      role: 'button',
+      name: 'Modifier click',
+      modifiers: ['Shift'],
+    });
     await expect(page.getByText('Shift held: true')).toBeVisible();
 
     const ref = findRef(await snapshot(client), 'button', 'Div button');
@@ -54,12 +62,21 @@ test.describe('input tools', () => {
 
     await callOk(client, 'browser_type', { role: 'textbox', name: 'Full name', text: 'Ada' });
     await expect(page.locator('input[name=fullname]')).toHaveValue('Ada');
-    await callOk(client, 'browser_type', { role: 'textbox', name: 'Full name', text: ' Lovelace', clear: false });
+    await callOk(client, 'browser_type', {
+      role: 'textbox',
+      name: 'Full name',
+      text: ' Lovelace',
+      clear: false,
+    });
     await expect(page.locator('input[name=fullname]')).toHaveValue('Ada Lovelace');
     await callOk(client, 'browser_type', { selector: 'textarea', text: 'Hi', slowly: true });
     await expect(page.locator('textarea')).toHaveValue('Hi');
 
-    const notEditable = await callTool(client, 'browser_type', { role: 'checkbox', name: 'Newsletter', text: 'x' });
+    const notEditable = await callTool(client, 'browser_type', {
+      role: 'checkbox',
+      name: 'Newsletter',
+      text: 'x',
+    });
     expect(notEditable.text).toContain(ErrorCode.NOT_EDITABLE);
 
     const filled = await callOk(client, 'browser_fill_form', {
@@ -80,9 +97,20 @@ test.describe('input tools', () => {
     await expect(page.locator('input[value=pro]')).toBeChecked();
     await expect(page.locator('select[name=country]')).toHaveValue('jp');
 
-    await callOk(client, 'browser_select_option', { selector: 'select[multiple]', values: ['Cheese', 'Basil'] });
-    expect(await page.locator('select[multiple]').evaluate((s: HTMLSelectElement) => [...s.selectedOptions].map((o) => o.value))).toEqual(['Cheese', 'Basil']);
-    const badOption = await callTool(client, 'browser_select_option', { role: 'combobox', name: 'Country', values: ['Mars'] });
+    await callOk(client, 'browser_select_option', {
+      selector: 'select[multiple]',
+      values: ['Cheese', 'Basil'],
+    });
+    expect(
+      await page
+        .locator('select[multiple]')
+        .evaluate((s: HTMLSelectElement) => [...s.selectedOptions].map((o) => o.value)),
+    ).toEqual(['Cheese', 'Basil']);
+    const badOption = await callTool(client, 'browser_select_option', {
+      role: 'combobox',
+      name: 'Country',
+      values: ['Mars'],
+    });
     expect(badOption.text).toContain('Mars');
 
     await callOk(client, 'browser_hover', { selector: '#hovered' });
@@ -96,7 +124,12 @@ test.describe('input tools', () => {
     expect(badKey.text).toContain(ErrorCode.INVALID_ARGS);
 
     // Submit with Enter after typing.
-    await callOk(client, 'browser_type', { role: 'textbox', name: 'Full name', text: 'Grace', submit: true });
+    await callOk(client, 'browser_type', {
+      role: 'textbox',
+      name: 'Full name',
+      text: 'Grace',
+      submit: true,
+    });
     await expect(page.locator('#out')).toContainText('"fullname":"Grace"');
   });
 
@@ -114,7 +147,10 @@ test.describe('input tools', () => {
     const page = await bridge.pageWithUrl(dnd);
     await callOk(client, 'browser_drag', { from: { selector: '#c' }, to: { selector: '#a' } });
     await expect(page.locator('#order')).toHaveText('Order: Cherry, Apple, Banana');
-    await callOk(client, 'browser_drag', { from: { selector: '#b' }, to: { role: 'region', name: 'Bin' } });
+    await callOk(client, 'browser_drag', {
+      from: { selector: '#b' },
+      to: { role: 'region', name: 'Bin' },
+    });
     await expect(page.locator('#bin')).toHaveText('Dropped b');
 
     const dir = await mkdtemp(path.join(os.tmpdir(), 'ba-upload-'));
@@ -128,13 +164,23 @@ test.describe('input tools', () => {
       await expect(upload.locator('#names')).toHaveText('notes.txt:12');
 
       const missing = path.join(dir, 'missing.pdf');
-      const refused = await callTool(client, 'browser_file_upload', { selector: '#file', paths: [missing] });
+      const refused = await callTool(client, 'browser_file_upload', {
+        selector: '#file',
+        paths: [missing],
+      });
       expect(refused.isError).toBe(true);
       expect(refused.text).toContain(ErrorCode.FILE_NOT_FOUND);
       expect(refused.text).toContain(missing);
-      const relative = await callTool(client, 'browser_file_upload', { selector: '#file', paths: ['notes.txt'] });
+      const relative = await callTool(client, 'browser_file_upload', {
+        selector: '#file',
+        paths: ['notes.txt'],
+      });
       expect(relative.text).toContain(ErrorCode.INVALID_ARGS);
-      const notFile = await callTool(client, 'browser_file_upload', { role: 'heading', name: 'Upload', paths: [file] });
+      const notFile = await callTool(client, 'browser_file_upload', {
+        role: 'heading',
+        name: 'Upload',
+        paths: [file],
+      });
       expect(notFile.text).toContain(ErrorCode.NOT_EDITABLE);
     } finally {
       await rm(dir, { recursive: true, force: true });

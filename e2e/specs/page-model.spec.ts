@@ -75,8 +75,7 @@ test.describe('page model', () => {
 
     const found = await callOk(client, 'browser_find', { text: 'Row 777' });
     expect(found.text).toContain('cell "Row 777"');
-    expect(found.text).toMatch(/path: .*table.*row "Row 777/);
-    const rowRef = /row "Row 777[^\n]*\[ref=(e\d+)\]/.exec(found.text)?.[1];
+    const rowRef = /path: table > row \[ref=(e\d+)\]/.exec(found.text)?.[1];
     expect(rowRef).toBeDefined();
     const sub = await callOk(client, 'browser_snapshot', { ref: rowRef ?? '' });
     expect(sub.text).toContain('subtree of');
@@ -121,8 +120,13 @@ test.describe('page model', () => {
     otherSite,
   }) => {
     const client = await bridge.connectClient();
-    await callOk(client, 'browser_navigate', { url: site.url(`/frames.html?other=${otherSite.port}`) });
-    await callOk(client, 'browser_wait_for', { selector: 'iframe[title="Cross origin"]', state: 'attached' });
+    await callOk(client, 'browser_navigate', {
+      url: site.url(`/frames.html?other=${otherSite.port}`),
+    });
+    await callOk(client, 'browser_wait_for', {
+      selector: 'iframe[title="Cross origin"]',
+      state: 'attached',
+    });
     await expect
       .poll(async () => snapshot(client), { timeout: 15_000 })
       .toContain('Cross-origin child');

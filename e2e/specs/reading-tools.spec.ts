@@ -25,14 +25,25 @@ test.describe('reading tools', () => {
     expect((await dev.listTools()).tools.map((t) => t.name)).not.toContain('browser_get_html');
   });
 
-  test('screenshots: element, jpeg, downscaled, saved to a file', async ({ bridge, site, sandbox }) => {
+  test('screenshots: element, jpeg, downscaled, saved to a file', async ({
+    bridge,
+    site,
+    sandbox,
+  }) => {
     const client = await sandbox.startServer({ flags: [] });
     await bridge.expectRelayState('connected');
     await callOk(client, 'browser_navigate', { url: site.url('/controls.html') });
-    const element = await callOk(client, 'browser_take_screenshot', { role: 'button', name: 'Submit' });
+    const element = await callOk(client, 'browser_take_screenshot', {
+      role: 'button',
+      name: 'Submit',
+    });
     expect(element.images).toHaveLength(1);
     expect(element.text).toMatch(/Screenshot of button "Submit" \[ref=e\d+\], \d+×\d+ px/);
-    const small = await callOk(client, 'browser_take_screenshot', { fullPage: true, type: 'jpeg', maxDimension: 300 });
+    const small = await callOk(client, 'browser_take_screenshot', {
+      fullPage: true,
+      type: 'jpeg',
+      maxDimension: 300,
+    });
     expect(small.images[0]?.mimeType).toBe('image/jpeg');
     expect(small.text).toMatch(/downscaled/);
     const dir = await mkdtemp(path.join(os.tmpdir(), 'ba-shot-'));

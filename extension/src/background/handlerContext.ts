@@ -13,6 +13,8 @@ export interface ConsoleEntry {
 export interface RefEntry {
   ref: string;
   backendNodeId: number;
+  /** The CDP child session of the out-of-process iframe the node lives in; undefined for the tab's own. */
+  sessionId?: string;
   /** Role and name seen when the ref was last shown; a mismatch later means STALE_REF. */
   role: string;
   name: string;
@@ -46,6 +48,10 @@ export interface NetworkEntry {
 
 export interface TabState {
   refsByBackendId: Map<number, RefEntry>;
+  /** Refs of nodes in out-of-process iframes, keyed by `${sessionId}:${backendNodeId}`. */
+  refsByChildNode: Map<string, RefEntry>;
+  /** Out-of-process iframes attached through Target.setAutoAttach: child session → frame id. */
+  childFrames: Map<string, string>;
   refsByRef: Map<string, RefEntry>;
   nextRef: number;
   generation: number;

@@ -9,6 +9,8 @@ export class TabStates {
     if (!s) {
       s = {
         refsByBackendId: new Map(),
+        refsByChildNode: new Map(),
+        childFrames: new Map(),
         refsByRef: new Map(),
         nextRef: 1,
         generation: 0,

@@ -61,6 +61,8 @@ export class RelayClient {
   #handshake: Handshake = { at: 'done' };
   /** True once this connection's daemon proved the pairing (challenge or confirmed pairing). */
   #verified = false;
+  /** Why we refused the last connection; shown instead of the generic close reason. */
+  #refusal: string | undefined;
   #ws: WebSocket | undefined;
   #backoffMs = RECONNECT_MIN_MS;
   #stopped = false;
@@ -95,7 +97,9 @@ export class RelayClient {
       if (this.#stopped) return;
       const why =
         ev.reason || 'the bridge is not running (start an MCP client, or run browser-agent-mcp)';
-      this.#setState('disconnected', `Not connected: ${why}. Retrying…`);
+      const refusal = this.#refusal;
+      this.#refusal = undefined;
+      this.#setState('disconnected', refusal ?? `Not connected: ${why}. Retrying…`);
       this.#retryTimer = setTimeout(() => this.start(), this.#backoffMs);
       this.#backoffMs = Math.min(this.#backoffMs * 2, RECONNECT_MAX_MS);
     };
@@ -161,6 +165,7 @@ export class RelayClient {
   /** Refuses the link: whatever is on the port has not proven it is our paired daemon. */
   #refuse(detail: string): void {
     this.#handshake = { at: 'done' };
+    this.#refusal = detail;
     this.#setState('disconnected', detail);
     this.#ws?.close(4401, 'Authentication failed');
   }

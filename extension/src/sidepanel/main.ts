@@ -97,6 +97,7 @@ function applySettings(settings: Settings): void {
     bridgePort(),
     { post: (frame: Frame) => toWorker({ kind: 'frame', text: serializeFrame(frame) }) },
     showLink,
+    (code) => pairingView.confirm(code),
   );
   relay.start();
 }

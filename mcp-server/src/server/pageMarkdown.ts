@@ -16,7 +16,7 @@ interface LinkedDocument {
   body: { innerHTML: string } | null;
 }
 interface ArticleReader {
-  parse(): { content?: string | null } | null;
+  parse(): { content?: string | null; title?: string | null } | null;
 }
 const Reader = Readability as unknown as new (document: LinkedDocument) => ArticleReader;
 const parsePage = parseHTML as unknown as (html: string) => { document: LinkedDocument };
@@ -45,6 +45,10 @@ export function htmlToMarkdown(part: string, maxChars = DEFAULT_MAX_CHARS): stri
   const article = new Reader(document).parse();
   const useArticle = article?.content !== undefined && article.content !== null;
   let markdown = turndown.turndown(useArticle ? (article.content ?? '') : bodyHtml).trim();
+  // Readability lifts the article's heading out of the content; it belongs at the top.
+  const heading = oneLine(article?.title ?? '');
+  if (useArticle && heading !== '' && !markdown.includes(heading))
+    markdown = `# ${heading}\n\n${markdown}`;
   const cut = markdown.length > maxChars;
   if (cut) markdown = markdown.slice(0, maxChars);
   const notes = [

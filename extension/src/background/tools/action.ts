@@ -51,7 +51,7 @@ export async function performAction(
     const parts = [await actionReport(cdp, done, outcome)];
     if (opened.length > 0) parts.push(await newTabsReport(ctx, opened));
     if (tab.state.dialog === undefined) {
-      if (outcome.navigated) {
+      if (outcome.newDocument) {
         tab.state.lastOutline = undefined;
         parts.push('A new page is shown: call browser_snapshot to see it.');
       } else {

@@ -18,6 +18,8 @@ export interface OutlineElement {
   role: string;
   name: string;
   backendNodeId: number | undefined;
+  /** Child CDP session of the out-of-process iframe holding the node (see frameOutlines.ts). */
+  sessionId?: string;
   /** Shown in brackets after the name, in this order: checked, disabled, expanded, level, pressed, selected. */
   states: string[];
   value: string | undefined;

@@ -1,6 +1,7 @@
 import { BridgeError, ErrorCode, textResult } from '@browser-agent/protocol';
 import type { Protocol } from 'devtools-protocol';
 import type { Handler } from '../handlerContext';
+import { elementCdp } from './elementCdp';
 import { Hint } from './hints';
 import { releaseElement } from './resolveRef';
 import { resolveTarget } from './target';
@@ -26,7 +27,7 @@ export const evaluate: Handler<'browser_evaluate'> = async (args, ctx) => {
   } else {
     const element = await resolveTarget(tab, args);
     try {
-      evaluation = await cdp
+      evaluation = await elementCdp(tab, element)
         .send('Runtime.callFunctionOn', {
           functionDeclaration: args.function,
           objectId: element.objectId,

@@ -3,6 +3,7 @@ import type { Handler, TabHandle } from '../handlerContext';
 import { performAction } from './action';
 import { clickPoint } from './clickPoint';
 import { assertNoDialog } from './dialogs';
+import { elementCdp } from './elementCdp';
 import { Hint } from './hints';
 import { echo, prepareField, typeText, withElement } from './input';
 import { mouseClick } from './mouse';
@@ -34,7 +35,7 @@ async function selectIn(
   element: ResolvedElement,
   values: readonly string[],
 ): Promise<string[]> {
-  const { result } = await tab.cdp.send('Runtime.callFunctionOn', {
+  const { result } = await elementCdp(tab, element).send('Runtime.callFunctionOn', {
     objectId: element.objectId,
     functionDeclaration: SELECT_FUNCTION,
     arguments: [{ value: values }],
@@ -111,7 +112,7 @@ async function fillOne(
   value: string | boolean,
 ): Promise<string> {
   const { cdp } = tab;
-  const { result } = await cdp.send('Runtime.callFunctionOn', {
+  const { result } = await elementCdp(tab, element).send('Runtime.callFunctionOn', {
     objectId: element.objectId,
     functionDeclaration: KIND_FUNCTION,
     returnByValue: true,
@@ -137,7 +138,7 @@ async function fillOne(
     return `- ${want ? 'Checked' : 'Unchecked'} ${element.label}.`;
   }
   const text = String(value);
-  const field = await prepareField(cdp, element, true);
+  const field = await prepareField(elementCdp(tab, element), element, true);
   await typeText(cdp, text, { slowly: false, clear: true });
   return `- Typed ${echo(text, field.password)} into ${element.label}.`;
 }
@@ -145,7 +146,7 @@ async function fillOne(
 export const fileUpload: Handler<'browser_file_upload'> = async (args, ctx) => {
   const tab = await ctx.currentTab();
   return withElement(tab, args, async (element) => {
-    const { node } = await tab.cdp.send('DOM.describeNode', {
+    const { node } = await elementCdp(tab, element).send('DOM.describeNode', {
       backendNodeId: element.entry.backendNodeId,
     });
     const type = attribute(node.attributes, 'type');
@@ -162,7 +163,7 @@ export const fileUpload: Handler<'browser_file_upload'> = async (args, ctx) => {
         ? 'Cleared the files of'
         : `Set ${names.map((n) => JSON.stringify(n)).join(', ')} on`;
     return performAction(ctx, tab, `${what} ${element.label}.`, async () => {
-      await tab.cdp.send('DOM.setFileInputFiles', {
+      await elementCdp(tab, element).send('DOM.setFileInputFiles', {
         files: args.paths,
         backendNodeId: element.entry.backendNodeId,
       });

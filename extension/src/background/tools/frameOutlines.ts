@@ -2,7 +2,7 @@
  * Child frames in the snapshot. getFullAXTree covers one frame, and the <iframe> element in its
  * parent's tree shows up with no children; each child frame's outline is hung under the element
  * that owns it. Frames running in another process (cross-site iframes under site isolation)
- * belong to another debugger target and are left out; their <iframe> element stays empty.
+ * are read through their child session (childFrames.ts); their nodes carry that session id.
  */
 import type { Protocol } from 'devtools-protocol';
 import type { CdpClient } from '../cdp';
@@ -12,15 +12,22 @@ import { buildOutline, type OutlineNode } from './axOutline';
 const MAX_CHILD_FRAMES = 50;
 
 /** The main frame's outline with every reachable child frame's outline attached in place. */
-export async function pageOutline(cdp: CdpClient): Promise<OutlineNode[]> {
+export async function pageOutline(
+  cdp: CdpClient,
+  outOfProcess: ReadonlyMap<string, string> = new Map(),
+): Promise<OutlineNode[]> {
   const [{ nodes }, { frameTree }] = await Promise.all([
     cdp.send('Accessibility.getFullAXTree'),
     cdp.send('Page.getFrameTree'),
   ]);
   const root = buildOutline(nodes);
   const children = childFrameIds(frameTree).slice(0, MAX_CHILD_FRAMES);
-  if (children.length === 0) return root;
-  const framed = await Promise.all(children.map((frameId) => frameOutline(cdp, frameId)));
+  const remote = [...outOfProcess].slice(0, MAX_CHILD_FRAMES);
+  if (children.length === 0 && remote.length === 0) return root;
+  const framed = await Promise.all([
+    ...children.map((frameId) => frameOutline(cdp, frameId)),
+    ...remote.map(([sessionId, frameId]) => remoteFrameOutline(cdp, sessionId, frameId)),
+  ]);
   const byOwner = new Map<number, OutlineNode[]>();
   for (const frame of framed) if (frame !== undefined) byOwner.set(frame.owner, frame.outline);
   for (const outline of [root, ...byOwner.values()]) attach(outline, byOwner);
@@ -44,6 +51,32 @@ async function frameOutline(
   } catch {
     // Out-of-process or already gone: nothing this target can show.
     return undefined;
+  }
+}
+
+async function remoteFrameOutline(
+  cdp: CdpClient,
+  sessionId: string,
+  frameId: string,
+): Promise<{ owner: number; outline: OutlineNode[] } | undefined> {
+  try {
+    const [{ backendNodeId }, { nodes }] = await Promise.all([
+      cdp.send('DOM.getFrameOwner', { frameId }),
+      cdp.send('Accessibility.getFullAXTree', {}, sessionId),
+    ]);
+    const outline = buildOutline(nodes);
+    tagSession(outline, sessionId);
+    return { owner: backendNodeId, outline };
+  } catch {
+    return undefined;
+  }
+}
+
+function tagSession(outline: readonly OutlineNode[], sessionId: string): void {
+  for (const node of outline) {
+    if (node.kind !== 'element') continue;
+    node.sessionId = sessionId;
+    tagSession(node.children, sessionId);
   }
 }
 

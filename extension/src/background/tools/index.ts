@@ -1,5 +1,6 @@
 import type { ToolName } from '@browser-agent/protocol';
 import type { AttachHook, Handler, HandlerRegistry } from '../handlerContext';
+import { trackChildFrames } from './childFrames';
 import { consoleMessages } from './console';
 import { handleDialog, modalStateSection, trackDialogs } from './dialogs';
 import { evaluate } from './evaluate';
@@ -68,4 +69,4 @@ function browserClose(): Handler<'browser_close'> {
 }
 
 /** Per-tab recorders the worker runs on every debugger attach. */
-export const attachHooks: readonly AttachHook[] = [trackDialogs, recordNetwork];
+export const attachHooks: readonly AttachHook[] = [trackDialogs, recordNetwork, trackChildFrames];

@@ -5,6 +5,7 @@ import { performAction } from './action';
 import { parseChord, pressChord } from './chords';
 import { clickPoint } from './clickPoint';
 import { assertNoDialog } from './dialogs';
+import { elementCdp } from './elementCdp';
 import { Hint } from './hints';
 import { pressDelete, pressEnter, typeSlowly } from './keyboard';
 import { modifierBits, mouseClick, mouseMove } from './mouse';
@@ -141,7 +142,7 @@ export const type: Handler<'browser_type'> = async (args, ctx) => {
   const tab = await ctx.currentTab();
   const clear = args.clear !== false;
   return withElement(tab, args, async (element) => {
-    const field = await prepareField(tab.cdp, element, clear);
+    const field = await prepareField(elementCdp(tab, element), element, clear);
     const submitted = args.submit === true ? ' and pressed Enter' : '';
     return performAction(
       ctx,

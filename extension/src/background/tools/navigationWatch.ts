@@ -19,6 +19,7 @@ export class NavigationWatch {
   #waiters: Waiter[] = [];
   #started = false;
   #committed = false;
+  #newDocument = false;
   #loaded = false;
 
   constructor(cdp: CdpClient, mainFrameId: string) {
@@ -35,6 +36,7 @@ export class NavigationWatch {
         if (e.frame.parentId !== undefined) return;
         // A page restored from the back/forward cache fires no load event.
         const loaded = e.type === 'BackForwardCacheRestore';
+        this.#newDocument = true;
         this.#update({ started: true, committed: true, loaded });
       }),
       cdp.on('Page.navigatedWithinDocument', (e) => {
@@ -58,6 +60,11 @@ export class NavigationWatch {
   /** The main frame committed a new document or changed its URL in place. */
   get navigated(): boolean {
     return this.#committed;
+  }
+
+  /** The main frame committed a new document (not a same-document history change). */
+  get newDocument(): boolean {
+    return this.#newDocument;
   }
 
   /** Marks a navigation the caller started itself (Page.navigate), so its load counts. */

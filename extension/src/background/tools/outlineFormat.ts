@@ -39,8 +39,11 @@ function appendNode(node: OutlineNode, depth: number, lines: string[], maxDepth:
     lines.push(`${head}: ${scalar(only.text)}`);
   } else if (node.children.length > 0 && depth + 1 >= maxDepth) {
     const hidden = formatOutlineLines(node.children).length;
+    const inner = node.ref ?? firstRef(node.children);
     const how =
-      node.ref === undefined ? 'a smaller depth' : `browser_snapshot with ref ${node.ref}`;
+      inner === undefined
+        ? 'a larger depth'
+        : `browser_snapshot with ref ${inner}${node.ref === undefined ? ' or another ref inside' : ''}`;
     lines.push(`${head}:`, `${pad}${INDENT}- [${hidden} lines below the depth limit; ${how}]`);
   } else if (node.url !== undefined || node.children.length > 0) {
     lines.push(`${head}:`);

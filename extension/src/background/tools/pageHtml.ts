@@ -6,6 +6,7 @@
  */
 import { PAGE_HTML_MARKER, textResult, type PageHtml } from '@browser-agent/protocol';
 import type { CdpClient } from '../cdp';
+import { elementCdp } from './elementCdp';
 import type { Handler } from '../handlerContext';
 import { withElement } from './input';
 import { pageInfo } from './pageInfo';
@@ -57,7 +58,7 @@ export const getHtml: Handler<'browser_get_html'> = async (args, ctx) => {
   const maxChars = args.maxChars ?? DEFAULT_HTML_CHARS;
   if (hasTarget(args)) {
     return withElement(tab, args, async (element) => {
-      const html = await cleanHtml(tab.cdp, element.objectId, false);
+      const html = await cleanHtml(elementCdp(tab, element), element.objectId, false);
       return textResult(
         untrustedSection(`HTML of ${element.label}`, capText(html, maxChars), 'html'),
       );

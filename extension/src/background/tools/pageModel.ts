@@ -16,7 +16,7 @@ const MAX_DIFF_CHARS = 8_000;
 
 /** A fresh outline of the tab, refs assigned, secret values hidden; starts a generation. */
 export async function takeOutline(tab: TabHandle): Promise<OutlineNode[]> {
-  const outline = await pageOutline(tab.cdp);
+  const outline = await pageOutline(tab.cdp, tab.state.childFrames);
   await hideSecretValues(tab.cdp, outline);
   assignRefs(tab.state, outline);
   return outline;

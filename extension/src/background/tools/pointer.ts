@@ -1,4 +1,5 @@
 import type { Protocol } from 'devtools-protocol';
+import { elementCdp } from './elementCdp';
 import type { Handler } from '../handlerContext';
 import { performAction } from './action';
 import { clickPoint, type Point } from './clickPoint';
@@ -106,13 +107,13 @@ export const scroll: Handler<'browser_scroll'> = async (args, ctx) => {
   return withElement(tab, args, async (element) => {
     if (deltaX === 0 && deltaY === 0) {
       return performAction(ctx, tab, `Scrolled ${element.label} into view.`, async () => {
-        await cdp.send('DOM.scrollIntoViewIfNeeded', {
+        await elementCdp(tab, element).send('DOM.scrollIntoViewIfNeeded', {
           backendNodeId: element.entry.backendNodeId,
         });
       });
     }
     return performAction(ctx, tab, `Scrolled ${element.label} ${by}.`, async () => {
-      await cdp.send('Runtime.callFunctionOn', {
+      await elementCdp(tab, element).send('Runtime.callFunctionOn', {
         objectId: element.objectId,
         functionDeclaration:
           'function (left, top) { this.scrollBy({ left, top, behavior: "instant" }); }',

@@ -19,7 +19,7 @@ export function assignRefs(state: TabState, nodes: readonly OutlineNode[]): void
     for (const node of list) {
       if (node.kind !== 'element') continue;
       if (node.wantsRef && node.backendNodeId !== undefined) {
-        node.ref = refFor(state, node.backendNodeId, node.role, node.name);
+        node.ref = refFor(state, node.backendNodeId, node.role, node.name, node.sessionId);
       }
       visit(node.children);
     }
@@ -29,8 +29,14 @@ export function assignRefs(state: TabState, nodes: readonly OutlineNode[]): void
 }
 
 /** The element's ref, handed out now if it has none. */
-export function refFor(state: TabState, backendNodeId: number, role: string, name: string): string {
-  const known = state.refsByBackendId.get(backendNodeId);
+export function refFor(
+  state: TabState,
+  backendNodeId: number,
+  role: string,
+  name: string,
+  sessionId?: string,
+): string {
+  const known = entryFor(state, backendNodeId, sessionId);
   if (known !== undefined) {
     known.role = role;
     known.name = name;
@@ -40,14 +46,27 @@ export function refFor(state: TabState, backendNodeId: number, role: string, nam
   const entry: RefEntry = {
     ref: `e${state.nextRef}`,
     backendNodeId,
+    ...(sessionId === undefined ? {} : { sessionId }),
     role,
     name,
     generation: state.generation,
   };
   state.nextRef += 1;
-  state.refsByBackendId.set(backendNodeId, entry);
+  if (sessionId === undefined) state.refsByBackendId.set(backendNodeId, entry);
+  else state.refsByChildNode.set(`${sessionId}:${backendNodeId}`, entry);
   state.refsByRef.set(entry.ref, entry);
   return entry.ref;
+}
+
+/** The entry of a node, in the tab's own target or an out-of-process iframe's. */
+export function entryFor(
+  state: TabState,
+  backendNodeId: number,
+  sessionId?: string,
+): RefEntry | undefined {
+  return sessionId === undefined
+    ? state.refsByBackendId.get(backendNodeId)
+    : state.refsByChildNode.get(`${sessionId}:${backendNodeId}`);
 }
 
 function forgetOldest(state: TabState): void {
@@ -58,6 +77,7 @@ function forgetOldest(state: TabState): void {
     .slice(0, excess);
   for (const entry of oldest) {
     state.refsByRef.delete(entry.ref);
-    state.refsByBackendId.delete(entry.backendNodeId);
+    if (entry.sessionId === undefined) state.refsByBackendId.delete(entry.backendNodeId);
+    else state.refsByChildNode.delete(`${entry.sessionId}:${entry.backendNodeId}`);
   }
 }

@@ -41,11 +41,11 @@ export async function resolveRef(tab: TabHandle, ref: string): Promise<ResolvedE
   const label = describeEntry(entry);
 
   const { cdp } = tab;
-  const backendNodeId = entry.backendNodeId;
+  const { backendNodeId, sessionId } = entry;
   const [resolved, ax] = await Promise.all([
-    cdp.send('DOM.resolveNode', { backendNodeId }).catch(() => undefined),
+    cdp.send('DOM.resolveNode', { backendNodeId }, sessionId).catch(() => undefined),
     cdp
-      .send('Accessibility.getPartialAXTree', { backendNodeId, fetchRelatives: false })
+      .send('Accessibility.getPartialAXTree', { backendNodeId, fetchRelatives: false }, sessionId)
       .catch(() => undefined),
   ]);
   const objectId = resolved?.object.objectId;
@@ -80,11 +80,15 @@ async function checkStillSame(
       Hint.freshRefs,
     );
   const connected = await tab.cdp
-    .send('Runtime.callFunctionOn', {
-      objectId: element.objectId,
-      functionDeclaration: 'function () { return this.isConnected; }',
-      returnByValue: true,
-    })
+    .send(
+      'Runtime.callFunctionOn',
+      {
+        objectId: element.objectId,
+        functionDeclaration: 'function () { return this.isConnected; }',
+        returnByValue: true,
+      },
+      entry.sessionId,
+    )
     .catch(() => undefined);
   if (connected?.result.value !== true) throw stale('the element was removed from the page');
 
@@ -106,5 +110,7 @@ async function checkStillSame(
 
 /** Frees the page-side handle resolveRef made; a failure only means the page already dropped it. */
 export function releaseElement(tab: TabHandle, element: ResolvedElement): void {
-  void tab.cdp.send('Runtime.releaseObject', { objectId: element.objectId }).catch(() => undefined);
+  void tab.cdp
+    .send('Runtime.releaseObject', { objectId: element.objectId }, element.entry.sessionId)
+    .catch(() => undefined);
 }

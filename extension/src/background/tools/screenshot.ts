@@ -1,4 +1,6 @@
 import type { Protocol } from 'devtools-protocol';
+import type { CdpClient } from '../cdp';
+import { elementCdp } from './elementCdp';
 import type { Handler, TabHandle } from '../handlerContext';
 import { withElement } from './input';
 
@@ -40,8 +42,10 @@ export const takeScreenshot: Handler<'browser_take_screenshot'> = async (args, c
   if (args.ref !== undefined || args.selector !== undefined || args.role !== undefined) {
     return withElement(tab, args, async (element) => {
       const backendNodeId = element.entry.backendNodeId;
-      await tab.cdp.send('DOM.scrollIntoViewIfNeeded', { backendNodeId }).catch(() => undefined);
-      const clip = await elementClip(tab, backendNodeId);
+      await elementCdp(tab, element)
+        .send('DOM.scrollIntoViewIfNeeded', { backendNodeId })
+        .catch(() => undefined);
+      const clip = await elementClip(tab, elementCdp(tab, element), backendNodeId);
       return capture(clip, element.label);
     });
   }
@@ -65,9 +69,9 @@ export const takeScreenshot: Handler<'browser_take_screenshot'> = async (args, c
 };
 
 /** The element's border box in page coordinates. */
-async function elementClip(tab: TabHandle, backendNodeId: number): Promise<Clip> {
+async function elementClip(tab: TabHandle, cdp: CdpClient, backendNodeId: number): Promise<Clip> {
   const [{ model }, { cssVisualViewport }] = await Promise.all([
-    tab.cdp.send('DOM.getBoxModel', { backendNodeId }),
+    cdp.send('DOM.getBoxModel', { backendNodeId }),
     tab.cdp.send('Page.getLayoutMetrics'),
   ]);
   const xs = [model.border[0], model.border[2], model.border[4], model.border[6]].map(

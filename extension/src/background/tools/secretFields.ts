@@ -32,7 +32,11 @@ async function isSecret(cdp: CdpClient, field: OutlineElement): Promise<boolean>
   if (field.value !== undefined && MASKED_VALUE.test(field.value)) return true;
   if (field.backendNodeId === undefined) return true;
   try {
-    const { node } = await cdp.send('DOM.describeNode', { backendNodeId: field.backendNodeId });
+    const { node } = await cdp.send(
+      'DOM.describeNode',
+      { backendNodeId: field.backendNodeId },
+      field.sessionId,
+    );
     return node.localName === 'input' && isSecretInput(node.attributes);
   } catch {
     return true;

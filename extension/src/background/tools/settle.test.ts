@@ -18,7 +18,7 @@ describe('settle', () => {
     const watch = await watchNavigation(cdp);
     const started = performance.now();
     const outcome = await settle(cdp, watch);
-    expect(outcome).toEqual({ navigated: false, stillLoading: false });
+    expect(outcome).toEqual({ navigated: false, newDocument: false, stillLoading: false });
     expect(performance.now() - started).toBeLessThan(150);
   });
 
@@ -30,7 +30,11 @@ describe('settle', () => {
       frame: frame('http://127.0.0.1/ad', MAIN_FRAME_ID),
       type: 'Navigation',
     });
-    expect(await settle(cdp, watch)).toEqual({ navigated: false, stillLoading: false });
+    expect(await settle(cdp, watch)).toEqual({
+      navigated: false,
+      newDocument: false,
+      stillLoading: false,
+    });
   });
 
   it('waits for the load of a navigation the action started', async () => {
@@ -50,7 +54,11 @@ describe('settle', () => {
     }, 100);
     setTimeout(() => cdp.emit('Page.loadEventFired', { timestamp: 1 }), 300);
     const started = performance.now();
-    expect(await settle(cdp, watch)).toEqual({ navigated: true, stillLoading: false });
+    expect(await settle(cdp, watch)).toEqual({
+      navigated: true,
+      newDocument: true,
+      stillLoading: false,
+    });
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
   });
 
@@ -62,6 +70,10 @@ describe('settle', () => {
       url: 'http://127.0.0.1/#b',
       navigationType: 'historyApi',
     });
-    expect(await settle(cdp, watch)).toEqual({ navigated: true, stillLoading: false });
+    expect(await settle(cdp, watch)).toEqual({
+      navigated: true,
+      newDocument: false,
+      stillLoading: false,
+    });
   });
 });

@@ -28,6 +28,8 @@ const DOM_QUIET_SCRIPT = `new Promise((resolve) => {
 export interface SettleOutcome {
   /** The main frame committed a new document or URL. */
   navigated: boolean;
+  /** That navigation loaded a new document, so the last snapshot no longer applies. */
+  newDocument: boolean;
   /** A navigation started but did not finish loading in time. */
   stillLoading: boolean;
 }
@@ -52,10 +54,11 @@ export async function settle(cdp: CdpClient, watch: NavigationWatch): Promise<Se
       watch.waitForStart(NAVIGATION_GRACE_MS),
       waitForDomQuiet(cdp),
     ]);
-    if (!started) return { navigated: watch.navigated, stillLoading: false };
+    if (!started)
+      return { navigated: watch.navigated, newDocument: watch.newDocument, stillLoading: false };
     const loaded = await watch.waitForLoad(SETTLE_LOAD_TIMEOUT_MS);
     if (loaded) await waitForDomQuiet(cdp);
-    return { navigated: watch.navigated, stillLoading: !loaded };
+    return { navigated: watch.navigated, newDocument: watch.newDocument, stillLoading: !loaded };
   } finally {
     watch.dispose();
   }

@@ -6,6 +6,8 @@ import type { HandlerContext, TabHandle, TabState, TabSummary } from '../../hand
 export function newTabState(): TabState {
   return {
     refsByBackendId: new Map(),
+    refsByChildNode: new Map(),
+    childFrames: new Map(),
     refsByRef: new Map(),
     nextRef: 1,
     generation: 0,

@@ -1,0 +1,51 @@
+import type { Footprint } from '../memory/footprint.js';
+import type { MachineInfo } from '../report/machine.js';
+import { fmtMiB, fmtMs, table } from '../report/markdown.js';
+import { summarize } from '../stats.js';
+import type { CallKind, CallRecord } from './callRecord.js';
+import type { SessionReport } from './loadSession.js';
+
+export interface LoadResults {
+  machine: MachineInfo;
+  sessions: number;
+  callsPerSession: number;
+  wallMs: number;
+  reports: SessionReport[];
+  /** Wire-level response accounting, summed over every client. */
+  ledger: { requests: number; missing: number; duplicated: number; unknown: number };
+  memory: Footprint;
+  failures: string[];
+}
+
+export function renderLoad(r: LoadResults): string {
+  const calls = r.reports.flatMap((s) => s.calls);
+  const count = (kind: CallKind) => calls.filter((c) => c.kind === kind).length;
+  const all = summarize(calls.map((c) => c.ms));
+  const byTool = new Map<string, CallRecord[]>();
+  for (const c of calls) byTool.set(c.tool, [...(byTool.get(c.tool) ?? []), c]);
+  const m = r.machine;
+  const lines = [
+    `- Date: ${m.date}; commit ${m.commit}; ${m.cpus} CPUs (${m.cpuModel}); Node ${m.node}; ${m.chromium}`,
+    `- ${r.sessions} sessions × ${r.callsPerSession} calls = ${calls.length} calls in ${fmtMs(r.wallMs)}: **${(calls.length / (r.wallMs / 1000)).toFixed(1)} calls/s**`,
+    `- Latency over all calls: p50 ${fmtMs(all.median)}, p90 ${fmtMs(all.p90)}, p99 ${fmtMs(all.p99)}, max ${fmtMs(all.max)}`,
+    `- Outcomes: ${count('ok')} ok, ${count('coded-error')} coded errors, ${count('uncoded-error')} uncoded errors, ${count('no-response')} without a response`,
+    `- Responses on the wire: ${r.ledger.requests} requests, ${r.ledger.missing} unanswered, ${r.ledger.duplicated} answered twice, ${r.ledger.unknown} answers to unknown ids`,
+    `- Cross-talk: ${r.reports.reduce((n, s) => n + s.crossTalk.length, 0)} reads showed another session's value, URL or tab`,
+    `- Memory at the end: daemon ${fmtMiB(r.memory.daemonRssMiB)} RSS; servers ${fmtMiB(r.memory.serversRssMiB)} RSS in all; Chromium ${fmtMiB(r.memory.browserPssMiB)} PSS in ${r.memory.browserProcesses} processes`,
+    `- Result: ${r.failures.length === 0 ? '**passed**' : `**failed**: ${r.failures.join('; ')}`}`,
+  ].join('\n');
+  const tools = table(
+    ['tool', 'calls', 'p50', 'p90', 'p99', 'coded errors'],
+    [...byTool.entries()].map(([tool, records]) => {
+      const s = summarize(records.map((c) => c.ms));
+      const coded = records.filter((c) => c.kind === 'coded-error').length;
+      return [tool, String(records.length), fmtMs(s.median), fmtMs(s.p90), fmtMs(s.p99), String(coded)];
+    }),
+  );
+  const errors = calls.filter((c) => c.kind !== 'ok').slice(0, 10);
+  const errorList =
+    errors.length === 0
+      ? ''
+      : `\n\nFirst errors:\n\n${errors.map((c) => `- session ${c.session}, ${c.tool}: ${c.kind} ${c.detail ?? ''}`.trim()).join('\n')}`;
+  return `${lines}\n\n${tools}${errorList}`;
+}
