@@ -77,8 +77,10 @@ export async function createSandbox(): Promise<Sandbox> {
     teardown() {
       torn ??= (async () => {
         progress('teardown: closing clients');
-        await Promise.all(clients.map((c) => c.close()));
-        await Promise.all(clients.map((c) => stopProcess(c.pid, EXIT_GRACE_MS)));
+        // A closed client's pid may belong to another process by now: leave it alone.
+        const open = clients.filter((c) => !c.closed);
+        await Promise.all(open.map((c) => c.close()));
+        await Promise.all(open.map((c) => stopProcess(c.pid, EXIT_GRACE_MS)));
         const daemon = await daemonPid();
         progress(`teardown: stopping daemon ${daemon ?? '(none)'}`);
         if (daemon !== undefined) await stopProcess(daemon, EXIT_GRACE_MS);

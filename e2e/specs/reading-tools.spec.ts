@@ -63,7 +63,7 @@ test.describe('reading tools', () => {
     site,
     sandbox,
   }) => {
-    const client = await sandbox.startServer({ flags: ['--caps', 'network,devtools'] });
+    const client = await sandbox.startServer({ flags: ['--caps', 'network,storage,devtools'] });
     await bridge.expectRelayState('connected');
     const url = site.url('/network.html');
     await callOk(client, 'browser_navigate', { url });
@@ -97,7 +97,11 @@ test.describe('reading tools', () => {
     const id = /\[([^\]]+)\] POST/.exec(posts.text)?.[1] ?? '';
     const detail = await callOk(client, 'browser_network_request', { id });
     expect(detail.text).toContain('{"hello":"world"}');
-    expect(detail.text).toContain('{"ok":true}');
+    // Chromium under Playwright often keeps no response body for the extension's debugger
+    // session; the tool then says so instead of failing (see the report of issue #3).
+    expect(detail.text).toMatch(
+      /\{"ok":true\}|Response body \(application\/json\):\n\(not available: /,
+    );
     expect(detail.text.toLowerCase()).toContain('content-type');
     const unknown = await callTool(client, 'browser_network_request', { id: 'nope' });
     expect(unknown.text).toContain(ErrorCode.ELEMENT_NOT_FOUND);
@@ -106,6 +110,17 @@ test.describe('reading tools', () => {
     expect(html.text).toContain('<h1>Network</h1>');
     const capped = await callOk(client, 'browser_get_html', { maxChars: 100 });
     expect(capped.text).toContain('truncated');
+
+    await callOk(client, 'browser_evaluate', {
+      function: "() => { localStorage.setItem('theme', 'dark'); document.cookie = 'sid=abc123'; }",
+    });
+    const local = await callOk(client, 'browser_storage', { area: 'local' });
+    expect(local.text).toContain('"theme": "dark"');
+    const cookies = await callOk(client, 'browser_storage', { area: 'cookies' });
+    expect(cookies.text).toContain('sid');
+    expect(cookies.text).not.toContain('abc123');
+    await callOk(client, 'browser_storage', { area: 'local', clear: true });
+    expect((await callOk(client, 'browser_storage', { area: 'local' })).text).toContain('empty');
   });
 
   test('wait_for: selector states, network idle, delayed SPA content', async ({ bridge, site }) => {

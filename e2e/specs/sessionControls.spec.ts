@@ -14,6 +14,7 @@ import {
   snapshot,
   tabWithUrl,
   test,
+  urlsInGroup,
 } from '../harness.js';
 
 const OVERLAY_HOST = '#browser-agent-overlay';
@@ -97,6 +98,31 @@ test.describe('the user in charge', () => {
     const page = await snapshot(alpha);
     await callOk(alpha, 'browser_click', { ref: findRef(page, 'button', 'Click me') });
     await expect(tab.locator('#out')).toHaveText('Clicked 1 time');
+  });
+
+  test('“Give it this tab” hands the tab the user is looking at to that agent, into its group', async ({
+    bridge,
+    site,
+  }) => {
+    // Opened before any agent tab: Chrome gives a tab created while another tab is active that tab
+    // as its openerTabId, and the extension would take it for that agent's popup.
+    const usersUrl = site.url('/titled?title=Users%20tab');
+    const usersTab = await bridge.context.newPage();
+    await usersTab.goto(usersUrl);
+    const alpha = await bridge.connectClient('alpha-agent');
+    await callOk(alpha, 'browser_navigate', { url: site.url('/titled?title=Alpha') });
+    const listed = async () => (await callOk(alpha, 'browser_tabs', { action: 'list' })).text;
+    expect(await listed(), 'the user’s tab is not the agent’s').not.toContain(usersUrl);
+    await expect(usersTab.locator(OVERLAY_HOST)).toHaveCount(0);
+
+    await usersTab.bringToFront();
+    await panelSession(bridge.relay, 'alpha-agent')
+      .getByRole('button', { name: 'Give it this tab' })
+      .click();
+    await expect.poll(listed).toContain(usersUrl);
+    expect(await snapshot(alpha), 'the handed-over tab becomes current').toContain('Users tab');
+    expect(urlsInGroup(await bridge.tabLayout(), 'alpha-agent')).toContain(usersUrl);
+    await expect(usersTab.locator(OVERLAY_HOST)).toHaveCount(1);
   });
 
   test('closing the side panel mid-call ends every session’s call at once', async ({

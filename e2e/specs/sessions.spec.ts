@@ -151,15 +151,15 @@ test.describe('sessions', () => {
     bridge,
     site,
   }) => {
-    const alpha = await bridge.connectClient('alpha-agent');
-    const beta = await bridge.connectClient('beta-agent');
     const alphaUrl = site.url('/titled?title=Alpha');
     const betaUrl = site.url('/titled?title=Beta');
     const usersUrl = site.url('/titled?title=Users%20own');
+    // Opened before any agent tab, so Chrome gives it no agent tab as its opener.
+    await (await bridge.context.newPage()).goto(usersUrl);
+    const alpha = await bridge.connectClient('alpha-agent');
+    const beta = await bridge.connectClient('beta-agent');
     await callOk(alpha, 'browser_navigate', { url: alphaUrl });
     await callOk(beta, 'browser_navigate', { url: betaUrl });
-    const usersPage = await bridge.context.newPage();
-    await usersPage.goto(usersUrl);
 
     const layout = await bridge.tabLayout();
     const foreign = [
@@ -168,7 +168,7 @@ test.describe('sessions', () => {
     ];
     for (const { whose, tabId, url } of foreign) {
       for (const action of ['select', 'close'] as const) {
-        // browser_tabs takes a Chrome tab id here; see the report if the contract lacks it.
+        // Untyped until the browser_tabs contract declares `tabId` (a Chrome tab id).
         const refused = await callToolUntyped(alpha, 'browser_tabs', { action, tabId });
         expect(refused.isError, `${action} ${whose}'s tab ${tabId}: ${refused.text}`).toBe(true);
         expect(refused.text).toContain(ErrorCode.NOT_OWNER);

@@ -9,6 +9,7 @@ import { parseCli, USAGE } from './server/cliOptions.js';
 import { DaemonClient } from './server/daemonClient.js';
 import { TraceWriter } from './server/traceWriter.js';
 import { projectFromRoots } from './server/projectRoots.js';
+import { policyFromEnv } from './server/policyFromEnv.js';
 import { createMcpServer, SERVER_VERSION } from './server/mcpServer.js';
 
 async function main(): Promise<void> {
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
     log,
     trace,
     sessionKey: process.env['BROWSER_AGENT_SESSION_KEY'] || undefined,
+    policy: policyFromEnv(process.env),
     inProcess: process.env['BROWSER_AGENT_NO_DAEMON'] === '1',
   });
   const server = createMcpServer(daemon, { caps: options.caps });

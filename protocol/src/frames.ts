@@ -85,9 +85,22 @@ export const welcomeFrameSchema = z.object({
  * After the handshake a server registers its session, once it knows its MCP client's name.
  * A `sessionKey` lets a restarted server take back its session while it is in its grace period.
  */
+/**
+ * Where a session's tabs may go, enforced in the extension on every document request
+ * (navigations, redirects, popups, JS location changes). Entries are origins
+ * ("https://example.com") or host patterns ("*.example.com"); block wins over allow.
+ */
+export const originPolicySchema = z.object({
+  allowedOrigins: z.array(z.string().min(1).max(300)).max(200).optional(),
+  blockedOrigins: z.array(z.string().min(1).max(300)).max(200).optional(),
+  blockPrivateNetwork: z.boolean().optional(),
+});
+export type OriginPolicy = z.infer<typeof originPolicySchema>;
+
 export const registerFrameSchema = z.object({
   type: z.literal('register'),
   client: clientInfoSchema,
+  policy: originPolicySchema.optional(),
   project: z.string().max(4096).optional(),
   sessionKey: z.string().min(1).max(200).optional(),
 });
@@ -144,6 +157,7 @@ export const sessionStartFrameSchema = z.object({
   sessionId: z.string(),
   client: clientInfoSchema,
   project: z.string().optional(),
+  policy: originPolicySchema.optional(),
 });
 
 export const sessionEndFrameSchema = z.object({

@@ -5,3 +5,4 @@ export * from './result.js';
 export * from './tools/index.js';
 export { renderToolReference } from './tools/reference.js';
 export * from './pairingProofs.js';
+export * from './originPolicy.js';

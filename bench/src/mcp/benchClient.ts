@@ -33,6 +33,7 @@ export class BenchClient {
   readonly ledger: ResponseLedger;
   readonly #client: Client;
   readonly #stderr: { tail: string };
+  #closed = false;
 
   private constructor(
     name: string,
@@ -124,7 +125,13 @@ export class BenchClient {
     return outcome;
   }
 
+  /** The SDK ends stdin, then escalates to SIGTERM and SIGKILL: the process is gone after. */
   async close(): Promise<void> {
+    this.#closed = true;
     await this.#client.close().catch(() => undefined);
+  }
+
+  get closed(): boolean {
+    return this.#closed;
   }
 }

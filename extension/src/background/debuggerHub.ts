@@ -4,6 +4,8 @@ import type { CdpClient, CdpCommand, CdpEvent, CdpEventParams, CdpParams, CdpRet
 type Listener = (params: unknown, sessionId?: string) => void;
 
 const CDP_VERSION = '1.3';
+const SWAP_RETRIES = 5;
+const SWAP_RETRY_DELAY_MS = 50;
 
 /**
  * Owns every chrome.debugger attachment of the extension. Attachments outlive the service
@@ -86,9 +88,22 @@ export class DebuggerHub {
       sessionId === undefined ? { tabId } : { tabId, sessionId };
     const startedAt = performance.now();
     try {
-      // chrome.debugger is untyped; devtools-protocol's mapping gives the result its type.
-      const result: CdpReturn<M> = await chrome.debugger.sendCommand(target, method, params ?? {});
-      return result;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          // chrome.debugger is untyped; devtools-protocol's mapping gives the result its type.
+          const result: CdpReturn<M> = await chrome.debugger.sendCommand(
+            target,
+            method,
+            params ?? {},
+          );
+          return result;
+        } catch (err) {
+          // During a cross-process swap (e.g. to an error page) the tab briefly has no page.
+          if (attempt >= SWAP_RETRIES || !/Not attached to an active page/i.test(String(err)))
+            throw err;
+          await new Promise((r) => setTimeout(r, SWAP_RETRY_DELAY_MS));
+        }
+      }
     } catch (err) {
       throw translateCdpError(tabId, method, err);
     } finally {

@@ -44,6 +44,8 @@ export interface NetworkEntry {
   failure: string | undefined;
   finished: boolean;
   startedAt: number;
+  /** Body of a Fetch/XHR response, read as soon as it finished (later reads may find it gone). */
+  body?: string;
 }
 
 export interface TabState {

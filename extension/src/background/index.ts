@@ -46,10 +46,11 @@ chrome.debugger.onDetach.addListener((source) => {
 chrome.tabs.onRemoved.addListener((tabId) => void worker.contexts.forgetTab(tabId));
 chrome.tabs.onCreated.addListener((tab) => {
   if (tab.id !== undefined && tab.openerTabId !== undefined)
-    void worker.contexts.adoptPopup(tab.id, tab.openerTabId);
+    void worker.contexts.adoptPopup(tab.id, tab.openerTabId, tab.pendingUrl ?? tab.url ?? '');
 });
 // Dragging a tab into a session's group hands it over; dragging it out takes it back.
 chrome.tabs.onUpdated.addListener((tabId, change) => {
+  if (change.url !== undefined) void worker.enforcePolicy(tabId, change.url);
   if (change.groupId === undefined) return;
   void worker.leaseFollowsGroup(tabId, change.groupId);
 });

@@ -5,6 +5,8 @@ import type { HandlerContext, TabHandle, TabSummary } from './handlerContext';
 import type { SessionRecord, SessionStore } from './sessionStore';
 import type { TabStates } from './tabStates';
 import { addToGroup } from './leases';
+import { checkOrigin } from '@browser-agent/protocol';
+import type { BlockedLoad } from './originGuard';
 
 const NO_TAB_HINT = 'Call browser_navigate with a URL, or browser_tabs with action "new".';
 
@@ -14,8 +16,16 @@ export class SessionContexts {
   readonly #hub: DebuggerHub;
   readonly #tabStates: TabStates;
   readonly #changed: () => void;
+  readonly #onBlockedPopup: (openerTabId: number, load: BlockedLoad) => void;
 
-  constructor(store: SessionStore, hub: DebuggerHub, tabStates: TabStates, changed: () => void) {
+  constructor(
+    store: SessionStore,
+    hub: DebuggerHub,
+    tabStates: TabStates,
+    changed: () => void,
+    onBlockedPopup: (openerTabId: number, load: BlockedLoad) => void,
+  ) {
+    this.#onBlockedPopup = onBlockedPopup;
     this.#store = store;
     this.#hub = hub;
     this.#tabStates = tabStates;
@@ -148,12 +158,21 @@ export class SessionContexts {
   }
 
   /** A tab opened by a session's page (target=_blank, window.open) joins that session. */
-  async adoptPopup(tabId: number, openerTabId: number): Promise<void> {
+  async adoptPopup(tabId: number, openerTabId: number, url: string): Promise<void> {
     const owner = await this.#store.ownerOf(openerTabId);
     if (!owner || owner.tabIds.includes(tabId)) return;
+    const verdict = checkOrigin(owner.policy, url);
+    if (!verdict.allowed) {
+      // A popup to a blocked origin is closed before the agent can see it.
+      await chrome.tabs.remove(tabId).catch(() => undefined);
+      this.#onBlockedPopup(openerTabId, { url, reason: verdict.reason, at: Date.now() });
+      return;
+    }
     owner.tabIds.push(tabId);
     await addToGroup(owner, tabId);
     await this.#store.save();
     this.#changed();
+    // Attach now so the guard also sees the popup's redirects and later navigations.
+    if (owner.policy) await this.#hub.attach(tabId).catch(() => undefined);
   }
 }

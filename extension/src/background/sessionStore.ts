@@ -1,4 +1,4 @@
-import type { ClientInfo } from '@browser-agent/protocol';
+import type { ClientInfo, OriginPolicy } from '@browser-agent/protocol';
 import type { SessionState } from '../shared/messages';
 import { GROUP_COLORS, type GroupColor } from './leases';
 
@@ -6,6 +6,8 @@ export interface SessionRecord {
   sessionId: string;
   client: ClientInfo;
   project: string | undefined;
+  /** Where the session's tabs may go; undefined means anywhere (but restricted URLs). */
+  policy: OriginPolicy | undefined;
   state: SessionState;
   /** Chrome tab group holding the session's tabs, once it has one. */
   groupId: number | undefined;
@@ -41,7 +43,12 @@ export class SessionStore {
     return this.#sessions.get(sessionId);
   }
 
-  async upsert(sessionId: string, client: ClientInfo, project?: string): Promise<SessionRecord> {
+  async upsert(
+    sessionId: string,
+    client: ClientInfo,
+    project?: string,
+    policy?: OriginPolicy,
+  ): Promise<SessionRecord> {
     await this.load();
     let s = this.#sessions.get(sessionId);
     if (!s) {
@@ -50,6 +57,7 @@ export class SessionStore {
         sessionId,
         client,
         project,
+        policy,
         state: 'active',
         groupId: undefined,
         color,
@@ -61,6 +69,7 @@ export class SessionStore {
     } else {
       s.client = client;
       s.project = project ?? s.project;
+      s.policy = policy ?? s.policy;
     }
     await this.save();
     return s;

@@ -20,7 +20,14 @@ import { Controls } from './controls';
 import { BackgroundRelay } from './backgroundRelay';
 import { sessionViews } from './sessionViews';
 import { loadSettings, saveSettings } from './settings';
+import { guardDocuments, type BlockedLoad } from './originGuard';
+import { reportBlocked } from './reportBlocked';
+import { checkOrigin } from '@browser-agent/protocol';
+import { BlockedLoads } from './blockedLoads';
 import type { PanelToWorker, WorkerToPanel } from '../shared/messages';
+
+/** How recent a guard refusal must be to explain a tab showing a blocked URL. */
+const GUARDED_LOAD_WINDOW_MS = 30_000;
 
 /** Coalesces bursts of changes into one sessions broadcast to the panels. */
 const SESSIONS_BROADCAST_DELAY_MS = 50;
@@ -29,9 +36,15 @@ const SESSIONS_BROADCAST_DELAY_MS = 50;
 export class Worker {
   readonly store = new SessionStore();
   readonly tabStates = new TabStates();
+  /** Loads the origin policy refused, per tab, for the tool results that caused them. */
+  readonly blocked = new BlockedLoads();
   readonly hub = new DebuggerHub((tabId, cdp) => this.#onAttach(tabId, cdp));
-  readonly contexts = new SessionContexts(this.store, this.hub, this.tabStates, () =>
-    this.sessionsChanged(),
+  readonly contexts = new SessionContexts(
+    this.store,
+    this.hub,
+    this.tabStates,
+    () => this.sessionsChanged(),
+    (openerTabId, load) => this.blocked.record(openerTabId, load),
   );
   readonly activity = new Activity();
   readonly panels = new PanelHub(
@@ -60,7 +73,7 @@ export class Worker {
         return;
       case 'session_start':
         void this.store
-          .upsert(frame.sessionId, frame.client, frame.project)
+          .upsert(frame.sessionId, frame.client, frame.project, frame.policy)
           .then(() => this.sessionsChanged());
         return;
       case 'session_end':
@@ -75,6 +88,13 @@ export class Worker {
       case 'register_ok':
       case 'response':
       case 'event':
+      case 'challenge':
+      case 'auth':
+      case 'pairing_required':
+      case 'pair_start':
+      case 'pair_offer':
+      case 'pair_confirm':
+      case 'paired':
       case 'pong':
       case 'error':
         return;
@@ -91,6 +111,25 @@ export class Worker {
     const settings = await loadSettings();
     if (settings.keepWorkingWhenPanelClosed) this.background.start(settings.bridgePort);
     else this.background.stop('The side panel holds the link.');
+  }
+
+  /**
+   * The network guard stops blocked loads in attached tabs; a popup can start loading before it
+   * is attached, so a leased tab that still lands on a blocked origin is closed at once.
+   */
+  async enforcePolicy(tabId: number, url: string): Promise<void> {
+    const owner = await this.store.ownerOf(tabId);
+    const verdict = checkOrigin(owner?.policy, url);
+    if (!owner || verdict.allowed) return;
+    // A load the guard refused leaves its URL on Chrome's error page: nothing slipped through.
+    if (this.blocked.since(tabId, Date.now() - GUARDED_LOAD_WINDOW_MS).some((b) => b.url === url))
+      return;
+    this.blocked.record(owner.currentTabId ?? tabId, {
+      url,
+      reason: verdict.reason,
+      at: Date.now(),
+    });
+    await chrome.tabs.remove(tabId).catch(() => undefined);
   }
 
   /** Keeps leases in step with tab groups the user rearranged by hand. */
@@ -127,11 +166,19 @@ export class Worker {
     this.panels.broadcast({ kind: 'activity', entry });
     if (record) record.lastActivity = entry.startedAt;
     this.sessionsChanged();
-    const response = await this.dispatcher.dispatch(frame);
+    const startedAt = Date.now();
+    const response = reportBlocked(
+      await this.dispatcher.dispatch(frame),
+      this.#blockedDuring(record, startedAt),
+    );
     const finished = this.activity.finished(response);
     if (finished) this.panels.broadcast({ kind: 'activity', entry: finished });
     this.sessionsChanged();
     reply(response);
+  }
+
+  #blockedDuring(record: SessionRecord | undefined, since: number): BlockedLoad[] {
+    return (record?.tabIds ?? []).flatMap((tabId) => this.blocked.since(tabId, since));
   }
 
   /** PAUSED and REVOKED are decided here, in the extension, where the user's controls live. */
@@ -207,6 +254,14 @@ export class Worker {
       cdp.send('Log.enable'),
     ]);
     for (const hook of attachHooks) await hook({ tabId, cdp, state });
+    const owner = await this.store.ownerOf(tabId);
+    if (owner?.policy) {
+      await guardDocuments(
+        cdp,
+        () => owner.policy,
+        (load) => this.blocked.record(tabId, load),
+      );
+    }
     const client = await this.overlayFor(tabId);
     if (client !== null) showOverlay(tabId, client);
   }

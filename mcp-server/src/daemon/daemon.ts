@@ -4,7 +4,13 @@
  * when sessions start and end, and exits IDLE_EXIT_MS after the last session is gone.
  */
 import { createServer, type Server } from 'node:net';
-import { ErrorCode, stampHop, type Frame, type ClientInfo } from '@browser-agent/protocol';
+import {
+  ErrorCode,
+  stampHop,
+  type Frame,
+  type ClientInfo,
+  type OriginPolicy,
+} from '@browser-agent/protocol';
 import type { Logger } from '../shared/logger.js';
 import { ExtensionLink } from './extensionLink.js';
 import { LaunchedBrowser, type LaunchOptions } from './chromeLauncher.js';
@@ -61,7 +67,7 @@ export class Daemon {
         if (hello.launch) this.#ensureBrowser(hello.launch);
       },
       register: (conn, frame) =>
-        this.#register(conn, frame.client, frame.project, frame.sessionKey),
+        this.#register(conn, frame.client, frame.project, frame.sessionKey, frame.policy),
       request: (conn, frame) => void this.#onRequest(conn, stampHop(frame, 'daemon.in')),
       closed: (conn) => this.#onServerClosed(conn),
     });
@@ -118,8 +124,9 @@ export class Daemon {
     client: ClientInfo,
     project: string | undefined,
     key: string | undefined,
+    policy: OriginPolicy | undefined,
   ): { sessionId: string; resumed: boolean } {
-    const { session, resumed, replaced } = this.#sessions.bind(conn, client, project, key);
+    const { session, resumed, replaced } = this.#sessions.bind(conn, client, project, key, policy);
     clearTimeout(this.#idleTimer);
     if (replaced) {
       this.#router.dropConnection(replaced);
@@ -246,6 +253,7 @@ function sessionStart(s: Session): Frame {
     sessionId: s.id,
     client: s.client,
     ...(s.project ? { project: s.project } : {}),
+    ...(s.policy ? { policy: s.policy } : {}),
   };
 }
 

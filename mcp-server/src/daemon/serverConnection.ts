@@ -131,6 +131,13 @@ export class ServerConnection {
       case 'event':
       case 'session_start':
       case 'session_end':
+      case 'challenge':
+      case 'auth':
+      case 'pairing_required':
+      case 'pair_start':
+      case 'pair_offer':
+      case 'pair_confirm':
+      case 'paired':
       case 'pong':
       case 'error':
         this.send({

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ClientInfo } from '@browser-agent/protocol';
+import type { ClientInfo, OriginPolicy } from '@browser-agent/protocol';
 import type { ServerConnection } from './serverConnection.js';
 
 export interface Session {
@@ -7,6 +7,7 @@ export interface Session {
   key: string | undefined;
   client: ClientInfo;
   project: string | undefined;
+  policy: OriginPolicy | undefined;
   /** Undefined while the session waits out its grace period for its server to come back. */
   conn: ServerConnection | undefined;
   graceTimer: NodeJS.Timeout | undefined;
@@ -44,6 +45,7 @@ export class SessionRegistry {
     client: ClientInfo,
     project: string | undefined,
     key: string | undefined,
+    policy?: OriginPolicy,
   ): { session: Session; resumed: boolean; replaced: ServerConnection | undefined } {
     const existing =
       key === undefined ? undefined : [...this.#sessions.values()].find((s) => s.key === key);
@@ -61,6 +63,7 @@ export class SessionRegistry {
       key,
       client,
       project,
+      policy,
       conn,
       graceTimer: undefined,
     };

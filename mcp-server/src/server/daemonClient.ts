@@ -24,6 +24,7 @@ import {
   type ClientInfo,
   type Frame,
   type HelloFrame,
+  type OriginPolicy,
   type ToolName,
   type ToolResult,
 } from '@browser-agent/protocol';
@@ -41,6 +42,8 @@ export interface DaemonClientOptions {
   paths: StatePaths;
   launch: HelloFrame['launch'];
   log: Logger;
+  /** Where this session's tabs may go; enforced in the extension. */
+  policy?: OriginPolicy | undefined;
   /** Lets a restarted server take back its session within the daemon's grace period. */
   sessionKey?: string | undefined;
   /** Host the bridge in this process instead of the shared daemon (no Unix sockets here). */
@@ -176,6 +179,7 @@ export class DaemonClient {
         client: this.#client,
         ...(this.#project !== undefined ? { project: this.#project } : {}),
         ...(this.#options.sessionKey !== undefined ? { sessionKey: this.#options.sessionKey } : {}),
+        ...(this.#options.policy !== undefined ? { policy: this.#options.policy } : {}),
       };
       socket.write(`${serializeFrame(hello)}\n${serializeFrame(register)}\n`);
     });

@@ -15,7 +15,14 @@ import {
   type,
 } from './input.js';
 import { tabs } from './tabs.js';
-import { consoleMessages, evaluate, networkRequest, networkRequests, waitFor } from './page.js';
+import {
+  consoleMessages,
+  evaluate,
+  networkRequest,
+  networkRequests,
+  storage,
+  waitFor,
+} from './page.js';
 
 export {
   defineTool,
@@ -56,6 +63,7 @@ export const toolContracts = [
   getHtml,
   networkRequests,
   networkRequest,
+  storage,
 ] as const;
 
 type AnyContract = (typeof toolContracts)[number];

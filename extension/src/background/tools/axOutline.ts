@@ -20,6 +20,8 @@ export interface OutlineElement {
   backendNodeId: number | undefined;
   /** Child CDP session of the out-of-process iframe holding the node (see frameOutlines.ts). */
   sessionId?: string;
+  /** Its computed cursor is a pointer (see pointerCursor.ts). */
+  pointer?: boolean;
   /** Shown in brackets after the name, in this order: checked, disabled, expanded, level, pressed, selected. */
   states: string[];
   value: string | undefined;

@@ -114,7 +114,7 @@ describe('browser_snapshot', () => {
   - checkbox "Agree" [checked] [ref=e4]
   - button "Click me" [ref=e5]
   - button "Later" [disabled] [ref=e6]
-  - link "Docs" [ref=e7]:
+  - link "Docs" [ref=e7] [cursor=pointer]:
     - /url: ${origin}/next.html
 - paragraph: Idle
 \`\`\``);

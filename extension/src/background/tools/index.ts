@@ -14,6 +14,7 @@ import { getHtml, getText } from './pageHtml';
 import { drag, scroll } from './pointer';
 import { takeScreenshot } from './screenshot';
 import { snapshot } from './snapshot';
+import { storage } from './storage';
 import { tabs } from './tabs';
 import { waitFor } from './waitFor';
 
@@ -61,6 +62,7 @@ export const handlers = {
   browser_get_html: withModalState(getHtml),
   browser_network_requests: withModalState(networkRequests),
   browser_network_request: withModalState(networkRequest),
+  browser_storage: withModalState(storage),
 } satisfies HandlerRegistry;
 
 /** browser_close leaves no tab to report a dialog for. */

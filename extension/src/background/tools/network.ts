@@ -66,12 +66,17 @@ export const networkRequest: Handler<'browser_network_request'> = async (args, c
   parts.push('Response headers:', headerLines(entry.responseHeaders));
   // Asked even before loadingFinished: a body the page never reads may not finish for a while.
   if (entry.status !== undefined && entry.failure === undefined) {
-    const body = await tab.cdp
-      .send('Network.getResponseBody', { requestId: entry.id })
-      .then((r) =>
-        r.base64Encoded ? `(binary, ${Math.round((r.body.length * 3) / 4)} bytes)` : r.body,
-      )
-      .catch(() => '(not available: the page may have navigated or the body was evicted)');
+    const body =
+      entry.body ??
+      (await tab.cdp
+        .send('Network.getResponseBody', { requestId: entry.id })
+        .then((r) =>
+          r.base64Encoded ? `(binary, ${Math.round((r.body.length * 3) / 4)} bytes)` : r.body,
+        )
+        .catch(
+          (err: unknown) =>
+            `(not available: ${err instanceof Error ? oneLine(err.message, 200) : 'unknown error'}; the page may have navigated or the body was evicted)`,
+        ));
     parts.push(
       `Response body (${oneLine(entry.mimeType, 100) || 'unknown type'}):`,
       capText(body, maxBody),

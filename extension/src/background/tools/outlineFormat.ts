@@ -63,6 +63,7 @@ function headOf(node: OutlineElement): string {
   for (const state of node.states) parts.push(`[${state}]`);
   if (node.valueHidden) parts.push('[value hidden]');
   if (node.ref !== undefined) parts.push(`[ref=${node.ref}]`);
+  if (node.pointer === true) parts.push('[cursor=pointer]');
   return parts.join(' ');
 }
 

@@ -7,6 +7,7 @@ import type { TabHandle } from '../handlerContext';
 import type { OutlineElement, OutlineNode } from './axOutline';
 import { pageOutline } from './frameOutlines';
 import { formatOutlineLines } from './outlineFormat';
+import { markPointerCursors } from './pointerCursor';
 import { assignRefs } from './refTable';
 import { hideSecretValues } from './secretFields';
 import { untrustedSection } from './text';
@@ -17,7 +18,7 @@ const MAX_DIFF_CHARS = 8_000;
 /** A fresh outline of the tab, refs assigned, secret values hidden; starts a generation. */
 export async function takeOutline(tab: TabHandle): Promise<OutlineNode[]> {
   const outline = await pageOutline(tab.cdp, tab.state.childFrames);
-  await hideSecretValues(tab.cdp, outline);
+  await Promise.all([hideSecretValues(tab.cdp, outline), markPointerCursors(tab.cdp, outline)]);
   assignRefs(tab.state, outline);
   return outline;
 }
