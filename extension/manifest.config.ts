@@ -25,6 +25,8 @@ export default defineManifest({
     'tabGroups',
     // Wakes a stopped worker so a worker-held bridge link reconnects.
     'alarms',
+    // Tells which tab opened a popup, so it joins that tab's session (and no other).
+    'webNavigation',
   ],
   background: { service_worker: 'src/background/index.ts', type: 'module' },
   side_panel: { default_path: 'src/sidepanel/index.html' },

@@ -9,7 +9,8 @@ function findBenchDir(): string {
     if (existsSync(manifest) && readFileSync(manifest, 'utf8').includes('"@browser-agent/bench"'))
       return dir;
     const parent = path.dirname(dir);
-    if (parent === dir) throw new Error(`No @browser-agent/bench package above ${import.meta.dirname}.`);
+    if (parent === dir)
+      throw new Error(`No @browser-agent/bench package above ${import.meta.dirname}.`);
     dir = parent;
   }
 }
@@ -18,6 +19,8 @@ export const BENCH_DIR = findBenchDir();
 export const WORKSPACE_DIR = path.dirname(BENCH_DIR);
 export const FIXTURE_PAGES_DIR = path.join(BENCH_DIR, 'fixtures', 'pages');
 export const BENCHMARKS_DOC = path.join(WORKSPACE_DIR, 'docs', 'benchmarks.md');
+/** Logs of the latest run of each command (git-ignored). */
+export const RESULTS_DIR = path.join(WORKSPACE_DIR, 'bench-results');
 
 /** Everything the bench drives is the BUILT workspace (`pnpm build`), never sources. */
 export const SERVER_BIN = path.join(WORKSPACE_DIR, 'mcp-server', 'bin', 'browser-agent-mcp.js');

@@ -4,11 +4,12 @@
  * lands there too. Teardown closes the clients, stops the daemon by the pid in daemon.pid (it
  * kills its Chromium), and reports any process still carrying this home as a leak.
  */
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { progress } from './log.js';
+import { RESULTS_DIR } from './paths.js';
 import { BenchClient, LAUNCH_FLAGS } from './mcp/benchClient.js';
 import { processesWithEnv, stopProcess, waitUntil, type ProcessInfo } from './procfs.js';
 
@@ -36,7 +37,11 @@ export interface Sandbox {
   teardown(): Promise<ProcessInfo[]>;
 }
 
-export async function createSandbox(): Promise<Sandbox> {
+/** Logs worth keeping after a run: in the state dir, and the soak browser's in the scratch dir. */
+const KEPT_LOGS = ['home/daemon.log', 'home/chromium.log', 'chromium.log', 'trace.jsonl'];
+
+/** `label` names the folder under bench-results/ that keeps the run's logs (replaced each run). */
+export async function createSandbox(label: string): Promise<Sandbox> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'ba-bench-'));
   const home = path.join(root, 'home');
   const tmpDir = path.join(root, 'tmp');
@@ -90,13 +95,24 @@ export async function createSandbox(): Promise<Sandbox> {
         await waitUntil(() => ownProcesses().length === 0, EXIT_GRACE_MS);
         const leftovers = ownProcesses();
         for (const p of leftovers) await stopProcess(p.pid, 1_000);
+        await keepLogs(root, path.join(RESULTS_DIR, label));
         await rm(root, { recursive: true, force: true });
-        progress('teardown: done');
+        progress(`teardown: done; logs in ${path.join(RESULTS_DIR, label)}`);
         return leftovers;
       })();
       return torn;
     },
   };
+}
+
+async function keepLogs(root: string, dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  for (const log of KEPT_LOGS) {
+    await copyFile(path.join(root, log), path.join(dir, log.replaceAll('/', '-'))).catch(
+      () => undefined,
+    );
+  }
 }
 
 async function readPid(file: string): Promise<number | undefined> {

@@ -104,7 +104,8 @@ export class FloorAgent implements Agent {
   closeTab(): Promise<StepOutcome> {
     return timed(async () => {
       const page = this.#tabs.pop();
-      if (page === undefined || this.#tabs.length === 0) throw new Error('Cannot close the last tab.');
+      if (page === undefined || this.#tabs.length === 0)
+        throw new Error('Cannot close the last tab.');
       await page.close();
       return `closed; current ${this.#page.url()}`;
     });
@@ -112,6 +113,22 @@ export class FloorAgent implements Agent {
 
   consoleMessages(): Promise<StepOutcome> {
     return timed(async () => Promise.resolve((this.#console.get(this.#page) ?? []).join('\n')));
+  }
+
+  /**
+   * The raw data behind any accessibility snapshot: one `Accessibility.getFullAXTree` over a CDP
+   * session, with no formatting. A reference for how fast a snapshot could be on this page.
+   */
+  async rawAxTree(): Promise<StepOutcome> {
+    const session = await this.#context.newCDPSession(this.#page);
+    try {
+      const started = performance.now();
+      const tree = await session.send('Accessibility.getFullAXTree');
+      const ms = performance.now() - started;
+      return { ms, text: `${tree.nodes.length} nodes`, imageChars: 0 };
+    } finally {
+      await session.detach();
+    }
   }
 
   get #page(): Page {

@@ -4,8 +4,8 @@
  * same run, the 9-page suite, spawn → tools/list, the hop breakdown from the server's trace, and
  * the daemon's memory with 8 sessions. Writes the results section of docs/benchmarks.md.
  *
- * Options (flag or environment): --iterations=N (BENCH_ITERATIONS, 30), --warmup=N
- * (BENCH_WARMUP, 5), --passes=N (BENCH_SUITE_PASSES, 5), --spawns=N (BENCH_SPAWNS, 10),
+ * Options (flag or environment): --iterations=N (BENCH_ITERATIONS, 20), --warmup=N
+ * (BENCH_WARMUP, 3), --passes=N (BENCH_SUITE_PASSES, 3), --spawns=N (BENCH_SPAWNS, 10),
  * --sessions=N (BENCH_SESSIONS, 8), --no-floor, --no-write (leave the doc alone).
  */
 import path from 'node:path';
@@ -20,10 +20,11 @@ import { writeDocSection } from '../report/docSection.js';
 import { machineInfo } from '../report/machine.js';
 import { renderResults, type BenchResults } from '../report/renderResults.js';
 import { measureProbe, type ProbeResult } from '../runner/measureProbe.js';
+import { measureRawAxTree } from '../runner/measureRawAxTree.js';
 import { measureSpawn } from '../runner/measureSpawn.js';
 import { runSuite } from '../runner/runSuite.js';
 import { createSandbox } from '../sandbox.js';
-import { controlsKept } from '../scenarios/controlsKept.js';
+import { snapshotShape } from '../scenarios/snapshotShape.js';
 import { suite } from '../scenarios/suite.js';
 import { toolProbes } from '../scenarios/toolProbes.js';
 import { hopBreakdown } from '../trace/hopBreakdown.js';
@@ -33,24 +34,26 @@ import { countOption, hasFlag } from './options.js';
 
 runMain(async () => {
   const plan = {
-    warmup: countOption('warmup', 'BENCH_WARMUP', 5),
-    iterations: countOption('iterations', 'BENCH_ITERATIONS', 30),
-    suitePasses: countOption('passes', 'BENCH_SUITE_PASSES', 5),
+    warmup: countOption('warmup', 'BENCH_WARMUP', 3),
+    iterations: countOption('iterations', 'BENCH_ITERATIONS', 20),
+    suitePasses: countOption('passes', 'BENCH_SUITE_PASSES', 3),
     spawns: countOption('spawns', 'BENCH_SPAWNS', 10),
   };
   const sessions = countOption('sessions', 'BENCH_SESSIONS', 8);
   const machine = await machineInfo();
   const site = await startFixtureSite();
   atExit(() => site.close());
-  const sandbox = await createSandbox();
+  const sandbox = await createSandbox('bench');
   atExit(() => sandbox.teardown());
   const traceFile = path.join(sandbox.root, 'trace.jsonl');
 
   const agents: Agent[] = [];
+  let floor: FloorAgent | undefined;
   if (!hasFlag('no-floor')) {
     const floorBrowser = await launchFloorBrowser();
     atExit(() => floorBrowser.close());
-    agents.push(await FloorAgent.create(floorBrowser));
+    floor = await FloorAgent.create(floorBrowser);
+    agents.push(floor);
   }
   progress('starting the bridge (daemon, Chromium, extension)');
   const client = await sandbox.spawnClient('bench', {
@@ -65,9 +68,13 @@ runMain(async () => {
     progress(`probe ${probe.id}`);
     probes.push(await measureProbe(probe, agents, site, plan));
   }
-  progress('controls kept in a full snapshot');
-  const controls = await controlsKept(bridge, site).catch((err: unknown) => {
-    progress(`controls check failed: ${String(err)}`);
+  if (floor !== undefined) {
+    progress('raw CDP accessibility tree (floor reference)');
+    probes.push(...(await measureRawAxTree(floor, site, plan)));
+  }
+  progress('snapshot shape: controls kept, default size cap');
+  const shape = await snapshotShape(bridge, site).catch((err: unknown) => {
+    progress(`snapshot shape check failed: ${String(err)}`);
     return undefined;
   });
   progress('suite');
@@ -87,7 +94,7 @@ runMain(async () => {
     plan,
     firstCallMs: first.ms,
     probes,
-    controls,
+    shape,
     suite: suiteResult,
     spawn,
     hops: trace.length > 0 ? hopBreakdown(trace) : undefined,
@@ -102,7 +109,7 @@ runMain(async () => {
     ...(suiteResult.error === undefined ? [] : ['suite']),
     ...(spawn.error === undefined ? [] : ['spawn']),
     ...(memory.error === undefined ? [] : ['memory']),
-    ...(controls === undefined ? ['controls'] : []),
+    ...(shape === undefined ? ['snapshot shape'] : []),
     ...leftovers.map((p) => `leftover process ${p.pid} ${p.cmdline}`),
   ];
   for (const f of failures) progress(`FAILED: ${f}`);

@@ -4,7 +4,8 @@
  * call got exactly one response, each a success or a coded error, with no cross-talk.
  *
  * Options (flag or environment): --sessions=N (BENCH_SESSIONS, 8), --calls=N
- * (BENCH_LOAD_CALLS, 200), --no-write (leave docs/benchmarks.md alone).
+ * (BENCH_LOAD_CALLS, 200), --max-minutes=N (BENCH_LOAD_MAX_MINUTES, 10: no call starts after
+ * that), --no-write (leave docs/benchmarks.md alone).
  */
 import { performance } from 'node:perf_hooks';
 import { startFixtureSite } from '../../fixtures/server.js';
@@ -22,10 +23,11 @@ import { countOption, hasFlag } from './options.js';
 runMain(async () => {
   const sessions = countOption('sessions', 'BENCH_SESSIONS', 8);
   const callsPerSession = countOption('calls', 'BENCH_LOAD_CALLS', 200);
+  const maxMinutes = countOption('max-minutes', 'BENCH_LOAD_MAX_MINUTES', 10);
   const machine = await machineInfo();
   const site = await startFixtureSite();
   atExit(() => site.close());
-  const sandbox = await createSandbox();
+  const sandbox = await createSandbox('load');
   atExit(() => sandbox.teardown());
 
   progress(`starting ${sessions} sessions`);
@@ -33,17 +35,24 @@ runMain(async () => {
   for (let i = 0; i < sessions; i += 1) clients.push(await sandbox.spawnClient(`bench-load-${i}`));
   // The first call of each session opens its tab; the browser is started by the first of them.
   await Promise.all(
-    clients.map((c, i) => c.callOk('browser_navigate', { url: site.url(`/form.html?session=${i}`) })),
+    clients.map((c, i) =>
+      c.callOk('browser_navigate', { url: site.url(`/form.html?session=${i}`) }),
+    ),
   );
 
   progress(`${sessions} × ${callsPerSession} mixed calls`);
   const started = performance.now();
+  const deadline = started + maxMinutes * 60_000;
   const reports = await Promise.all(
-    clients.map((c, i) => runLoadSession(c, i, site, callsPerSession)),
+    clients.map((c, i) => runLoadSession(c, i, site, callsPerSession, deadline)),
   );
   const wallMs = performance.now() - started;
   const daemon = await sandbox.daemonPid();
-  const memory = footprint(daemon, clients.map((c) => c.pid), launchedBrowserPids(daemon));
+  const memory = footprint(
+    daemon,
+    clients.map((c) => c.pid),
+    launchedBrowserPids(daemon),
+  );
   const ledger = { requests: 0, missing: 0, duplicated: 0, unknown: 0 };
   for (const c of clients) {
     const l = c.ledger.check();
@@ -56,12 +65,20 @@ runMain(async () => {
 
   const calls = reports.flatMap((r) => r.calls);
   const failures = [
-    ...(ledger.missing + ledger.duplicated + ledger.unknown > 0 ? ['responses not one per request'] : []),
+    ...(ledger.missing + ledger.duplicated + ledger.unknown > 0
+      ? ['responses not one per request']
+      : []),
     ...(calls.some((c) => c.kind === 'no-response') ? ['calls without a response'] : []),
     ...(calls.some((c) => c.kind === 'uncoded-error') ? ['errors without a code'] : []),
     ...(reports.some((r) => r.crossTalk.length > 0) ? ['cross-talk'] : []),
-    ...(reports.some((r) => r.mismatches.length > 0) ? ['read-backs without the session\'s own value'] : []),
-    ...(calls.length !== sessions * callsPerSession ? [`${calls.length} calls made`] : []),
+    ...(reports.some((r) => r.mismatches.length > 0)
+      ? ["read-backs without the session's own value"]
+      : []),
+    ...(calls.length < sessions * callsPerSession
+      ? [
+          `only ${calls.length} of ${sessions * callsPerSession} calls made within ${maxMinutes} min`,
+        ]
+      : []),
     ...leftovers.map((p) => `leftover process ${p.pid} ${p.cmdline}`),
   ];
   for (const r of reports)

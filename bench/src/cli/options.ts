@@ -9,7 +9,9 @@ export function countOption(flag: string, envName: string, fallback: number): nu
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0 || n > MAX_COUNT)
-    throw new Error(`--${flag} / ${envName} must be a whole number from 0 to ${MAX_COUNT}, not "${raw}".`);
+    throw new Error(
+      `--${flag} / ${envName} must be a whole number from 0 to ${MAX_COUNT}, not "${raw}".`,
+    );
   return n;
 }
 

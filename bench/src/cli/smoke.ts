@@ -18,7 +18,7 @@ import { atExit, runMain } from './main.js';
 runMain(async () => {
   const site = await startFixtureSite();
   atExit(() => site.close());
-  const sandbox = await createSandbox();
+  const sandbox = await createSandbox('smoke');
   atExit(() => sandbox.teardown());
   const floorBrowser = await launchFloorBrowser();
   atExit(() => floorBrowser.close());
@@ -29,7 +29,7 @@ runMain(async () => {
 
   for (const probe of toolProbes) {
     progress(`probe ${probe.id}`);
-    const r = await measureProbe(probe, agents, site, { warmup: 0, iterations: 2 });
+    const r = await measureProbe(probe, agents, site, { warmup: 0, iterations: 1 });
     outcomes.push({ name: `probe ${probe.id}`, error: r.error });
   }
   progress('suite');
@@ -45,10 +45,12 @@ runMain(async () => {
   const leftovers = await sandbox.teardown();
   outcomes.push({
     name: 'no processes left behind',
-    error: leftovers.length === 0 ? undefined : leftovers.map((p) => `${p.pid} ${p.cmdline}`).join('\n'),
+    error:
+      leftovers.length === 0 ? undefined : leftovers.map((p) => `${p.pid} ${p.cmdline}`).join('\n'),
   });
 
-  for (const o of outcomes) result(`${o.error === undefined ? 'ok  ' : 'FAIL'} ${o.name}${o.error ? `: ${o.error}` : ''}`);
+  for (const o of outcomes)
+    result(`${o.error === undefined ? 'ok  ' : 'FAIL'} ${o.name}${o.error ? `: ${o.error}` : ''}`);
   const failed = outcomes.filter((o) => o.error !== undefined).length;
   result(`bench smoke: ${outcomes.length - failed} passed, ${failed} failed`);
   return failed === 0;

@@ -7,6 +7,7 @@
  * (BENCH_SOAK_SAMPLE_SECONDS, 10), --no-write (leave docs/benchmarks.md alone).
  */
 import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { startFixtureSite } from '../../fixtures/server.js';
 import { progress, result } from '../log.js';
 import { writeDocSection } from '../report/docSection.js';
@@ -29,7 +30,7 @@ runMain(async () => {
   const machine = await machineInfo();
   const site = await startFixtureSite();
   atExit(() => site.close());
-  const sandbox = await createSandbox();
+  const sandbox = await createSandbox('soak');
   atExit(() => sandbox.teardown());
 
   progress('starting Chromium with the extension');
@@ -48,19 +49,17 @@ runMain(async () => {
 
   const isWeb = (p: PageTarget) => p.url.startsWith('http');
   const listed = await main.call('browser_tabs', { action: 'list' });
-  const pagesAtEnd = await browser.pages();
+  // The last short-lived session's tab may still be closing.
+  const pagesAtEnd = await pagesOnceSettled(browser, (pages) => pages.filter(isWeb).length <= 1);
   const end = {
     sessionTabs: listed.text.split('\n').filter((l) => /^- \d+: /.test(l)).length,
     httpTabs: pagesAtEnd.filter(isWeb).length,
     attachedTabs: pagesAtEnd.filter((p) => p.attached).length,
   };
   await main.close();
-  let pagesAfter = await browser.pages();
-  const settled = performance.now() + SESSION_END_WAIT_MS;
-  while (performance.now() < settled && pagesAfter.some((p) => isWeb(p) || p.attached)) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    pagesAfter = await browser.pages();
-  }
+  const pagesAfter = await pagesOnceSettled(browser, (pages) =>
+    pages.every((p) => !isWeb(p) && !p.attached),
+  );
   const after = {
     httpTabs: pagesAfter.filter(isWeb).length,
     attachedTabs: pagesAfter.filter((p) => p.attached).length,
@@ -98,3 +97,17 @@ runMain(async () => {
   if (!hasFlag('no-write')) progress(`wrote ${await writeDocSection('soak', markdown)}`);
   return failures.length === 0;
 });
+
+/** The browser's tabs once `done` holds, or as they are when SESSION_END_WAIT_MS ran out. */
+async function pagesOnceSettled(
+  browser: SoakBrowser,
+  done: (pages: PageTarget[]) => boolean,
+): Promise<PageTarget[]> {
+  const deadline = performance.now() + SESSION_END_WAIT_MS;
+  let pages = await browser.pages();
+  while (!done(pages) && performance.now() < deadline) {
+    await sleep(250);
+    pages = await browser.pages();
+  }
+  return pages;
+}

@@ -26,6 +26,8 @@ export async function runLoadSession(
   session: number,
   site: FixtureSite,
   totalCalls: number,
+  /** performance.now() after which no new call starts, so a slow bridge cannot stretch the run. */
+  deadline: number,
 ): Promise<SessionReport> {
   const report: SessionReport = { session, calls: [], crossTalk: [], mismatches: [] };
   const call = async <N extends ToolName>(name: N, args: ToolArgs<N>) => {
@@ -54,14 +56,20 @@ export async function runLoadSession(
       .map((m) => Number(m[1] ?? m[2]))
       .filter((other) => other !== session);
     if (foreign.length > 0)
-      report.crossTalk.push(`${what} showed session ${foreign.join(', ')}: ${outcome.text.slice(0, 200)}`);
+      report.crossTalk.push(
+        `${what} showed session ${foreign.join(', ')}: ${outcome.text.slice(0, 200)}`,
+      );
     else if (!outcome.text.includes(own))
       report.mismatches.push(`${what} lacks "${own}": ${outcome.text.slice(0, 200)}`);
   };
 
   let refs = new Map<string, string>();
   const ref = (role: string, name: string) => refs.get(refKey(role, name)) ?? 'e0';
-  for (let round = 0; report.calls.length < totalCalls; round += 1) {
+  for (
+    let round = 0;
+    report.calls.length < totalCalls && performance.now() < deadline;
+    round += 1
+  ) {
     const token = `s${session}-r${round}-${Math.random().toString(36).slice(2, 8)}`;
     const mark = `session=${session}&round=${round}`;
     const steps: Array<() => Promise<unknown>> = [
@@ -91,8 +99,10 @@ export async function runLoadSession(
         check('result read-back', await call('browser_evaluate', { function: fn }), token);
       },
     ];
-    for (const step of steps.slice(0, Math.min(CYCLE_LENGTH, totalCalls - report.calls.length)))
+    for (const step of steps.slice(0, Math.min(CYCLE_LENGTH, totalCalls - report.calls.length))) {
+      if (performance.now() >= deadline) break;
       await step();
+    }
   }
   return report;
 }

@@ -39,7 +39,14 @@ export function renderLoad(r: LoadResults): string {
     [...byTool.entries()].map(([tool, records]) => {
       const s = summarize(records.map((c) => c.ms));
       const coded = records.filter((c) => c.kind === 'coded-error').length;
-      return [tool, String(records.length), fmtMs(s.median), fmtMs(s.p90), fmtMs(s.p99), String(coded)];
+      return [
+        tool,
+        String(records.length),
+        fmtMs(s.median),
+        fmtMs(s.p90),
+        fmtMs(s.p99),
+        String(coded),
+      ];
     }),
   );
   const errors = calls.filter((c) => c.kind !== 'ok').slice(0, 10);

@@ -20,6 +20,9 @@ export async function writeDocSection(name: SectionName, markdown: string): Prom
     throw new Error(`${BENCHMARKS_DOC} has no "${start}" … "${end}" section to fill.`);
   const next = `${doc.slice(0, from + start.length)}\n\n${markdown.trim()}\n\n${doc.slice(to)}`;
   const config = (await prettier.resolveConfig(BENCHMARKS_DOC)) ?? {};
-  await writeFile(BENCHMARKS_DOC, await prettier.format(next, { ...config, filepath: BENCHMARKS_DOC }));
+  await writeFile(
+    BENCHMARKS_DOC,
+    await prettier.format(next, { ...config, filepath: BENCHMARKS_DOC }),
+  );
   return BENCHMARKS_DOC;
 }

@@ -60,7 +60,8 @@ async function packageVersion(dir: string): Promise<{ name: string; version: str
 
 async function gitCommit(): Promise<string> {
   try {
-    const head = (await run('git', ['rev-parse', '--short', 'HEAD'], { cwd: WORKSPACE_DIR })).stdout;
+    const head = (await run('git', ['rev-parse', '--short', 'HEAD'], { cwd: WORKSPACE_DIR }))
+      .stdout;
     const dirty = (await run('git', ['status', '--porcelain'], { cwd: WORKSPACE_DIR })).stdout;
     return `${head.trim()}${dirty.trim() === '' ? '' : ' + uncommitted changes'}`;
   } catch {

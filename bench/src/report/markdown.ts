@@ -13,7 +13,8 @@ function escapeCell(text: string): string {
 export function fmtMs(value: number | undefined): string {
   if (value === undefined || !Number.isFinite(value)) return '—';
   if (value >= 10_000) return `${(value / 1000).toFixed(1)} s`;
-  if (value >= 100) return `${Math.round(value).toLocaleString('en-US')} ms`;
+  if (value >= 1_000) return `${(value / 1000).toFixed(2)} s`;
+  if (value >= 100) return `${Math.round(value)} ms`;
   return `${value.toFixed(1)} ms`;
 }
 

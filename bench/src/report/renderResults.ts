@@ -1,4 +1,5 @@
 import type { SessionsMemory } from '../memory/sessionsMemory.js';
+import type { SnapshotShape } from '../scenarios/snapshotShape.js';
 import type { ProbeResult, RunPlan } from '../runner/measureProbe.js';
 import type { SpawnResult } from '../runner/measureSpawn.js';
 import type { SuitePass, SuiteResult } from '../runner/runSuite.js';
@@ -15,8 +16,7 @@ export interface BenchResults {
   /** First call of the run: daemon start, Chromium launch, extension up, first navigate. */
   firstCallMs: number;
   probes: ProbeResult[];
-  /** Controls of the big page found by role and name in a full snapshot. */
-  controls: { kept: number; total: number } | undefined;
+  shape: SnapshotShape | undefined;
   suite: SuiteResult;
   spawn: SpawnResult;
   hops: HopBreakdown | undefined;
@@ -135,10 +135,10 @@ function renderAnchors(r: BenchResults): string {
     ANCHORS.suite.rawCdpFloor,
     ANCHORS.suite.target,
   ]);
-  const controls =
-    r.controls === undefined
+  const shape =
+    r.shape === undefined
       ? ''
-      : `\n\nControls of the ~5,000-element page present by role and name in the full snapshot: ${r.controls.kept} of ${r.controls.total}. Default snapshot cap target: ≤ ${fmtChars(OTHER_TARGETS.defaultSnapshotMaxChars)} chars with a truncation marker.`;
+      : `\n\nOn the ~5,000-element page, the full snapshot shows ${r.shape.kept} of its ${r.shape.total} controls by role and name; the default snapshot is ${fmtChars(r.shape.defaultChars)} chars, ${r.shape.defaultMarked ? 'with' : '**without**'} a truncation marker (target ≤ ${fmtChars(OTHER_TARGETS.defaultSnapshotMaxChars)}, marked).`;
   return (
     table(
       [
@@ -151,7 +151,7 @@ function renderAnchors(r: BenchResults): string {
         'target',
       ],
       rows,
-    ) + controls
+    ) + shape
   );
 }
 
@@ -203,7 +203,7 @@ function renderSuite(suite: SuiteResult): string {
 function renderHops(h: HopBreakdown): string {
   const summary = [
     `- Calls traced: ${h.calls}`,
-    `- Bridge overhead per call (total − CDP), median over all calls: **${fmtMs(h.overheadMs)}** (target ≤ ${OTHER_TARGETS.bridgeOverheadMs} ms)`,
+    `- Bridge overhead per call (total − CDP), median over all calls: **${fmtMs(h.overheadMs)}** (target ≤ ${OTHER_TARGETS.bridgeOverheadMs} ms); ${h.parallelCdpCalls} calls left out because their handler ran CDP commands in parallel and reported more CDP time than its own wall time`,
     `- Hops alone (total − handler), median: ${fmtMs(h.transportMs)}`,
   ].join('\n');
   const links = table(

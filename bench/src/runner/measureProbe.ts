@@ -28,7 +28,8 @@ export async function measureProbe(
   plan: RunPlan,
 ): Promise<ProbeResult> {
   const result: ProbeResult = { id: probe.id, label: probe.label, samples: {} };
-  const agents = probe.bridgeOnly === true ? allAgents.filter((a) => a.kind === 'bridge') : allAgents;
+  const agents =
+    probe.bridgeOnly === true ? allAgents.filter((a) => a.kind === 'bridge') : allAgents;
   try {
     for (const agent of agents) {
       await probe.prepare?.(agent, site);

@@ -39,7 +39,11 @@ export async function runSuite(
   return result;
 }
 
-async function onePass(flows: readonly Flow[], agent: Agent, site: FixtureSite): Promise<SuitePass> {
+async function onePass(
+  flows: readonly Flow[],
+  agent: Agent,
+  site: FixtureSite,
+): Promise<SuitePass> {
   const recorder = new RecordingAgent(agent);
   const started = performance.now();
   const timings: SuitePass['flows'] = [];
@@ -48,9 +52,12 @@ async function onePass(flows: readonly Flow[], agent: Agent, site: FixtureSite):
     try {
       await flow.run(recorder, site);
     } catch (err) {
-      throw new Error(`${agent.kind} flow ${flow.id}: ${err instanceof Error ? err.message : String(err)}`, {
-        cause: err,
-      });
+      throw new Error(
+        `${agent.kind} flow ${flow.id}: ${err instanceof Error ? err.message : String(err)}`,
+        {
+          cause: err,
+        },
+      );
     }
     timings.push({ id: flow.id, wallMs: performance.now() - flowStarted });
   }

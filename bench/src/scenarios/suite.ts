@@ -122,9 +122,7 @@ export const suite: readonly Flow[] = [
       await agent.goto(site.url('/dashboard.html'));
       await agent.screenshot();
       expectText(await agent.consoleMessages(), 'forecast', 'console errors');
-      const revenue = await agent.evaluate(
-        "() => document.getElementById('revenue').textContent",
-      );
+      const revenue = await agent.evaluate("() => document.getElementById('revenue').textContent");
       expectText(revenue, '$48,210', 'revenue tile');
     },
   },

@@ -88,7 +88,8 @@ export const toolProbes: readonly ToolProbe[] = [
   {
     id: 'wait-for',
     label: `wait for delayed content (fetch held ${SPA_DELAY_MS} ms)`,
-    before: async (agent, site) => void (await agent.goto(site.url(`/spa.html?delay=${SPA_DELAY_MS}`))),
+    before: async (agent, site) =>
+      void (await agent.goto(site.url(`/spa.html?delay=${SPA_DELAY_MS}`))),
     step: (agent) => agent.waitForText('Loaded 20 items'),
   },
 ];

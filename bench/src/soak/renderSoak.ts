@@ -45,7 +45,15 @@ export function renderSoak(r: SoakResults): string {
   );
   const step = Math.max(1, Math.ceil(r.samples.length / 10));
   const timeline = table(
-    ['minute', 'daemon RSS', 'server RSS', 'Chromium PSS', 'Chromium processes', 'tabs', 'attached'],
+    [
+      'minute',
+      'daemon RSS',
+      'server RSS',
+      'Chromium PSS',
+      'Chromium processes',
+      'tabs',
+      'attached',
+    ],
     r.samples
       .filter((_, i) => i % step === 0 || i === r.samples.length - 1)
       .map((s) => [

@@ -52,7 +52,11 @@ export class SoakBrowser {
     );
     closeSync(log);
     const [, , , toBrowser, fromBrowser] = child.stdio;
-    if (child.pid === undefined || !(toBrowser instanceof Writable) || !(fromBrowser instanceof Readable))
+    if (
+      child.pid === undefined ||
+      !(toBrowser instanceof Writable) ||
+      !(fromBrowser instanceof Readable)
+    )
       throw new Error('Could not start Chromium with a debugging pipe.');
     const browser = new SoakBrowser(child, child.pid, new CdpPipe(toBrowser, fromBrowser));
     sandbox.onTeardown(() => browser.close());
@@ -73,7 +77,8 @@ export class SoakBrowser {
   async close(): Promise<void> {
     if (!isRunning(this.pid)) return;
     killGroup(this.pid, 'SIGTERM');
-    if (!(await waitUntil(() => !isRunning(this.pid), KILL_GRACE_MS))) killGroup(this.pid, 'SIGKILL');
+    if (!(await waitUntil(() => !isRunning(this.pid), KILL_GRACE_MS)))
+      killGroup(this.pid, 'SIGKILL');
     await waitUntil(() => !isRunning(this.pid), KILL_GRACE_MS);
     this.#child.unref();
   }
@@ -87,7 +92,8 @@ export class SoakBrowser {
       };
       if ((result.targetInfos ?? []).some((t) => String(t.url).startsWith(`${EXTENSION_ORIGIN}/`)))
         break;
-      if (Date.now() > deadline) throw new Error('The extension did not start in the soak browser.');
+      if (Date.now() > deadline)
+        throw new Error('The extension did not start in the soak browser.');
       await sleep(100);
     }
     await this.#cdp.send('Target.createTarget', {

@@ -33,6 +33,8 @@ export interface HopBreakdown {
   }>;
   /** Median over every call of total − CDP: the bridge's own cost plus handler work off CDP. */
   overheadMs: number;
+  /** Calls left out of total − CDP because their CDP time was summed over parallel commands. */
+  parallelCdpCalls: number;
   /** Median over every call of total − handler: the hops alone, with no handler work. */
   transportMs: number;
 }
@@ -44,14 +46,23 @@ export function hopBreakdown(lines: readonly TraceLine[]): HopBreakdown {
     links: linkCosts(lines),
     tools: perTool(lines),
     overheadMs: median(withCdp(lines).map((l) => l.totalMs - l.cdpMs)),
+    parallelCdpCalls: lines.filter((l) => l.cdpMs !== undefined).length - withCdp(lines).length,
     transportMs: median(
       lines.flatMap((l) => (l.handlerMs === undefined ? [] : [l.totalMs - l.handlerMs])),
     ),
   };
 }
 
+/**
+ * Calls whose CDP time can be subtracted. A handler that sends CDP commands in parallel reports
+ * their summed durations, which can exceed its own wall time; those calls are left out.
+ */
 function withCdp(lines: readonly TraceLine[]): Array<TraceLine & { cdpMs: number }> {
-  return lines.flatMap((l) => (l.cdpMs === undefined ? [] : [{ ...l, cdpMs: l.cdpMs }]));
+  return lines.flatMap((l) =>
+    l.cdpMs === undefined || (l.handlerMs !== undefined && l.cdpMs > l.handlerMs)
+      ? []
+      : [{ ...l, cdpMs: l.cdpMs }],
+  );
 }
 
 function consecutiveDeltas(lines: readonly TraceLine[]): HopBreakdown['deltas'] {
@@ -92,7 +103,8 @@ function linkCosts(lines: readonly TraceLine[]): HopBreakdown['links'] {
       if (outerMs === undefined) continue;
       if (inner === undefined) {
         // Innermost: the worker's own time outside the handler's CDP calls.
-        if (line.cdpMs !== undefined) values.push(outerMs - line.cdpMs);
+        const [sequential] = withCdp([line]);
+        if (sequential) values.push(outerMs - sequential.cdpMs);
         continue;
       }
       const innerMs = spanMs(line, inner.from, inner.to);

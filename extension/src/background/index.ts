@@ -44,9 +44,10 @@ chrome.debugger.onDetach.addListener((source) => {
 });
 
 chrome.tabs.onRemoved.addListener((tabId) => void worker.contexts.forgetTab(tabId));
-chrome.tabs.onCreated.addListener((tab) => {
-  if (tab.id !== undefined && tab.openerTabId !== undefined)
-    void worker.contexts.adoptPopup(tab.id, tab.openerTabId, tab.pendingUrl ?? tab.url ?? '');
+// The tab that really opened it (target=_blank, window.open): tabs.onCreated's openerTabId is
+// only the tab that was active, which may be another agent's or the user's.
+chrome.webNavigation.onCreatedNavigationTarget.addListener((details) => {
+  void worker.contexts.adoptPopup(details.tabId, details.sourceTabId, details.url);
 });
 // Dragging a tab into a session's group hands it over; dragging it out takes it back.
 chrome.tabs.onUpdated.addListener((tabId, change) => {

@@ -56,7 +56,12 @@ export class Worker {
   );
   readonly background = new BackgroundRelay(
     (frame, reply) => this.onRelayFrame(frame, reply),
-    (state, detail) => this.panels.broadcast({ kind: 'link', state, detail }),
+    (state, detail) =>
+      this.panels.broadcast({
+        kind: 'link',
+        state,
+        detail: `${detail} The service worker holds the link, so agents keep working with the panel closed.`,
+      }),
   );
   readonly dispatcher = new Dispatcher(
     handlers,

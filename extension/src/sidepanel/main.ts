@@ -96,7 +96,13 @@ function applySettings(settings: Settings): void {
   relay = new RelayClient(
     bridgePort(),
     { post: (frame: Frame) => toWorker({ kind: 'frame', text: serializeFrame(frame) }) },
-    showLink,
+    (state, detail) =>
+      showLink(
+        state,
+        state === 'connected'
+          ? `${detail} This panel holds the link: closing it stops the agents (see Settings).`
+          : detail,
+      ),
     (code) => pairingView.confirm(code),
   );
   relay.start();

@@ -41,9 +41,9 @@ describe('tool groups (--caps)', () => {
     const plain = (await (await connected(unused)).listTools()).tools.map((t) => t.name);
     expect(plain).not.toContain('browser_network_requests');
     expect(plain).toContain('browser_click');
-    const all = (await (await connected(unused, ['network', 'devtools'])).listTools()).tools.map(
-      (t) => t.name,
-    );
+    const all = (
+      await (await connected(unused, ['network', 'storage', 'devtools'])).listTools()
+    ).tools.map((t) => t.name);
     expect(all).toEqual(toolContracts.map((c) => c.name));
   });
 

@@ -22,7 +22,11 @@ describe('parseChord', () => {
   });
 
   it('refuses unknown modifiers and keys with INVALID_ARGS', async () => {
-    expect((await caught(async () => parseChord('Hyper+X'))).code).toBe('INVALID_ARGS');
-    expect((await caught(async () => parseChord('Bogus'))).code).toBe('INVALID_ARGS');
+    expect((await caught(Promise.resolve().then(() => parseChord('Hyper+X')))).code).toBe(
+      'INVALID_ARGS',
+    );
+    expect((await caught(Promise.resolve().then(() => parseChord('Bogus')))).code).toBe(
+      'INVALID_ARGS',
+    );
   });
 });

@@ -28,6 +28,7 @@ function matcherFor(
     throw new BridgeError(
       ErrorCode.INVALID_ARGS,
       `Invalid regex: ${err instanceof Error ? err.message : String(err)}`,
+      'Give a JavaScript regular expression without slashes, e.g. "^Item \\d+$", or use text.',
     );
   }
   return (line) => pattern.test(line);

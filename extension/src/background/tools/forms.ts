@@ -129,7 +129,8 @@ async function fillOne(
       if (control === 'radio' && !want) {
         throw new BridgeError(
           ErrorCode.INVALID_ARGS,
-          `${element.label} is a radio button: set the other option to true instead of this one to false.`,
+          `${element.label} is a radio button; a radio cannot be set to false.`,
+          'Set the option you want to true instead.',
         );
       }
       const point = await clickPoint(tab, element);

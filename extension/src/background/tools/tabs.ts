@@ -20,19 +20,40 @@ export const tabs: Handler<'browser_tabs'> = async (args, ctx) => {
       return textResult(`Opened a new tab${how}.\n${formatTabs(await ctx.listTabs())}`);
     }
     case 'select': {
-      const index = await checkIndex(ctx, args.index, 'select');
+      const index = await indexOf(ctx, args.index, args.tabId, 'select');
       await ctx.selectTab(index);
       return textResult(`Selected tab ${index}.\n${formatTabs(await ctx.listTabs())}`);
     }
     case 'close': {
       const index =
-        args.index === undefined ? undefined : await checkIndex(ctx, args.index, 'close');
+        args.index === undefined && args.tabId === undefined
+          ? undefined
+          : await indexOf(ctx, args.index, args.tabId, 'close');
       await ctx.closeTab(index);
       const which = index === undefined ? 'the current tab' : `tab ${index}`;
       return textResult(`Closed ${which}.\n${formatTabs(await ctx.listTabs())}`);
     }
   }
 };
+
+/** The index a call names, by index or by Chrome tab id (NOT_OWNER for a tab not this session's). */
+async function indexOf(
+  ctx: HandlerContext,
+  index: number | undefined,
+  tabId: number | undefined,
+  action: string,
+): Promise<number> {
+  if (tabId === undefined) return checkIndex(ctx, index, action);
+  if (index !== undefined) {
+    throw new BridgeError(ErrorCode.INVALID_ARGS, 'Give index or tabId, not both.', Hint.listTabs);
+  }
+  await ctx.tabById(tabId);
+  const found = (await ctx.listTabs()).find((t) => t.tabId === tabId);
+  if (found === undefined) {
+    throw new BridgeError(ErrorCode.TAB_CLOSED, `Tab ${tabId} is gone.`, Hint.listTabs);
+  }
+  return found.index;
+}
 
 async function checkIndex(
   ctx: HandlerContext,

@@ -78,7 +78,7 @@ export async function resolveTarget(
     );
   }
   if (chosen === undefined)
-    throw new BridgeError(ErrorCode.ELEMENT_NOT_FOUND, `No match for ${what}.`);
+    throw new BridgeError(ErrorCode.ELEMENT_NOT_FOUND, `No match for ${what}.`, Hint.find);
   return elementFor(tab, chosen);
 }
 
