@@ -54,6 +54,14 @@ test.describe('dialogs, tabs and navigation', () => {
     await expect
       .poll(async () => (await callOk(client, 'browser_tabs', { action: 'list' })).text)
       .toContain('After');
+
+    // Reload waits on the dialog too instead of timing out.
+    await callOk(client, 'browser_navigate', { url: site.url('/dialogs.html') });
+    await callOk(client, 'browser_click', { role: 'button', name: 'Arm beforeunload' });
+    const reload = await callOk(client, 'browser_reload', {});
+    expect(reload.text).toContain('beforeunload dialog');
+    await callOk(client, 'browser_handle_dialog', { accept: false });
+    expect((await callOk(client, 'browser_snapshot', {})).text).toContain('button "Armed"');
   });
 
   test('pages that open tabs: reported, joined to the session, selectable; background tabs keep focus', async ({

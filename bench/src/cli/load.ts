@@ -5,7 +5,8 @@
  *
  * Options (flag or environment): --sessions=N (BENCH_SESSIONS, 8), --calls=N
  * (BENCH_LOAD_CALLS, 200), --max-minutes=N (BENCH_LOAD_MAX_MINUTES, 10: no call starts after
- * that), --no-write (leave docs/benchmarks.md alone).
+ * that), --no-screenshots (an evaluate in their place), --no-write (leave docs/benchmarks.md
+ * alone).
  */
 import { performance } from 'node:perf_hooks';
 import { startFixtureSite } from '../../fixtures/server.js';
@@ -44,7 +45,9 @@ runMain(async () => {
   const started = performance.now();
   const deadline = started + maxMinutes * 60_000;
   const reports = await Promise.all(
-    clients.map((c, i) => runLoadSession(c, i, site, callsPerSession, deadline)),
+    clients.map((c, i) =>
+      runLoadSession(c, i, site, callsPerSession, !hasFlag('no-screenshots'), deadline),
+    ),
   );
   const wallMs = performance.now() - started;
   const daemon = await sandbox.daemonPid();
@@ -87,6 +90,7 @@ runMain(async () => {
     machine,
     sessions,
     callsPerSession,
+    screenshots: !hasFlag('no-screenshots'),
     wallMs,
     reports,
     ledger,

@@ -26,6 +26,8 @@ export async function runLoadSession(
   session: number,
   site: FixtureSite,
   totalCalls: number,
+  /** Leave screenshots out of the mix (each then becomes a second read-back). */
+  screenshots: boolean,
   /** performance.now() after which no new call starts, so a slow bridge cannot stretch the run. */
   deadline: number,
 ): Promise<SessionReport> {
@@ -92,7 +94,10 @@ export async function runLoadSession(
         if (count !== undefined && count !== 1)
           report.crossTalk.push(`tab list shows ${count} tabs: ${tabs?.text.slice(0, 200)}`);
       },
-      () => call('browser_take_screenshot', {}),
+      () =>
+        screenshots
+          ? call('browser_take_screenshot', {})
+          : call('browser_evaluate', { function: '() => document.title' }),
       () => call('browser_console_messages', {}),
       async () => {
         const fn = "() => document.getElementById('result').textContent + ' ' + location.search";

@@ -9,6 +9,7 @@ export interface LoadResults {
   machine: MachineInfo;
   sessions: number;
   callsPerSession: number;
+  screenshots: boolean;
   wallMs: number;
   reports: SessionReport[];
   /** Wire-level response accounting, summed over every client. */
@@ -26,6 +27,7 @@ export function renderLoad(r: LoadResults): string {
   const m = r.machine;
   const lines = [
     `- Date: ${m.date}; commit ${m.commit}; ${m.cpus} CPUs (${m.cpuModel}); Node ${m.node}; ${m.chromium}`,
+    `- Mix per cycle of 10: navigate, snapshot, type, evaluate (read back), click, wait_for, tabs list, ${r.screenshots ? 'screenshot' : 'evaluate (screenshots left out)'}, console messages, evaluate (read back)`,
     `- ${r.sessions} sessions × ${r.callsPerSession} calls = ${calls.length} calls in ${fmtMs(r.wallMs)}: **${(calls.length / (r.wallMs / 1000)).toFixed(1)} calls/s**`,
     `- Latency over all calls: p50 ${fmtMs(all.median)}, p90 ${fmtMs(all.p90)}, p99 ${fmtMs(all.p99)}, max ${fmtMs(all.max)}`,
     `- Outcomes: ${count('ok')} ok, ${count('coded-error')} coded errors, ${count('uncoded-error')} uncoded errors, ${count('no-response')} without a response`,

@@ -102,9 +102,8 @@ function linkCosts(lines: readonly TraceLine[]): HopBreakdown['links'] {
       const outerMs = spanMs(line, outer.from, outer.to);
       if (outerMs === undefined) continue;
       if (inner === undefined) {
-        // Innermost: the worker's own time outside the handler's CDP calls.
-        const [sequential] = withCdp([line]);
-        if (sequential) values.push(outerMs - sequential.cdpMs);
+        // Innermost: the worker's own time around the handler (dispatch, validation, reply).
+        if (line.handlerMs !== undefined) values.push(outerMs - line.handlerMs);
         continue;
       }
       const innerMs = spanMs(line, inner.from, inner.to);
@@ -112,7 +111,7 @@ function linkCosts(lines: readonly TraceLine[]): HopBreakdown['links'] {
     }
     const name =
       inner === undefined
-        ? `${outer.name}: handler time outside CDP`
+        ? `${outer.name}: its own work around the handler`
         : `${outer.name} ⇄ ${inner.name} (both ways, incl. ${outer.name} work)`;
     if (values.length > 0) links.push({ name, medianMs: median(values) });
   }

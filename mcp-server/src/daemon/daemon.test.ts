@@ -1,5 +1,5 @@
 import { createECDH, createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -444,6 +444,66 @@ describe('pairing and authentication', () => {
     expect(statSync(join(dir, 'pairings.json')).mode & 0o777).toBe(0o600);
     ext.ws.close();
     srv.socket.end();
+  });
+});
+
+describe('write-ahead log and restore', () => {
+  it('logs every forwarded call before it runs, and its result', async () => {
+    const ext = await openExtension(port);
+    const srv = await openServer(join(dir, 'd.sock'));
+    srv.socket.write(
+      `${serializeFrame({ type: 'request', id: 'w1', sessionId: srv.sessionId, action: 'browser_type', params: { ref: 'e1', text: 'top secret' } })}\n`,
+    );
+    const req = await ext.next('request');
+    // The call line is on disk before the extension has answered.
+    const before = readFileSync(join(dir, 'wal', 'calls.jsonl'), 'utf8');
+    expect(before).toContain('"phase":"call"');
+    expect(before).not.toContain('top secret');
+    if (req.type !== 'request') throw new Error('no request');
+    ext.ws.send(
+      serializeFrame({
+        type: 'response',
+        id: req.id,
+        sessionId: req.sessionId,
+        payload: { success: false, error: { code: 'STALE_REF', message: 'x' } },
+      }),
+    );
+    await srv.next();
+    const after = readFileSync(join(dir, 'wal', 'calls.jsonl'), 'utf8');
+    expect(after).toContain('"phase":"result"');
+    expect(after).toContain('"code":"STALE_REF"');
+    ext.ws.close();
+    srv.socket.end();
+  });
+
+  it('a new daemon restores keyed sessions a killed one left, and the server gets its session back', async () => {
+    const first = await openServer(join(dir, 'd.sock'), 'survivor');
+    // Simulate SIGKILL: the daemon is gone without ending its sessions.
+    const saved = readFileSync(join(dir, 'sessions.json'), 'utf8');
+    expect(saved).toContain('survivor');
+    first.socket.destroy();
+    await daemon.stop();
+    writeFileSync(join(dir, 'sessions.json'), saved);
+    daemon = new Daemon(
+      {
+        socketPath: join(dir, 'd.sock'),
+        stateDir: dir,
+        port,
+        idleExitMs: 600_000,
+        extensionWaitMs: 300,
+        launchWaitMs: 300,
+        sessionGraceMs: 2_000,
+      },
+      createLogger('test'),
+    );
+    await daemon.start();
+    const ext = await openExtension(port);
+    const announced = await ext.next('session_start');
+    expect(announced).toMatchObject({ sessionId: first.sessionId });
+    const again = await openServer(join(dir, 'd.sock'), 'survivor');
+    expect(again).toMatchObject({ sessionId: first.sessionId, resumed: true });
+    ext.ws.close();
+    again.socket.end();
   });
 });
 

@@ -18,7 +18,14 @@ import { Router, notConnected } from './router.js';
 import { ServerConnection } from './serverConnection.js';
 import { SessionRegistry, type Session } from './sessions.js';
 import { PairingStore } from './pairingStore.js';
+import { SessionFile } from './sessionFile.js';
+import { CallLog } from './callLog.js';
+import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
+
+/** Write-ahead log: rotate at 5 MiB, keep 3 old files (~20 MiB at most). */
+const WAL_FILE_BYTES = 5 * 1024 * 1024;
+const WAL_FILES = 3;
 
 export interface DaemonConfig {
   /** Unix socket to serve; undefined when the daemon runs inside a server (fallback). */
@@ -53,10 +60,21 @@ export class Daemon {
   constructor(config: DaemonConfig, log: Logger) {
     this.#config = config;
     this.#log = log;
-    this.#router = new Router((frame) => this.#link?.send(frame) ?? false);
+    this.#router = new Router(
+      (frame) => this.#link?.send(frame) ?? false,
+      config.socketPath === undefined
+        ? undefined
+        : new CallLog({
+            dir: join(config.stateDir, 'wal'),
+            maxFileBytes: WAL_FILE_BYTES,
+            keepFiles: WAL_FILES,
+          }),
+    );
     this.#pairings = new PairingStore(config.stateDir);
-    this.#sessions = new SessionRegistry(config.sessionGraceMs, (session) =>
-      this.#endSession(session),
+    this.#sessions = new SessionRegistry(
+      config.sessionGraceMs,
+      (session) => this.#endSession(session),
+      config.socketPath === undefined ? undefined : new SessionFile(config.stateDir),
     );
   }
 
@@ -93,6 +111,9 @@ export class Daemon {
     if (this.#config.socketPath !== undefined) {
       this.#unixServer = await listenUnix(this.#config.socketPath, (socket) => this.accept(socket));
     }
+    const restored = this.#sessions.restore();
+    if (restored.length > 0)
+      this.#log.info(`restored ${restored.length} session(s) a previous daemon left`);
     this.#log.info(
       `listening on ${this.#config.socketPath ?? '(in-process)'} and ws://127.0.0.1:${this.#config.port}`,
     );

@@ -8,11 +8,14 @@ import {
   type WireError,
 } from '@browser-agent/protocol';
 import type { ServerConnection } from './serverConnection.js';
+import type { CallLog } from './callLog.js';
 
 interface Pending {
   conn: ServerConnection;
   callerId: string;
   sessionId: string;
+  action: string;
+  startedAt: number;
   timer: NodeJS.Timeout;
 }
 
@@ -24,9 +27,11 @@ interface Pending {
 export class Router {
   readonly #pending = new Map<string, Pending>();
   readonly #sendToExtension: (frame: RequestFrame) => boolean;
+  readonly #log: CallLog | undefined;
 
-  constructor(sendToExtension: (frame: RequestFrame) => boolean) {
+  constructor(sendToExtension: (frame: RequestFrame) => boolean, log?: CallLog) {
     this.#sendToExtension = sendToExtension;
+    this.#log = log;
   }
 
   get inFlight(): number {
@@ -43,7 +48,15 @@ export class Router {
         hint: 'The page may be busy; retry, or take a browser_snapshot to see its state.',
       });
     }, timeoutMs);
-    this.#pending.set(id, { conn, callerId: frame.id, sessionId: frame.sessionId, timer });
+    this.#pending.set(id, {
+      conn,
+      callerId: frame.id,
+      sessionId: frame.sessionId,
+      action: frame.action,
+      startedAt: Date.now(),
+      timer,
+    });
+    this.#writeAhead(id, frame);
     const sent = this.#sendToExtension(stampHop({ ...frame, id }, 'daemon.out'));
     if (!sent) this.#settle(id, notConnected('The browser extension is not connected.'));
   }
@@ -54,6 +67,7 @@ export class Router {
     if (!p) return;
     this.#pending.delete(frame.id);
     clearTimeout(p.timer);
+    this.#logResult(frame.id, p, frame.payload.success ? 'ok' : frame.payload.error.code);
     p.conn.send({ ...frame, id: p.callerId, sessionId: p.sessionId });
   }
 
@@ -62,12 +76,35 @@ export class Router {
     for (const id of [...this.#pending.keys()]) this.#settle(id, error);
   }
 
+  #writeAhead(id: string, frame: RequestFrame): void {
+    try {
+      this.#log?.call({ id, sessionId: frame.sessionId, tool: frame.action, args: frame.params });
+    } catch {
+      // A full disk must not stop the browser from working; the daemon log says why.
+    }
+  }
+
+  #logResult(id: string, p: Pending, code: string): void {
+    try {
+      this.#log?.result({
+        id,
+        sessionId: p.sessionId,
+        tool: p.action,
+        code,
+        ms: Date.now() - p.startedAt,
+      });
+    } catch {
+      // As above.
+    }
+  }
+
   /** The caller went away: its calls are dropped so nothing is sent to a dead socket. */
   dropConnection(conn: ServerConnection): void {
     for (const [id, p] of this.#pending) {
       if (p.conn !== conn) continue;
       clearTimeout(p.timer);
       this.#pending.delete(id);
+      this.#logResult(id, p, 'CANCELLED');
     }
   }
 
@@ -76,6 +113,7 @@ export class Router {
     if (!p) return;
     this.#pending.delete(id);
     clearTimeout(p.timer);
+    this.#logResult(id, p, error.code);
     p.conn.send({
       type: 'response',
       id: p.callerId,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ClientInfo, OriginPolicy } from '@browser-agent/protocol';
 import type { ServerConnection } from './serverConnection.js';
+import type { SessionFile } from './sessionFile.js';
 
 export interface Session {
   id: string;
@@ -22,9 +23,40 @@ export class SessionRegistry {
   readonly #graceMs: number;
   readonly #onExpire: (session: Session) => void;
 
-  constructor(graceMs: number, onExpire: (session: Session) => void) {
+  readonly #file: SessionFile | undefined;
+
+  constructor(graceMs: number, onExpire: (session: Session) => void, file?: SessionFile) {
     this.#graceMs = graceMs;
     this.#onExpire = onExpire;
+    this.#file = file;
+  }
+
+  /**
+   * Sessions a previous daemon left (it was killed): each waits out a grace period for its server
+   * to come back with its key, exactly as if its server had just disconnected.
+   */
+  restore(): Session[] {
+    const restored: Session[] = [];
+    for (const saved of this.#file?.load() ?? []) {
+      const session: Session = { ...saved, conn: undefined, graceTimer: undefined };
+      session.graceTimer = setTimeout(() => this.#expire(session), this.#graceMs);
+      this.#sessions.set(session.id, session);
+      restored.push(session);
+    }
+    return restored;
+  }
+
+  #persist(): void {
+    const keyed = [...this.#sessions.values()].flatMap((s) =>
+      s.key === undefined
+        ? []
+        : [{ id: s.id, key: s.key, client: s.client, project: s.project, policy: s.policy }],
+    );
+    try {
+      this.#file?.save(keyed);
+    } catch {
+      // Persistence is for recovery; a full disk must not break live sessions.
+    }
   }
 
   get size(): number {
@@ -56,6 +88,7 @@ export class SessionRegistry {
       existing.conn = conn;
       existing.client = client;
       existing.project = project ?? existing.project;
+      this.#persist();
       return { session: existing, resumed: true, replaced };
     }
     const session: Session = {
@@ -68,6 +101,7 @@ export class SessionRegistry {
       graceTimer: undefined,
     };
     this.#sessions.set(session.id, session);
+    this.#persist();
     return { session, resumed: false, replaced: undefined };
   }
 
@@ -89,6 +123,7 @@ export class SessionRegistry {
 
   #expire(session: Session): void {
     if (session.conn !== undefined || !this.#sessions.delete(session.id)) return;
+    this.#persist();
     this.#onExpire(session);
   }
 }

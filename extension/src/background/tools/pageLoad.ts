@@ -62,14 +62,9 @@ export async function goInHistory(tab: TabHandle, step: -1 | 1): Promise<PageInf
       Hint.restrictedUrl,
     );
   }
-  const watch = await watchNavigation(tab.cdp);
-  try {
+  await loadAfter(tab, target.url, async () => {
     await tab.cdp.send('Page.navigateToHistoryEntry', { entryId: target.id });
-    watch.markStarted();
-    await waitForLoad(watch.waitForLoad(NAVIGATION_TIMEOUT_MS), target.url);
-  } finally {
-    watch.dispose();
-  }
+  });
   return pageInfo(tab.cdp);
 }
 
@@ -80,15 +75,32 @@ export function goBack(tab: TabHandle): Promise<PageInfo> {
 /** Reloads the tab and waits for the new document to load. */
 export async function reloadTab(tab: TabHandle, ignoreCache: boolean): Promise<PageInfo> {
   const before = await pageInfo(tab.cdp);
-  const watch = await watchNavigation(tab.cdp);
-  try {
+  await loadAfter(tab, before.url, async () => {
     await tab.cdp.send('Page.reload', { ignoreCache });
+  });
+  return pageInfo(tab.cdp);
+}
+
+/**
+ * Starts a navigation and waits for it to load; a beforeunload dialog ends the wait early (the
+ * dialog is reported and holds the navigation until it is handled).
+ */
+async function loadAfter(tab: TabHandle, url: string, start: () => Promise<void>): Promise<void> {
+  const watch = await watchNavigation(tab.cdp);
+  const dialog = dialogOpened(tab);
+  try {
+    const starting = start();
+    starting.catch(() => undefined);
+    if ((await Promise.race([starting, dialog.opened.then(() => 'dialog' as const)])) === 'dialog')
+      return;
     watch.markStarted();
-    await waitForLoad(watch.waitForLoad(NAVIGATION_TIMEOUT_MS), before.url);
+    const loaded = watch.waitForLoad(NAVIGATION_TIMEOUT_MS);
+    const done = await Promise.race([loaded, dialog.opened.then(() => 'dialog' as const)]);
+    if (done !== 'dialog') await waitForLoad(Promise.resolve(done), url);
   } finally {
     watch.dispose();
+    dialog.dispose();
   }
-  return pageInfo(tab.cdp);
 }
 
 async function waitForLoad(loading: Promise<boolean>, url: string): Promise<void> {

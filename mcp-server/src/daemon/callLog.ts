@@ -1,0 +1,78 @@
+import { appendFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Keys whose values are what the user typed or chose; never written to disk. */
+const REDACTED_KEYS = new Set([
+  'text',
+  'value',
+  'values',
+  'password',
+  'secret',
+  'token',
+  'paths',
+  'promptText',
+]);
+const MAX_STRING_CHARS = 300;
+
+export interface CallLogOptions {
+  dir: string;
+  maxFileBytes: number;
+  keepFiles: number;
+}
+
+/**
+ * The write-ahead log of tool calls (`<state dir>/wal/calls.jsonl`): a `call` line is written,
+ * synchronously, before a request is forwarded, and a `result` line when it is answered, so no
+ * call that ran is missing from it. Files rotate at a size cap (calls.1.jsonl, …).
+ */
+export class CallLog {
+  readonly #file: string;
+  readonly #options: CallLogOptions;
+
+  constructor(options: CallLogOptions) {
+    this.#options = options;
+    mkdirSync(options.dir, { recursive: true, mode: 0o700 });
+    this.#file = join(options.dir, 'calls.jsonl');
+  }
+
+  call(entry: { id: string; sessionId: string; tool: string; args: unknown }): void {
+    this.#write({ t: new Date().toISOString(), phase: 'call', ...entry, args: redact(entry.args) });
+  }
+
+  result(entry: { id: string; sessionId: string; tool: string; code: string; ms: number }): void {
+    this.#write({ t: new Date().toISOString(), phase: 'result', ...entry });
+  }
+
+  #write(line: object): void {
+    const text = `${JSON.stringify(line)}\n`;
+    this.#rotateIfFull(text.length);
+    appendFileSync(this.#file, text, { mode: 0o600 });
+  }
+
+  #rotateIfFull(incoming: number): void {
+    if (
+      !existsSync(this.#file) ||
+      statSync(this.#file).size + incoming <= this.#options.maxFileBytes
+    )
+      return;
+    const { dir, keepFiles } = this.#options;
+    rmSync(join(dir, `calls.${keepFiles}.jsonl`), { force: true });
+    for (let i = keepFiles - 1; i >= 1; i--) {
+      const from = join(dir, `calls.${i}.jsonl`);
+      if (existsSync(from)) renameSync(from, join(dir, `calls.${i + 1}.jsonl`));
+    }
+    renameSync(this.#file, join(dir, 'calls.1.jsonl'));
+  }
+}
+
+/** A copy of the arguments with typed text and secrets replaced, long strings cut. */
+export function redact(value: unknown, key?: string): unknown {
+  if (key !== undefined && REDACTED_KEYS.has(key)) return '[redacted]';
+  if (typeof value === 'string')
+    return value.length > MAX_STRING_CHARS ? `${value.slice(0, MAX_STRING_CHARS)}…` : value;
+  if (Array.isArray(value)) return value.map((v) => redact(v));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redact(v, k)]));
+  }
+  return value;
+}
