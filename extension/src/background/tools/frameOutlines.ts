@@ -80,14 +80,24 @@ function tagSession(outline: readonly OutlineNode[], sessionId: string): void {
   }
 }
 
-function attach(
-  outline: readonly OutlineNode[],
-  byOwner: ReadonlyMap<number, OutlineNode[]>,
-): void {
+/**
+ * Hangs each frame's outline under its owner element, once. Owner ids are the tab's own backend
+ * node ids, so nodes of an out-of-process frame (another id space) never count as owners: an id
+ * they share by chance would otherwise hang a frame inside itself.
+ */
+function attach(outline: readonly OutlineNode[], byOwner: Map<number, OutlineNode[]>): void {
   for (const node of outline) {
     if (node.kind !== 'element') continue;
-    const frame = node.backendNodeId === undefined ? undefined : byOwner.get(node.backendNodeId);
-    if (frame !== undefined && node.children.length === 0) node.children = frame;
-    else attach(node.children, byOwner);
+    const owner = node.sessionId === undefined ? node.backendNodeId : undefined;
+    const frame = owner === undefined ? undefined : byOwner.get(owner);
+    if (
+      owner !== undefined &&
+      frame !== undefined &&
+      frame !== outline &&
+      node.children.length === 0
+    ) {
+      byOwner.delete(owner);
+      node.children = frame;
+    } else attach(node.children, byOwner);
   }
 }

@@ -9,7 +9,10 @@ import type {
 } from '../../cdp';
 
 export type CdpScript = {
-  [M in CdpCommand]?: (params: CdpParams<M>) => CdpReturn<M> | Promise<CdpReturn<M>>;
+  [M in CdpCommand]?: (
+    params: CdpParams<M>,
+    sessionId?: string,
+  ) => CdpReturn<M> | Promise<CdpReturn<M>>;
 };
 
 export interface FakeCdp extends CdpClient {
@@ -24,11 +27,15 @@ export function fakeCdp(script: CdpScript): FakeCdp {
   const listeners = new Map<string, Set<Listener>>();
   return {
     calls,
-    async send<M extends CdpCommand>(method: M, params?: CdpParams<M>): Promise<CdpReturn<M>> {
+    async send<M extends CdpCommand>(
+      method: M,
+      params?: CdpParams<M>,
+      sessionId?: string,
+    ): Promise<CdpReturn<M>> {
       calls.push({ method, params });
       const answer = script[method];
       if (answer === undefined) throw new Error(`fakeCdp: no answer scripted for ${method}`);
-      return answer(params);
+      return answer(params, sessionId);
     },
     on<E extends CdpEvent>(event: E, listener: (params: CdpEventParams<E>) => void): () => void {
       const set = listeners.get(event) ?? new Set<Listener>();
