@@ -28,7 +28,7 @@ export function renderLoad(r: LoadResults): string {
   const lines = [
     `- Date: ${m.date}; commit ${m.commit}; ${m.cpus} CPUs (${m.cpuModel}); Node ${m.node}; ${m.chromium}`,
     `- Mix per cycle of 10: navigate, snapshot, type, evaluate (read back), click, wait_for, tabs list, ${r.screenshots ? 'screenshot' : 'evaluate (screenshots left out)'}, console messages, evaluate (read back)`,
-    `- ${r.sessions} sessions × ${r.callsPerSession} calls = ${calls.length} calls in ${fmtMs(r.wallMs)}: **${(calls.length / (r.wallMs / 1000)).toFixed(1)} calls/s**`,
+    `- Planned ${r.sessions} sessions × ${r.callsPerSession} calls; made ${calls.length} calls in ${fmtMs(r.wallMs)}: **${(calls.length / (r.wallMs / 1000)).toFixed(1)} calls/s**`,
     `- Latency over all calls: p50 ${fmtMs(all.median)}, p90 ${fmtMs(all.p90)}, p99 ${fmtMs(all.p99)}, max ${fmtMs(all.max)}`,
     `- Outcomes: ${count('ok')} ok, ${count('coded-error')} coded errors, ${count('uncoded-error')} uncoded errors, ${count('no-response')} without a response`,
     `- Responses on the wire: ${r.ledger.requests} requests, ${r.ledger.missing} unanswered, ${r.ledger.duplicated} answered twice, ${r.ledger.unknown} answers to unknown ids`,
@@ -55,6 +55,10 @@ export function renderLoad(r: LoadResults): string {
   const errorList =
     errors.length === 0
       ? ''
-      : `\n\nFirst errors:\n\n${errors.map((c) => `- session ${c.session}, ${c.tool}: ${c.kind} ${c.detail ?? ''}`.trim()).join('\n')}`;
+      : `\n\nFirst errors:\n\n${errors.map((c) => `- session ${c.session}, ${c.tool}: ${c.kind} ${oneLine(c.detail)}`).join('\n')}`;
   return `${lines}\n\n${tools}${errorList}`;
+}
+
+function oneLine(text: string | undefined): string {
+  return (text ?? '').replace(/\s+/g, ' ').trim();
 }

@@ -67,15 +67,21 @@ export class Dispatcher {
   }
 
   async #invoke(frame: RequestFrame): Promise<unknown> {
-    const contract = findContract(frame.action);
-    if (!contract || !isToolName(frame.action)) {
+    const ctx = await this.#contextFor(frame.sessionId);
+    return this.invokeTool(frame.action, frame.params, ctx);
+  }
+
+  /** Validates arguments against the tool's contract and runs its handler (also browser_batch's steps). */
+  invokeTool(action: string, params: unknown, ctx: HandlerContext): Promise<unknown> {
+    const contract = findContract(action);
+    if (!contract || !isToolName(action)) {
       throw new BridgeError(
         ErrorCode.UNKNOWN_ACTION,
-        `Unknown action "${frame.action}".`,
+        `Unknown action "${action}".`,
         'Update the extension and the bridge to the same release.',
       );
     }
-    const parsed = contract.input.safeParse(frame.params ?? {});
+    const parsed = contract.input.safeParse(params ?? {});
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
@@ -85,9 +91,8 @@ export class Dispatcher {
         `Check the arguments of ${contract.name}.`,
       );
     }
-    const ctx = await this.#contextFor(frame.sessionId);
     // parsed.data was validated by this action's own contract.
-    return this.#call(frame.action, parsed.data, ctx);
+    return this.#call(action, parsed.data, ctx);
   }
 
   #call<N extends ToolName>(name: N, args: ToolArgs<N>, ctx: HandlerContext): Promise<unknown> {

@@ -43,7 +43,7 @@ chrome.debugger.onDetach.addListener((source) => {
   if (source.tabId !== undefined) worker.hub.handleDetach(source.tabId);
 });
 
-chrome.tabs.onRemoved.addListener((tabId) => void worker.contexts.forgetTab(tabId));
+chrome.tabs.onRemoved.addListener((tabId) => void worker.tabClosed(tabId));
 // The tab that really opened it (target=_blank, window.open): tabs.onCreated's openerTabId is
 // only the tab that was active, which may be another agent's or the user's.
 chrome.webNavigation.onCreatedNavigationTarget.addListener((details) => {

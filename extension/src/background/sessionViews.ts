@@ -1,10 +1,25 @@
 import type { SessionView } from '../shared/messages';
 import type { SessionRecord } from './sessionStore';
+import type { TransactionManager } from './transactions/manager';
+
+async function transactionView(
+  manager: TransactionManager,
+  sessionId: string,
+): Promise<SessionView['transaction']> {
+  const tx = await manager.of(sessionId);
+  return {
+    open: tx.open !== undefined,
+    commits: tx.commits,
+    rollbacks: tx.rollbacks,
+    lastRollbackMs: tx.lastRollbackMs,
+  };
+}
 
 /** What the panel shows of each session: its client, state and tabs as Chrome sees them now. */
 export async function sessionViews(
   records: SessionRecord[],
   busy: ReadonlySet<string>,
+  transactions: TransactionManager,
 ): Promise<SessionView[]> {
   return Promise.all(
     records.map(async (r) => ({
@@ -15,6 +30,7 @@ export async function sessionViews(
       lastActivity: r.lastActivity,
       busy: busy.has(r.sessionId),
       color: r.color,
+      transaction: await transactionView(transactions, r.sessionId),
       tabs: await Promise.all(
         r.tabIds.map(async (tabId) => {
           const tab = await chrome.tabs.get(tabId).catch(() => undefined);

@@ -14,6 +14,7 @@ import { SessionContexts } from './sessionContext';
 import { SessionStore, type SessionRecord } from './sessionStore';
 import { TabStates } from './tabStates';
 import { attachHooks, handlers } from './tools';
+import { bindInvoker, sideEffects, transactions } from './transactions';
 import { Activity } from './activity';
 import { PanelHub } from './panelHub';
 import { Controls } from './controls';
@@ -69,6 +70,10 @@ export class Worker {
     () => this.hub.cdpBusyMs,
   );
   #broadcastTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor() {
+    bindInvoker((tool, args, ctx) => this.dispatcher.invokeTool(tool, args, ctx));
+  }
 
   /** A frame from the relay (panel-held or worker-held); answers go back through `reply`. */
   onRelayFrame(frame: Frame, reply: (frame: Frame) => void): void {
@@ -137,6 +142,13 @@ export class Worker {
     await chrome.tabs.remove(tabId).catch(() => undefined);
   }
 
+  /** A closed tab leaves no per-tab records behind. */
+  async tabClosed(tabId: number): Promise<void> {
+    sideEffects.forget(tabId);
+    this.blocked.forget(tabId);
+    await this.contexts.forgetTab(tabId);
+  }
+
   /** Keeps leases in step with tab groups the user rearranged by hand. */
   async leaseFollowsGroup(tabId: number, groupId: number): Promise<void> {
     const owner = await this.store.ownerOf(tabId);
@@ -156,7 +168,7 @@ export class Worker {
       void this.store.all().then(async (records) => {
         this.panels.broadcast({
           kind: 'sessions',
-          sessions: await sessionViews(records, this.dispatcher.busySessions()),
+          sessions: await sessionViews(records, this.dispatcher.busySessions(), transactions),
         });
       });
     }, SESSIONS_BROADCAST_DELAY_MS);
@@ -240,7 +252,11 @@ export class Worker {
     send({ kind: 'activity_all', entries: this.activity.all() });
     send({
       kind: 'sessions',
-      sessions: await sessionViews(await this.store.all(), this.dispatcher.busySessions()),
+      sessions: await sessionViews(
+        await this.store.all(),
+        this.dispatcher.busySessions(),
+        transactions,
+      ),
     });
     if (this.background.running)
       send({
@@ -274,6 +290,7 @@ export class Worker {
   /** The agent's tabs are closed, or released to the user, as the user's setting says. */
   async #endSession(sessionId: string): Promise<void> {
     const record = await this.store.remove(sessionId);
+    await transactions.forget(sessionId);
     if (!record) return;
     const { onSessionEnd } = await loadSettings();
     await this.controls.releaseTabs(record, onSessionEnd === 'close');

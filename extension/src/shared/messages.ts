@@ -19,6 +19,12 @@ export interface SessionView {
   lastActivity: number | undefined;
   busy: boolean;
   color: string;
+  transaction: {
+    open: boolean;
+    commits: number;
+    rollbacks: number;
+    lastRollbackMs: number | undefined;
+  };
 }
 
 export interface ActivityEntry {

@@ -57,10 +57,15 @@ export class SessionList {
     const last = s.lastActivity
       ? `last call ${new Date(s.lastActivity).toLocaleTimeString()}`
       : 'no calls yet';
+    const t = s.transaction;
+    const tx =
+      t.open || t.commits > 0 || t.rollbacks > 0
+        ? `transaction ${t.open ? 'open' : 'none'}, ${t.commits} commits, ${t.rollbacks} rollbacks${t.lastRollbackMs !== undefined ? ` (last ${t.lastRollbackMs} ms)` : ''}`
+        : undefined;
     const meta = el(
       'div',
       { className: 'meta' },
-      [s.project, tabs, last].filter(Boolean).join(' · '),
+      [s.project, tabs, last, tx].filter(Boolean).join(' · '),
     );
     const li = el(
       'li',

@@ -7,7 +7,6 @@ import { access, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BridgeError, ErrorCode, type ToolName, type ToolResult } from '@browser-agent/protocol';
 import { PAGE_HTML_MARKER } from '@browser-agent/protocol';
-import { htmlToMarkdown } from './pageMarkdown.js';
 
 interface ServerStep {
   /** Runs before the call is forwarded; throws to refuse it. */
@@ -60,14 +59,16 @@ const screenshot: ServerStep = {
 };
 
 const getText: ServerStep = {
-  after(result, args) {
+  async after(result, args) {
     const maxChars = typeof args['maxChars'] === 'number' ? args['maxChars'] : undefined;
+    // Loaded on first use: readability, turndown and linkedom add ~100 ms to every server start.
+    const { htmlToMarkdown } = await import('./pageMarkdown.js');
     const content = result.content.map((part) =>
       part.type === 'text' && part.text.startsWith(PAGE_HTML_MARKER)
         ? { type: 'text' as const, text: htmlToMarkdown(part.text, maxChars) }
         : part,
     );
-    return Promise.resolve({ content });
+    return { content };
   },
 };
 

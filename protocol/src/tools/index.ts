@@ -16,6 +16,13 @@ import {
 } from './input.js';
 import { tabs } from './tabs.js';
 import {
+  batch,
+  sessionInfo,
+  transactionBegin,
+  transactionCommit,
+  transactionRollback,
+} from './transactions.js';
+import {
   consoleMessages,
   evaluate,
   networkRequest,
@@ -64,6 +71,11 @@ export const toolContracts = [
   networkRequests,
   networkRequest,
   storage,
+  transactionBegin,
+  transactionCommit,
+  transactionRollback,
+  batch,
+  sessionInfo,
 ] as const;
 
 type AnyContract = (typeof toolContracts)[number];

@@ -1,3 +1,4 @@
+import { sideEffects, transactionToolHandlers } from '../transactions';
 import type { ToolName } from '@browser-agent/protocol';
 import type { AttachHook, Handler, HandlerRegistry } from '../handlerContext';
 import { trackChildFrames } from './childFrames';
@@ -63,6 +64,7 @@ export const handlers = {
   browser_network_requests: withModalState(networkRequests),
   browser_network_request: withModalState(networkRequest),
   browser_storage: withModalState(storage),
+  ...transactionToolHandlers,
 } satisfies HandlerRegistry;
 
 /** browser_close leaves no tab to report a dialog for. */
@@ -71,4 +73,9 @@ function browserClose(): Handler<'browser_close'> {
 }
 
 /** Per-tab recorders the worker runs on every debugger attach. */
-export const attachHooks: readonly AttachHook[] = [trackDialogs, recordNetwork, trackChildFrames];
+export const attachHooks: readonly AttachHook[] = [
+  trackDialogs,
+  recordNetwork,
+  trackChildFrames,
+  (tab) => sideEffects.watch(tab.tabId, tab.cdp),
+];

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { defineTool } from './contract.js';
+
+export const transactionBegin = defineTool({
+  name: 'browser_transaction_begin',
+  title: 'Begin transaction',
+  description:
+    'Checkpoint the session (its tabs and their URLs, cookies, localStorage, sessionStorage) so browser_transaction_rollback can restore it.',
+  input: z.object({
+    label: z
+      .string()
+      .max(200)
+      .optional()
+      .describe('Name for the checkpoint, shown in browser_session_info'),
+  }),
+  group: 'transactions',
+  annotations: { idempotentHint: false },
+});
+
+export const transactionCommit = defineTool({
+  name: 'browser_transaction_commit',
+  title: 'Commit transaction',
+  description: 'Keep the changes made since browser_transaction_begin and drop its checkpoint.',
+  input: z.object({}),
+  group: 'transactions',
+  annotations: {},
+});
+
+export const transactionRollback = defineTool({
+  name: 'browser_transaction_rollback',
+  title: 'Roll back transaction',
+  description:
+    'Restore the checkpoint of browser_transaction_begin: close tabs opened since, restore cookies and storage, return tabs to their URLs. Lists what could not be undone.',
+  input: z.object({}),
+  group: 'transactions',
+  annotations: { destructiveHint: true },
+  timeoutMs: () => 20_000,
+});
+
+const MAX_BATCH_STEPS = 50;
+
+export const batch = defineTool({
+  name: 'browser_batch',
+  title: 'Run steps atomically',
+  description:
+    'Run tool calls in order as one transaction. The first failing step stops the batch and rolls everything back; the result says which step failed, why, and what was restored.',
+  input: z.object({
+    steps: z
+      .array(
+        z.object({
+          tool: z.string().min(1).max(100).describe('Tool name, e.g. browser_click'),
+          args: z.record(z.string(), z.unknown()).optional().describe("The tool's arguments"),
+        }),
+      )
+      .min(1)
+      .max(MAX_BATCH_STEPS)
+      .describe('The steps, run one after another'),
+  }),
+  group: 'transactions',
+  annotations: { destructiveHint: true, openWorldHint: true },
+  timeoutMs: (args) => 30_000 + args.steps.length * 30_000,
+});
+
+export const sessionInfo = defineTool({
+  name: 'browser_session_info',
+  title: 'Session info',
+  description:
+    'This session: its tabs, the open transaction, and counters (commits, rollbacks, rollback time, checkpoint size).',
+  input: z.object({}),
+  group: 'transactions',
+  annotations: { readOnlyHint: true },
+});
