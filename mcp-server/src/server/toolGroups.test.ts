@@ -42,7 +42,9 @@ describe('tool groups (--caps)', () => {
     expect(plain).not.toContain('browser_network_requests');
     expect(plain).toContain('browser_click');
     const all = (
-      await (await connected(unused, ['network', 'storage', 'devtools'])).listTools()
+      await (
+        await connected(unused, ['network', 'storage', 'devtools', 'transactions'])
+      ).listTools()
     ).tools.map((t) => t.name);
     expect(all).toEqual(toolContracts.map((c) => c.name));
   });
