@@ -45,7 +45,8 @@ export async function createSandbox(label: string): Promise<Sandbox> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'ba-bench-'));
   const home = path.join(root, 'home');
   const tmpDir = path.join(root, 'tmp');
-  await Promise.all([mkdir(home), mkdir(tmpDir)]);
+  // The daemon refuses a state dir others can read.
+  await Promise.all([mkdir(home, { mode: 0o700 }), mkdir(tmpDir)]);
   const port = await freePort();
   const env: Record<string, string> = {
     ...definedEnv(),

@@ -1,7 +1,7 @@
 /**
- * The soak's own Chromium: the built extension loaded and its relay page opened once the
- * extension is up, as launch mode does, but with a CDP pipe the bench holds, so it can count
- * the browser's tabs and the debugger attachments on them.
+ * The soak's own Chromium: the built extension loaded and its relay page opened (and paired)
+ * once the extension is up, as launch mode does, but with a CDP pipe the bench holds, so it can
+ * count the browser's tabs and the debugger attachments on them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
@@ -13,6 +13,7 @@ import { CHROME_PATH, CHROMIUM_FLAGS, EXTENSION_DIR } from '../paths.js';
 import { isRunning, waitUntil } from '../procfs.js';
 import type { Sandbox } from '../sandbox.js';
 import { CdpPipe } from './cdpPipe.js';
+import { provisionPairing } from './pairing.js';
 
 const EXTENSION_TIMEOUT_MS = 20_000;
 const KILL_GRACE_MS = 3_000;
@@ -60,7 +61,7 @@ export class SoakBrowser {
       throw new Error('Could not start Chromium with a debugging pipe.');
     const browser = new SoakBrowser(child, child.pid, new CdpPipe(toBrowser, fromBrowser));
     sandbox.onTeardown(() => browser.close());
-    await browser.#openRelay(sandbox.port);
+    await browser.#openRelay(`?port=${sandbox.port}${await provisionPairing(sandbox.home)}`);
     return browser;
   }
 
@@ -84,7 +85,7 @@ export class SoakBrowser {
   }
 
   // The relay page can only load once the extension is registered (its service worker is up).
-  async #openRelay(port: number): Promise<void> {
+  async #openRelay(query: string): Promise<void> {
     const deadline = Date.now() + EXTENSION_TIMEOUT_MS;
     for (;;) {
       const result = (await this.#cdp.send('Target.getTargets')) as {
@@ -97,7 +98,7 @@ export class SoakBrowser {
       await sleep(100);
     }
     await this.#cdp.send('Target.createTarget', {
-      url: `${EXTENSION_ORIGIN}/${RELAY_PAGE_PATH}?port=${port}`,
+      url: `${EXTENSION_ORIGIN}/${RELAY_PAGE_PATH}${query}`,
     });
   }
 }
