@@ -41,8 +41,16 @@ test.describe('origin policy', () => {
         timeout: 10_000,
       })
       .not.toContain(otherSite.url('/'));
-    const layout = await bridge.tabLayout();
-    expect(layout.tabs.map((t) => t.url).filter((u) => u.startsWith(blocked))).toEqual([]);
+    // The popup is never in the session, and it is closed a moment after it appears.
+    await expect
+      .poll(
+        async () =>
+          (await bridge.tabLayout()).tabs.map((t) => t.url).filter((u) => u.startsWith(blocked)),
+        {
+          timeout: 5_000,
+        },
+      )
+      .toEqual([]);
     // The agent is told what was stopped, and never gets the page itself.
     expect(popup.text).toContain(`Blocked: ${forbidden}`);
     expect(popup.text).not.toContain('heading "Forbidden"');

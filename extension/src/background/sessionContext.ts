@@ -8,6 +8,9 @@ import { addToGroup } from './leases';
 import { checkOrigin } from '@browser-agent/protocol';
 import type { BlockedLoad } from './originGuard';
 
+/** See adoptPopup. */
+const POPUP_CLOSE_DELAY_MS = 300;
+
 const NO_TAB_HINT = 'Call browser_navigate with a URL, or browser_tabs with action "new".';
 
 /** Builds the HandlerContext of one session on top of chrome.tabs and the debugger hub. */
@@ -163,8 +166,10 @@ export class SessionContexts {
     if (!owner || owner.tabIds.includes(tabId)) return;
     const verdict = checkOrigin(owner.policy, url);
     if (!verdict.allowed) {
-      // A popup to a blocked origin is closed before the agent can see it.
-      await chrome.tabs.remove(tabId).catch(() => undefined);
+      // A popup to a blocked origin is never adopted, so the agent never sees it; it is closed a
+      // moment later, because closing it while window.open is still creating it can leave the
+      // opener's script (and the agent's call) waiting forever.
+      setTimeout(() => void chrome.tabs.remove(tabId).catch(() => undefined), POPUP_CLOSE_DELAY_MS);
       this.#onBlockedPopup(openerTabId, { url, reason: verdict.reason, at: Date.now() });
       return;
     }

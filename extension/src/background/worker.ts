@@ -29,6 +29,7 @@ import type { PanelToWorker, WorkerToPanel } from '../shared/messages';
 
 /** How recent a guard refusal must be to explain a tab showing a blocked URL. */
 const GUARDED_LOAD_WINDOW_MS = 30_000;
+const BLOCKED_TAB_CLOSE_DELAY_MS = 300;
 
 /** Coalesces bursts of changes into one sessions broadcast to the panels. */
 const SESSIONS_BROADCAST_DELAY_MS = 50;
@@ -139,7 +140,13 @@ export class Worker {
       reason: verdict.reason,
       at: Date.now(),
     });
-    await chrome.tabs.remove(tabId).catch(() => undefined);
+    await this.contexts.forgetTab(tabId);
+    // Deferred like a blocked popup's close (see SessionContexts.adoptPopup): it is out of the
+    // lease already, so the agent cannot see it meanwhile.
+    setTimeout(
+      () => void chrome.tabs.remove(tabId).catch(() => undefined),
+      BLOCKED_TAB_CLOSE_DELAY_MS,
+    );
   }
 
   /** A closed tab leaves no per-tab records behind. */
