@@ -7,3 +7,5 @@ bash scripts/bootstrap.sh
 pnpm lint
 pnpm typecheck
 pnpm test
+# The benchmark's smoke run: every scenario once, asserting success only, never a time.
+pnpm bench:smoke
