@@ -176,35 +176,37 @@ export class Daemon {
       const waitMs = this.#browser ? this.#config.launchWaitMs : this.#config.extensionWaitMs;
       await this.#whenConnected(waitMs);
     }
-    if (!this.#link?.connected && this.#pairingCode !== undefined) {
-      const error = {
-        code: ErrorCode.NOT_PAIRED,
-        message: `The Browser Agent extension asks to pair with this bridge; the pairing code is ${this.#pairingCode}.`,
-        hint: `Tell the user: open the Browser Agent side panel, check that it shows the code ${this.#pairingCode}, and click Pair. Then retry.`,
-      };
+    const refusal = this.#whyNotConnected();
+    if (refusal !== undefined) {
       conn.send({
         type: 'response',
         id: frame.id,
         sessionId: frame.sessionId,
-        payload: { success: false, error },
-      });
-      return;
-    }
-    if (!this.#link?.connected && this.#launchError !== undefined) {
-      const error = {
-        code: ErrorCode.LAUNCH_FAILED,
-        message: this.#launchError,
-        hint: 'Fix the browser setup (see the message), then restart the MCP client.',
-      };
-      conn.send({
-        type: 'response',
-        id: frame.id,
-        sessionId: frame.sessionId,
-        payload: { success: false, error },
+        payload: { success: false, error: refusal },
       });
       return;
     }
     this.#router.forward(conn, frame);
+  }
+
+  /** A better answer than NOT_CONNECTED when the daemon knows why there is no extension. */
+  #whyNotConnected(): WireError | undefined {
+    if (this.#link?.connected) return undefined;
+    if (this.#pairingCode !== undefined) {
+      return {
+        code: ErrorCode.NOT_PAIRED,
+        message: `The Browser Agent extension asks to pair with this bridge; the pairing code is ${this.#pairingCode}.`,
+        hint: `Tell the user: open the Browser Agent side panel, check that it shows the code ${this.#pairingCode}, and click Pair. Then retry.`,
+      };
+    }
+    if (this.#launchError !== undefined) {
+      return {
+        code: ErrorCode.LAUNCH_FAILED,
+        message: this.#launchError,
+        hint: 'Fix the browser setup (see the message), then restart the MCP client.',
+      };
+    }
+    return undefined;
   }
 
   #onExtensionConnected(): void {
