@@ -10,6 +10,7 @@ import {
   type Frame,
   type ClientInfo,
   type OriginPolicy,
+  type WireError,
 } from '@browser-agent/protocol';
 import type { Logger } from '../shared/logger.js';
 import { ExtensionLink } from './extensionLink.js';
