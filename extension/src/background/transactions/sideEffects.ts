@@ -30,7 +30,9 @@ export class SideEffects {
     cdp.on('Page.downloadWillBegin', (e) =>
       push({ kind: 'download', method: 'DOWNLOAD', url: e.url, at: Date.now() }),
     );
-    await cdp.send('Network.enable', {});
+    // No Network.enable here: the network recorder's attach hook enables it with the buffer
+    // sizes that keep response bodies, and enabling it again without them would drop those.
+    await Promise.resolve();
   }
 
   since(tabIds: readonly number[], since: number): SideEffect[] {
