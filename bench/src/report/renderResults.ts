@@ -215,14 +215,23 @@ function renderHops(h: HopBreakdown): string {
     h.deltas.map((d) => [`${d.from} → ${d.to}`, fmtMs(d.medianMs)]),
   );
   const tools = table(
-    ['tool', 'calls', 'total', 'handler', 'CDP', 'total − CDP'],
+    [
+      'tool',
+      'calls',
+      'total',
+      'handler',
+      'hops (total − handler)',
+      'CDP (as reported)',
+      'total − CDP (calls with CDP in sequence)',
+    ],
     h.tools.map((t) => [
       t.tool,
       String(t.calls),
       fmtMs(t.totalMs),
       fmtMs(t.handlerMs),
+      fmtMs(t.hopsMs),
       fmtMs(t.cdpMs),
-      fmtMs(t.overheadMs),
+      t.sequentialCalls === 0 ? '—' : `${fmtMs(t.overheadMs)} (${t.sequentialCalls})`,
     ]),
   );
   return [summary, links, deltas, tools].join('\n\n');

@@ -22,14 +22,19 @@ export interface HopBreakdown {
   deltas: Array<{ from: string; to: string; medianMs: number }>;
   /** Median cost of each link, from same-clock spans (see the header). */
   links: Array<{ name: string; medianMs: number }>;
-  /** Per tool: median total (server.out → server.back), CDP, handler, and total − CDP. */
+  /**
+   * Per tool, medians over all its calls: total (server.out → server.back), handler, hops
+   * (total − handler) and CDP as reported; total − CDP only over calls whose CDP ran in sequence.
+   */
   tools: Array<{
     tool: string;
     calls: number;
     totalMs: number;
-    cdpMs: number;
     handlerMs: number;
+    hopsMs: number;
+    cdpMs: number;
     overheadMs: number;
+    sequentialCalls: number;
   }>;
   /** Median over every call of total − CDP: the bridge's own cost plus handler work off CDP. */
   overheadMs: number;
@@ -121,12 +126,18 @@ function linkCosts(lines: readonly TraceLine[]): HopBreakdown['links'] {
 function perTool(lines: readonly TraceLine[]): HopBreakdown['tools'] {
   const byTool = new Map<string, TraceLine[]>();
   for (const line of lines) byTool.set(line.tool, [...(byTool.get(line.tool) ?? []), line]);
-  return [...byTool.entries()].map(([tool, calls]) => ({
-    tool,
-    calls: calls.length,
-    totalMs: median(calls.map((c) => c.totalMs)),
-    cdpMs: median(withCdp(calls).map((c) => c.cdpMs)),
-    handlerMs: median(calls.flatMap((c) => (c.handlerMs === undefined ? [] : [c.handlerMs]))),
-    overheadMs: median(withCdp(calls).map((c) => c.totalMs - c.cdpMs)),
-  }));
+  return [...byTool.entries()].map(([tool, calls]) => {
+    const handled = calls.flatMap((c) => (c.handlerMs === undefined ? [] : [c]));
+    const sequential = withCdp(calls);
+    return {
+      tool,
+      calls: calls.length,
+      totalMs: median(calls.map((c) => c.totalMs)),
+      handlerMs: median(handled.map((c) => c.handlerMs ?? 0)),
+      hopsMs: median(handled.map((c) => c.totalMs - (c.handlerMs ?? 0))),
+      cdpMs: median(calls.flatMap((c) => (c.cdpMs === undefined ? [] : [c.cdpMs]))),
+      overheadMs: median(sequential.map((c) => c.totalMs - c.cdpMs)),
+      sequentialCalls: sequential.length,
+    };
+  });
 }

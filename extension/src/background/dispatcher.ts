@@ -1,6 +1,7 @@
 import {
   BridgeError,
   ErrorCode,
+  DEFAULT_TOOL_TIMEOUT_MS,
   findContract,
   hopTime,
   stampHop,
@@ -40,13 +41,39 @@ export class Dispatcher {
 
   dispatch(frame: RequestFrame): Promise<ResponseFrame> {
     const previous = this.#queues.get(frame.sessionId) ?? Promise.resolve();
-    const run = previous.then(() => this.#run(frame));
+    const run = previous.then(() => this.#runWithin(frame));
     const tail = run.catch(() => undefined);
     this.#queues.set(frame.sessionId, tail);
     void tail.then(() => {
       if (this.#queues.get(frame.sessionId) === tail) this.#queues.delete(frame.sessionId);
     });
     return run;
+  }
+
+  /**
+   * A handler stuck on the browser (e.g. a screenshot of a tab Chrome does not paint) must not
+   * hold the session's queue: at the caller's own deadline the call is answered TIMEOUT and the
+   * queue moves on. The daemon has answered the caller by then too; this answer is dropped there.
+   */
+  #runWithin(frame: RequestFrame): Promise<ResponseFrame> {
+    const limitMs = frame.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<ResponseFrame>((resolve) => {
+      timer = setTimeout(() => {
+        const error = new BridgeError(
+          ErrorCode.TIMEOUT,
+          `${frame.action} did not finish within ${limitMs} ms.`,
+          'The page may be busy or not painted (a background tab); retry, or select the tab first.',
+        );
+        resolve({
+          type: 'response',
+          id: frame.id,
+          sessionId: frame.sessionId,
+          payload: { success: false, error: toWireError(error) },
+        });
+      }, limitMs);
+    });
+    return Promise.race([this.#run(frame), timedOut]).finally(() => clearTimeout(timer));
   }
 
   async #run(request: RequestFrame): Promise<ResponseFrame> {
