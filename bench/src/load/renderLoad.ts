@@ -51,11 +51,21 @@ export function renderLoad(r: LoadResults): string {
       ];
     }),
   );
-  const errors = calls.filter((c) => c.kind !== 'ok').slice(0, 10);
+  const errors = new Map<string, { count: number; example: string }>();
+  for (const c of calls) {
+    if (c.kind === 'ok') continue;
+    const detail = oneLine(c.detail);
+    const key = `${c.tool}: ${/^[A-Z_]+(?=:)/.exec(detail)?.[0] ?? c.kind}`;
+    const entry = errors.get(key) ?? { count: 0, example: detail };
+    entry.count += 1;
+    errors.set(key, entry);
+  }
   const errorList =
-    errors.length === 0
+    errors.size === 0
       ? ''
-      : `\n\nFirst errors:\n\n${errors.map((c) => `- session ${c.session}, ${c.tool}: ${c.kind} ${oneLine(c.detail)}`).join('\n')}`;
+      : `\n\nErrors by tool and code:\n\n${[...errors.entries()]
+          .map(([key, e]) => `- ${key} × ${e.count}, e.g. "${e.example.slice(0, 160)}"`)
+          .join('\n')}`;
   return `${lines}\n\n${tools}${errorList}`;
 }
 

@@ -38,7 +38,8 @@ export interface HopBreakdown {
   }>;
   /** Median over every call of total − CDP: the bridge's own cost plus handler work off CDP. */
   overheadMs: number;
-  /** Calls left out of total − CDP because their CDP time was summed over parallel commands. */
+  /** Calls in total − CDP, and calls left out because their CDP time was summed in parallel. */
+  sequentialCdpCalls: number;
   parallelCdpCalls: number;
   /** Median over every call of total − handler: the hops alone, with no handler work. */
   transportMs: number;
@@ -51,6 +52,7 @@ export function hopBreakdown(lines: readonly TraceLine[]): HopBreakdown {
     links: linkCosts(lines),
     tools: perTool(lines),
     overheadMs: median(withCdp(lines).map((l) => l.totalMs - l.cdpMs)),
+    sequentialCdpCalls: withCdp(lines).length,
     parallelCdpCalls: lines.filter((l) => l.cdpMs !== undefined).length - withCdp(lines).length,
     transportMs: median(
       lines.flatMap((l) => (l.handlerMs === undefined ? [] : [l.totalMs - l.handlerMs])),
