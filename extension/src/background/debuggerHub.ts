@@ -45,10 +45,6 @@ export class DebuggerHub {
     return cdp;
   }
 
-  isAttached(tabId: number): boolean {
-    return this.#attached.has(tabId);
-  }
-
   async detach(tabId: number): Promise<void> {
     if (!this.#attached.delete(tabId)) return;
     this.#listeners.delete(tabId);

@@ -18,10 +18,6 @@ export class PanelHub {
     this.#onConnect = onConnect;
   }
 
-  get connected(): number {
-    return this.#ports.size;
-  }
-
   accept(port: chrome.runtime.Port): void {
     if (port.name !== PANEL_PORT_NAME || !isOwnPage(port.sender)) {
       port.disconnect();

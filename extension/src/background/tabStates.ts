@@ -1,5 +1,22 @@
 import type { TabState } from './handlerContext';
 
+/** A tab's memory before anything has happened in it. */
+export function newTabState(): TabState {
+  return {
+    refsByBackendId: new Map(),
+    refsByChildNode: new Map(),
+    childFrames: new Map(),
+    refsByRef: new Map(),
+    nextRef: 1,
+    generation: 0,
+    console: [],
+    consoleShown: 0,
+    dialog: undefined,
+    network: [],
+    lastOutline: undefined,
+  };
+}
+
 /** Per-tab memory (refs, console) of this service-worker instance. */
 export class TabStates {
   readonly #states = new Map<number, TabState>();
@@ -7,19 +24,7 @@ export class TabStates {
   get(tabId: number): TabState {
     let s = this.#states.get(tabId);
     if (!s) {
-      s = {
-        refsByBackendId: new Map(),
-        refsByChildNode: new Map(),
-        childFrames: new Map(),
-        refsByRef: new Map(),
-        nextRef: 1,
-        generation: 0,
-        console: [],
-        consoleShown: 0,
-        dialog: undefined,
-        network: [],
-        lastOutline: undefined,
-      };
+      s = newTabState();
       this.#states.set(tabId, s);
     }
     return s;

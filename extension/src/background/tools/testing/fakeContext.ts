@@ -1,23 +1,10 @@
 /** A HandlerContext over a fixed list of tabs, for handler tests that need no browser. */
 import { BridgeError, ErrorCode } from '@browser-agent/protocol';
 import type { CdpClient } from '../../cdp';
-import type { HandlerContext, TabHandle, TabState, TabSummary } from '../../handlerContext';
+import type { HandlerContext, TabHandle, TabSummary } from '../../handlerContext';
+import { newTabState } from '../../tabStates';
 
-export function newTabState(): TabState {
-  return {
-    refsByBackendId: new Map(),
-    refsByChildNode: new Map(),
-    childFrames: new Map(),
-    refsByRef: new Map(),
-    nextRef: 1,
-    generation: 0,
-    console: [],
-    consoleShown: 0,
-    dialog: undefined,
-    network: [],
-    lastOutline: undefined,
-  };
-}
+export { newTabState };
 
 export function fakeTab(cdp: CdpClient, tabId = 1): TabHandle {
   return { tabId, cdp, state: newTabState() };
