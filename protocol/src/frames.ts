@@ -15,6 +15,7 @@
 import { z } from 'zod';
 import { PROTOCOL_VERSION, MAX_FRAME_BYTES } from './constants.js';
 import { ErrorCode, wireErrorSchema, type WireError } from './errors.js';
+import { loggedCallSchema, resumeStatsSchema, transactionLimitsSchema } from './transactionLimits.js';
 
 const clientInfoSchema = z.object({ name: z.string().max(200), version: z.string().max(100) });
 export type ClientInfo = z.infer<typeof clientInfoSchema>;
@@ -103,6 +104,7 @@ export const registerFrameSchema = z.object({
   policy: originPolicySchema.optional(),
   project: z.string().max(4096).optional(),
   sessionKey: z.string().min(1).max(200).optional(),
+  transactions: transactionLimitsSchema.optional(),
 });
 
 export const registerOkFrameSchema = z.object({
@@ -110,6 +112,8 @@ export const registerOkFrameSchema = z.object({
   sessionId: z.string(),
   /** True when an existing session (same key, within its grace period) was taken back. */
   resumed: z.boolean(),
+  /** On resume: the session's last calls from the write-ahead log (redacted), oldest first. */
+  recentCalls: z.array(loggedCallSchema).max(50).optional(),
 });
 
 /**
@@ -158,6 +162,9 @@ export const sessionStartFrameSchema = z.object({
   client: clientInfoSchema,
   project: z.string().optional(),
   policy: originPolicySchema.optional(),
+  transactions: transactionLimitsSchema.optional(),
+  /** Sent again once a resumed session answered its first call, with the time that took. */
+  resume: resumeStatsSchema.optional(),
 });
 
 export const sessionEndFrameSchema = z.object({

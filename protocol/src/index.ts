@@ -6,3 +6,4 @@ export * from './tools/index.js';
 export { renderToolReference } from './tools/reference.js';
 export * from './pairingProofs.js';
 export * from './originPolicy.js';
+export * from './transactionLimits.js';

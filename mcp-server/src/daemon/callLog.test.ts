@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CallLog, redact } from './callLog.js';
+import { recentCalls } from './recentCalls.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -52,5 +53,29 @@ describe('CallLog', () => {
       fields: [{ ref: 'e1', value: '[redacted]' }],
       function: `${'x'.repeat(300)}…`,
     });
+  });
+});
+
+describe('recentCalls', () => {
+  it("gives back one session's last calls with their outcome, oldest first, redacted", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wal-'));
+    dirs.push(dir);
+    const log = new CallLog({ dir, maxFileBytes: 2_000, keepFiles: 2 });
+    for (let i = 0; i < 14; i++) {
+      log.call({ id: `a${i}`, sessionId: 'mine', tool: 'browser_type', args: { n: i, text: 'pw' } });
+      log.result({ id: `a${i}`, sessionId: 'mine', tool: 'browser_type', code: 'ok', ms: i });
+      log.call({ id: `b${i}`, sessionId: 'other', tool: 'browser_snapshot', args: {} });
+    }
+    log.call({ id: 'cut', sessionId: 'mine', tool: 'browser_click', args: { ref: 'e1' } });
+    const recent = recentCalls(dir, 'mine', 4);
+    expect(recent.map((c) => c.tool)).toEqual([
+      'browser_type',
+      'browser_type',
+      'browser_type',
+      'browser_click',
+    ]);
+    expect(recent[2]).toMatchObject({ args: '{"n":13,"text":"[redacted]"}', code: 'ok', ms: 13 });
+    expect(recent[3]?.code, 'a call cut off by a crash has no outcome').toBeUndefined();
+    expect(JSON.stringify(recent)).not.toContain('pw');
   });
 });

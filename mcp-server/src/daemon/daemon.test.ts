@@ -47,7 +47,14 @@ function frameReader(socket: Socket): () => Promise<Frame> {
 async function openServer(
   socketPath: string,
   sessionKey?: string,
-): Promise<{ socket: Socket; next: () => Promise<Frame>; sessionId: string; resumed: boolean }> {
+  project: string | null = '/work/p',
+): Promise<{
+  socket: Socket;
+  next: () => Promise<Frame>;
+  sessionId: string;
+  resumed: boolean;
+  ok: Frame & { type: 'register_ok' };
+}> {
   const socket = connect(socketPath);
   await new Promise((r) => socket.once('connect', r));
   const next = frameReader(socket);
@@ -57,11 +64,11 @@ async function openServer(
   );
   expect(await next()).toMatchObject({ type: 'welcome' });
   socket.write(
-    `${serializeFrame({ type: 'register', client, project: '/work/p', ...(sessionKey ? { sessionKey } : {}) })}\n`,
+    `${serializeFrame({ type: 'register', client, ...(project === null ? {} : { project }), ...(sessionKey ? { sessionKey } : {}) })}\n`,
   );
   const ok = await next();
   if (ok.type !== 'register_ok') throw new Error(`expected register_ok, got ${JSON.stringify(ok)}`);
-  return { socket, next, sessionId: ok.sessionId, resumed: ok.resumed };
+  return { socket, next, sessionId: ok.sessionId, resumed: ok.resumed, ok };
 }
 
 interface FakeExtension {
@@ -322,10 +329,56 @@ describe('sessions', () => {
     other.socket.end();
   });
 
+  it('gives a resumed server its last calls from the write-ahead log, and the extension the resume time', async () => {
+    const ext = await openExtension(port);
+    const first = await openServer(join(dir, 'd.sock'), 'key-r');
+    const answer = async (text: string) => {
+      const req = await ext.next('request');
+      if (req.type !== 'request') throw new Error('not a request');
+      ext.ws.send(
+        serializeFrame({
+          type: 'response',
+          id: req.id,
+          sessionId: req.sessionId,
+          payload: { success: true, data: { content: [{ type: 'text', text }] } },
+        }),
+      );
+    };
+    first.socket.write(
+      `${serializeFrame({ type: 'request', id: 'r1', sessionId: first.sessionId, action: 'browser_type', params: { ref: 'e1', text: 'secret words' } })}\n`,
+    );
+    await answer('typed');
+    await first.next();
+    first.socket.destroy();
+    await new Promise((r) => setTimeout(r, 50));
+
+    const second = await openServer(join(dir, 'd.sock'), 'key-r');
+    expect(second.resumed).toBe(true);
+    expect(second.ok.recentCalls).toEqual([
+      expect.objectContaining({
+        tool: 'browser_type',
+        args: '{"ref":"e1","text":"[redacted]"}',
+        code: 'ok',
+      }),
+    ]);
+    ext.frames.splice(0);
+    second.socket.write(
+      `${serializeFrame({ type: 'request', id: 'r2', sessionId: second.sessionId, action: 'browser_snapshot', params: {} })}\n`,
+    );
+    await answer('snapshot');
+    const stats = await ext.next('session_start');
+    expect(stats).toMatchObject({ sessionId: first.sessionId, resume: { count: 1 } });
+    if (stats.type !== 'session_start') throw new Error('not a session_start');
+    expect(stats.resume?.lastMs).toBeGreaterThanOrEqual(0);
+    expect(stats.resume?.downtimeMs).toBeGreaterThanOrEqual(0);
+    ext.ws.close();
+    second.socket.end();
+  });
+
   it('ends a keyed session after its grace period, and an unkeyed one at once', async () => {
     const ext = await openExtension(port);
     const keyed = await openServer(join(dir, 'd.sock'), 'key-g');
-    const plain = await openServer(join(dir, 'd.sock'));
+    const plain = await openServer(join(dir, 'd.sock'), undefined, null);
     plain.socket.destroy();
     expect(await ext.next('session_end')).toMatchObject({ sessionId: plain.sessionId });
     keyed.socket.destroy();

@@ -8,8 +8,8 @@ import {
   ErrorCode,
   stampHop,
   type Frame,
-  type ClientInfo,
-  type OriginPolicy,
+  type FrameOf,
+  type LoggedCall,
   type WireError,
 } from '@browser-agent/protocol';
 import type { Logger } from '../shared/logger.js';
@@ -21,6 +21,7 @@ import { SessionRegistry, type Session } from './sessions.js';
 import { PairingStore } from './pairingStore.js';
 import { SessionFile } from './sessionFile.js';
 import { CallLog } from './callLog.js';
+import { recentCalls } from './recentCalls.js';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
 
@@ -57,19 +58,19 @@ export class Daemon {
   #pairingCode: string | undefined;
   #waiters: Array<() => void> = [];
   #stopping: Promise<void> | undefined;
+  /** The write-ahead log's directory; none for the in-process fallback. */
+  readonly #walDir: string | undefined;
 
   constructor(config: DaemonConfig, log: Logger) {
     this.#config = config;
     this.#log = log;
+    this.#walDir = config.socketPath === undefined ? undefined : join(config.stateDir, 'wal');
     this.#router = new Router(
       (frame) => this.#link?.send(frame) ?? false,
-      config.socketPath === undefined
+      this.#walDir === undefined
         ? undefined
-        : new CallLog({
-            dir: join(config.stateDir, 'wal'),
-            maxFileBytes: WAL_FILE_BYTES,
-            keepFiles: WAL_FILES,
-          }),
+        : new CallLog({ dir: this.#walDir, maxFileBytes: WAL_FILE_BYTES, keepFiles: WAL_FILES }),
+      (sessionId) => this.#onAnswered(sessionId),
     );
     this.#pairings = new PairingStore(config.stateDir);
     this.#sessions = new SessionRegistry(
@@ -85,8 +86,7 @@ export class Daemon {
       hello: (_conn, hello) => {
         if (hello.launch) this.#ensureBrowser(hello.launch);
       },
-      register: (conn, frame) =>
-        this.#register(conn, frame.client, frame.project, frame.sessionKey, frame.policy),
+      register: (conn, frame) => this.#register(conn, frame),
       request: (conn, frame) => void this.#onRequest(conn, stampHop(frame, 'daemon.in')),
       closed: (conn) => this.#onServerClosed(conn),
     });
@@ -143,20 +143,35 @@ export class Daemon {
 
   #register(
     conn: ServerConnection,
-    client: ClientInfo,
-    project: string | undefined,
-    key: string | undefined,
-    policy: OriginPolicy | undefined,
-  ): { sessionId: string; resumed: boolean } {
-    const { session, resumed, replaced } = this.#sessions.bind(conn, client, project, key, policy);
+    frame: FrameOf<'register'>,
+  ): Omit<FrameOf<'register_ok'>, 'type'> {
+    const { session, resumed } = this.#sessions.bind(conn, {
+      client: frame.client,
+      project: frame.project,
+      sessionKey: frame.sessionKey,
+      policy: frame.policy,
+      transactions: frame.transactions,
+    });
     clearTimeout(this.#idleTimer);
-    if (replaced) {
-      this.#router.dropConnection(replaced);
-      replaced.close();
-    }
-    this.#log.info(`session ${session.id} ${resumed ? 'resumed' : 'started'} for ${client.name}`);
+    this.#log.info(`session ${session.id} ${resumed ? 'resumed' : 'started'} for ${frame.client.name}`);
     this.#link?.send(sessionStart(session));
-    return { sessionId: session.id, resumed };
+    if (!resumed || this.#walDir === undefined) return { sessionId: session.id, resumed };
+    return { sessionId: session.id, resumed, recentCalls: this.#recentCalls(session.id) };
+  }
+
+  #recentCalls(sessionId: string): LoggedCall[] {
+    try {
+      return this.#walDir === undefined ? [] : recentCalls(this.#walDir, sessionId);
+    } catch (err) {
+      this.#log.warn(`cannot read the write-ahead log back: ${String(err)}`);
+      return [];
+    }
+  }
+
+  /** A resumed session's first answered call ends its resume; the extension learns how long. */
+  #onAnswered(sessionId: string): void {
+    const session = this.#sessions.answered(sessionId);
+    if (session) this.#link?.send(sessionStart(session));
   }
 
   #onServerClosed(conn: ServerConnection): void {
@@ -278,6 +293,8 @@ function sessionStart(s: Session): Frame {
     client: s.client,
     ...(s.project ? { project: s.project } : {}),
     ...(s.policy ? { policy: s.policy } : {}),
+    ...(s.transactions ? { transactions: s.transactions } : {}),
+    ...(s.resume.count > 0 ? { resume: s.resume } : {}),
   };
 }
 

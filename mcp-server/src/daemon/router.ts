@@ -28,10 +28,16 @@ export class Router {
   readonly #pending = new Map<string, Pending>();
   readonly #sendToExtension: (frame: RequestFrame) => boolean;
   readonly #log: CallLog | undefined;
+  readonly #onAnswered: (sessionId: string) => void;
 
-  constructor(sendToExtension: (frame: RequestFrame) => boolean, log?: CallLog) {
+  constructor(
+    sendToExtension: (frame: RequestFrame) => boolean,
+    log?: CallLog,
+    onAnswered: (sessionId: string) => void = () => undefined,
+  ) {
     this.#sendToExtension = sendToExtension;
     this.#log = log;
+    this.#onAnswered = onAnswered;
   }
 
   get inFlight(): number {
@@ -69,6 +75,7 @@ export class Router {
     clearTimeout(p.timer);
     this.#logResult(frame.id, p, frame.payload.success ? 'ok' : frame.payload.error.code);
     p.conn.send({ ...frame, id: p.callerId, sessionId: p.sessionId });
+    this.#onAnswered(p.sessionId);
   }
 
   /** Fails every call in flight, e.g. when the extension link drops mid-call. */

@@ -23,10 +23,7 @@ const HELLO_TIMEOUT_MS = 5_000;
 export interface ServerConnectionEvents {
   hello(conn: ServerConnection, hello: HelloFrame): void;
   /** Binds the connection to a new or resumed session. */
-  register(
-    conn: ServerConnection,
-    frame: FrameOf<'register'>,
-  ): { sessionId: string; resumed: boolean };
+  register(conn: ServerConnection, frame: FrameOf<'register'>): Omit<FrameOf<'register_ok'>, 'type'>;
   request(conn: ServerConnection, frame: RequestFrame): void;
   closed(conn: ServerConnection): void;
 }
@@ -97,9 +94,9 @@ export class ServerConnection {
     }
     switch (frame.type) {
       case 'register': {
-        const { sessionId, resumed } = this.#events.register(this, frame);
-        this.sessionId = sessionId;
-        this.send({ type: 'register_ok', sessionId, resumed });
+        const ok = this.#events.register(this, frame);
+        this.sessionId = ok.sessionId;
+        this.send({ type: 'register_ok', ...ok });
         return;
       }
       case 'request':

@@ -1,6 +1,11 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ClientInfo, OriginPolicy } from '@browser-agent/protocol';
+import type {
+  ClientInfo,
+  OriginPolicy,
+  ResumeStats,
+  TransactionLimits,
+} from '@browser-agent/protocol';
 
 /** What survives the daemon: enough to bind a restarted server to its session and tabs again. */
 export interface SavedSession {
@@ -9,6 +14,9 @@ export interface SavedSession {
   client: ClientInfo;
   project: string | undefined;
   policy: OriginPolicy | undefined;
+  transactions: TransactionLimits | undefined;
+  /** Absent in files an older daemon wrote. */
+  resume?: ResumeStats | undefined;
 }
 
 /**

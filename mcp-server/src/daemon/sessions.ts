@@ -1,22 +1,52 @@
 import { randomUUID } from 'node:crypto';
-import type { ClientInfo, OriginPolicy } from '@browser-agent/protocol';
+import type {
+  ClientInfo,
+  OriginPolicy,
+  ResumeStats,
+  TransactionLimits,
+} from '@browser-agent/protocol';
 import type { ServerConnection } from './serverConnection.js';
 import type { SessionFile } from './sessionFile.js';
 
 export interface Session {
   id: string;
+  /** What a restarted server is recognised by: its explicit session key, else its project. */
   key: string | undefined;
   client: ClientInfo;
   project: string | undefined;
   policy: OriginPolicy | undefined;
+  transactions: TransactionLimits | undefined;
   /** Undefined while the session waits out its grace period for its server to come back. */
   conn: ServerConnection | undefined;
   graceTimer: NodeJS.Timeout | undefined;
+  resume: ResumeStats;
+  /** When the session lost its server (or a restarted daemon restored it). */
+  lostAt: number | undefined;
+  /** Set from a resuming register until the extension answers the session's first call. */
+  resumingSince: number | undefined;
+}
+
+export interface Registration {
+  client: ClientInfo;
+  project: string | undefined;
+  sessionKey: string | undefined;
+  policy: OriginPolicy | undefined;
+  transactions: TransactionLimits | undefined;
+}
+
+/**
+ * The stable key of a session: the key the client passed, else its project (from MCP roots).
+ * Prefixed so an explicit key can never be mistaken for a project path.
+ */
+export function sessionKeyOf(sessionKey: string | undefined, project: string | undefined) {
+  if (sessionKey !== undefined) return `key:${sessionKey}`;
+  return project === undefined ? undefined : `project:${project}`;
 }
 
 /**
  * The daemon's sessions. A session outlives its server connection by a grace period, so a
- * server restarted with the same session key takes back the same session (and its tabs).
+ * server restarted with the same key takes back the same session (and its tabs). A key held by
+ * a live server is never taken over: a second client with it gets a session of its own.
  */
 export class SessionRegistry {
   readonly #sessions = new Map<string, Session>();
@@ -38,7 +68,15 @@ export class SessionRegistry {
   restore(): Session[] {
     const restored: Session[] = [];
     for (const saved of this.#file?.load() ?? []) {
-      const session: Session = { ...saved, conn: undefined, graceTimer: undefined };
+      const session: Session = {
+        ...saved,
+        transactions: saved.transactions,
+        resume: saved.resume ?? { count: 0 },
+        conn: undefined,
+        graceTimer: undefined,
+        lostAt: Date.now(),
+        resumingSince: undefined,
+      };
       session.graceTimer = setTimeout(() => this.#expire(session), this.#graceMs);
       this.#sessions.set(session.id, session);
       restored.push(session);
@@ -50,7 +88,17 @@ export class SessionRegistry {
     const keyed = [...this.#sessions.values()].flatMap((s) =>
       s.key === undefined
         ? []
-        : [{ id: s.id, key: s.key, client: s.client, project: s.project, policy: s.policy }],
+        : [
+            {
+              id: s.id,
+              key: s.key,
+              client: s.client,
+              project: s.project,
+              policy: s.policy,
+              transactions: s.transactions,
+              resume: s.resume,
+            },
+          ],
     );
     try {
       this.#file?.save(keyed);
@@ -71,38 +119,56 @@ export class SessionRegistry {
     return this.#sessions.get(id);
   }
 
-  /** A new session, or the keyed one taken back; returns the connection it replaced, if any. */
-  bind(
-    conn: ServerConnection,
-    client: ClientInfo,
-    project: string | undefined,
-    key: string | undefined,
-    policy?: OriginPolicy,
-  ): { session: Session; resumed: boolean; replaced: ServerConnection | undefined } {
+  /** A new session, or the keyed one taken back when its server is gone. */
+  bind(conn: ServerConnection, r: Registration): { session: Session; resumed: boolean } {
+    const key = sessionKeyOf(r.sessionKey, r.project);
     const existing =
       key === undefined ? undefined : [...this.#sessions.values()].find((s) => s.key === key);
-    if (existing) {
+    if (existing?.conn === undefined && existing !== undefined) {
       clearTimeout(existing.graceTimer);
       existing.graceTimer = undefined;
-      const replaced = existing.conn;
       existing.conn = conn;
-      existing.client = client;
-      existing.project = project ?? existing.project;
+      existing.client = r.client;
+      existing.project = r.project ?? existing.project;
+      existing.transactions = r.transactions ?? existing.transactions;
+      const now = Date.now();
+      existing.resume = {
+        ...existing.resume,
+        count: existing.resume.count + 1,
+        ...(existing.lostAt === undefined ? {} : { downtimeMs: now - existing.lostAt }),
+      };
+      existing.lostAt = undefined;
+      existing.resumingSince = now;
       this.#persist();
-      return { session: existing, resumed: true, replaced };
+      return { session: existing, resumed: true };
     }
     const session: Session = {
       id: randomUUID(),
-      key,
-      client,
-      project,
-      policy,
+      // The key's holder is alive: this client is another agent, not its restart.
+      key: existing === undefined ? key : undefined,
+      client: r.client,
+      project: r.project,
+      policy: r.policy,
+      transactions: r.transactions,
       conn,
       graceTimer: undefined,
+      resume: { count: 0 },
+      lostAt: undefined,
+      resumingSince: undefined,
     };
     this.#sessions.set(session.id, session);
     this.#persist();
-    return { session, resumed: false, replaced: undefined };
+    return { session, resumed: false };
+  }
+
+  /** The extension answered a call of this session: a resume in progress is complete. */
+  answered(sessionId: string): Session | undefined {
+    const session = this.#sessions.get(sessionId);
+    if (session?.resumingSince === undefined) return undefined;
+    session.resume = { ...session.resume, lastMs: Date.now() - session.resumingSince };
+    session.resumingSince = undefined;
+    this.#persist();
+    return session;
   }
 
   /** The server went away: the session waits `graceMs` for it (at once without a key). */
@@ -110,6 +176,8 @@ export class SessionRegistry {
     const session = [...this.#sessions.values()].find((s) => s.conn === conn);
     if (!session) return undefined;
     session.conn = undefined;
+    session.lostAt = Date.now();
+    session.resumingSince = undefined;
     // Without a key nobody can take the session back, so there is nothing to wait for.
     const graceMs = session.key === undefined ? 0 : this.#graceMs;
     session.graceTimer = setTimeout(() => this.#expire(session), graceMs);
