@@ -10,6 +10,7 @@ import { DaemonClient } from './server/daemonClient.js';
 import { TraceWriter } from './server/traceWriter.js';
 import { projectFromRoots } from './server/projectRoots.js';
 import { policyFromEnv } from './server/policyFromEnv.js';
+import { transactionLimitsFromEnv } from './server/transactionLimitsFromEnv.js';
 import { createMcpServer, SERVER_VERSION } from './server/mcpServer.js';
 
 async function main(): Promise<void> {
@@ -29,6 +30,14 @@ async function main(): Promise<void> {
     return;
   }
   const options = parsed.options;
+  let transactions;
+  try {
+    transactions = transactionLimitsFromEnv(process.env);
+  } catch (err) {
+    process.stderr.write(`browser-agent-mcp: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exitCode = 2;
+    return;
+  }
   if (options.bridgePort !== undefined)
     process.env['BROWSER_AGENT_PORT'] = String(options.bridgePort);
 
@@ -41,6 +50,7 @@ async function main(): Promise<void> {
     trace,
     sessionKey: process.env['BROWSER_AGENT_SESSION_KEY'] || undefined,
     policy: policyFromEnv(process.env),
+    transactions,
     inProcess: process.env['BROWSER_AGENT_NO_DAEMON'] === '1',
   });
   const server = createMcpServer(daemon, { caps: options.caps });

@@ -27,7 +27,9 @@ import {
   type OriginPolicy,
   type ToolName,
   type ToolResult,
+  type TransactionLimits,
 } from '@browser-agent/protocol';
+import { ResumeNotice } from './resumeNotice.js';
 import type { Logger } from '../shared/logger.js';
 import { LineSplitter } from '../shared/ndjson.js';
 import { ensureStateDir, type StatePaths } from '../shared/paths.js';
@@ -46,6 +48,8 @@ export interface DaemonClientOptions {
   policy?: OriginPolicy | undefined;
   /** Lets a restarted server take back its session within the daemon's grace period. */
   sessionKey?: string | undefined;
+  /** Rollback give-up time, checkpoints kept, automatic checkpoints; enforced in the extension. */
+  transactions?: TransactionLimits | undefined;
   /** Host the bridge in this process instead of the shared daemon (no Unix sockets here). */
   inProcess?: boolean | undefined;
   /** Set when BROWSER_AGENT_TRACE_FILE asks for per-hop timings. */
@@ -70,6 +74,7 @@ export class DaemonClient {
   readonly #waiters = new Map<string, Waiter>();
   #inProcess: Promise<Daemon> | undefined;
   #closed = false;
+  readonly #resumeNotice = new ResumeNotice();
 
   constructor(options: DaemonClientOptions) {
     this.#options = options;
@@ -88,6 +93,10 @@ export class DaemonClient {
   }
 
   async call(action: ToolName, params: unknown, timeoutMs: number): Promise<ToolResult> {
+    return this.#resumeNotice.decorate(action, await this.#send(action, params, timeoutMs));
+  }
+
+  async #send(action: ToolName, params: unknown, timeoutMs: number): Promise<ToolResult> {
     const error = new BridgeError(ErrorCode.INTERNAL, `${action} failed`);
     const { socket, sessionId } = await this.#connect();
     const id = randomUUID();
@@ -145,6 +154,7 @@ export class DaemonClient {
           } else if (frame.type === 'register_ok') {
             sessionId = frame.sessionId;
             this.#options.log.info(`session ${sessionId}${frame.resumed ? ' (resumed)' : ''}`);
+            if (frame.resumed) this.#resumeNotice.resumed(frame.recentCalls ?? []);
             resolve({ socket, sessionId });
           } else if (frame.type === 'error') {
             reject(BridgeError.from(frame.error));
@@ -180,6 +190,9 @@ export class DaemonClient {
         ...(this.#project !== undefined ? { project: this.#project } : {}),
         ...(this.#options.sessionKey !== undefined ? { sessionKey: this.#options.sessionKey } : {}),
         ...(this.#options.policy !== undefined ? { policy: this.#options.policy } : {}),
+        ...(this.#options.transactions !== undefined
+          ? { transactions: this.#options.transactions }
+          : {}),
       };
       socket.write(`${serializeFrame(hello)}\n${serializeFrame(register)}\n`);
     });
