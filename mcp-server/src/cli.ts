@@ -34,7 +34,9 @@ async function main(): Promise<void> {
   try {
     transactions = transactionLimitsFromEnv(process.env);
   } catch (err) {
-    process.stderr.write(`browser-agent-mcp: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.stderr.write(
+      `browser-agent-mcp: ${err instanceof Error ? err.message : String(err)}\n`,
+    );
     process.exitCode = 2;
     return;
   }

@@ -15,7 +15,11 @@
 import { z } from 'zod';
 import { PROTOCOL_VERSION, MAX_FRAME_BYTES } from './constants.js';
 import { ErrorCode, wireErrorSchema, type WireError } from './errors.js';
-import { loggedCallSchema, resumeStatsSchema, transactionLimitsSchema } from './transactionLimits.js';
+import {
+  loggedCallSchema,
+  resumeStatsSchema,
+  transactionLimitsSchema,
+} from './transactionLimits.js';
 
 const clientInfoSchema = z.object({ name: z.string().max(200), version: z.string().max(100) });
 export type ClientInfo = z.infer<typeof clientInfoSchema>;

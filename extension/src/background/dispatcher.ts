@@ -23,15 +23,19 @@ export class Dispatcher {
 
   /** Cumulative milliseconds spent in CDP commands, for the traced `cdpMs`. */
   readonly #cdpClock: () => number;
+  /** Runs before each call from an agent, in its session's turn (automatic checkpoints). */
+  readonly #beforeCall: (action: string, ctx: HandlerContext) => Promise<void>;
 
   constructor(
     handlers: HandlerRegistry,
     contextFor: (sessionId: string) => Promise<HandlerContext>,
     cdpClock: () => number = () => 0,
+    beforeCall: (action: string, ctx: HandlerContext) => Promise<void> = () => Promise.resolve(),
   ) {
     this.#handlers = handlers;
     this.#contextFor = contextFor;
     this.#cdpClock = cdpClock;
+    this.#beforeCall = beforeCall;
   }
 
   /** Sessions with a call queued or running, for the panel's "working" indicator. */
@@ -95,6 +99,7 @@ export class Dispatcher {
 
   async #invoke(frame: RequestFrame): Promise<unknown> {
     const ctx = await this.#contextFor(frame.sessionId);
+    if (isToolName(frame.action)) await this.#beforeCall(frame.action, ctx);
     return this.invokeTool(frame.action, frame.params, ctx);
   }
 

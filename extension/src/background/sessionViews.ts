@@ -12,6 +12,10 @@ async function transactionView(
     commits: tx.commits,
     rollbacks: tx.rollbacks,
     lastRollbackMs: tx.lastRollbackMs,
+    checkpoints: tx.history.length,
+    checkpointBytes: (tx.open ?? tx.history.at(-1))?.bytes,
+    resumes: tx.resume?.count ?? 0,
+    lastResumeMs: tx.resume?.lastMs,
   };
 }
 

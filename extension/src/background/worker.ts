@@ -14,7 +14,7 @@ import { SessionContexts } from './sessionContext';
 import { SessionStore, type SessionRecord } from './sessionStore';
 import { TabStates } from './tabStates';
 import { attachHooks, handlers } from './tools';
-import { bindInvoker, sideEffects, transactions } from './transactions';
+import { beforeCall, bindInvoker, sideEffects, transactions } from './transactions';
 import { Activity } from './activity';
 import { PanelHub } from './panelHub';
 import { Controls } from './controls';
@@ -69,6 +69,7 @@ export class Worker {
     handlers,
     async (sessionId) => this.contexts.create(await this.#usableSession(sessionId)),
     () => this.hub.cdpBusyMs,
+    beforeCall,
   );
   #broadcastTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -85,6 +86,7 @@ export class Worker {
       case 'session_start':
         void this.store
           .upsert(frame.sessionId, frame.client, frame.project, frame.policy)
+          .then(() => transactions.configure(frame.sessionId, frame.transactions, frame.resume))
           .then(() => this.sessionsChanged());
         return;
       case 'session_end':

@@ -24,6 +24,11 @@ export interface SessionView {
     commits: number;
     rollbacks: number;
     lastRollbackMs: number | undefined;
+    checkpoints: number;
+    /** Size of the open checkpoint, else of the newest kept one. */
+    checkpointBytes: number | undefined;
+    resumes: number;
+    lastResumeMs: number | undefined;
   };
 }
 

@@ -18,6 +18,22 @@ export interface SessionListActions {
   filter(sessionId: string, client: string): void;
 }
 
+/** The same counters browser_session_info gives the agent, shown once there is something to count. */
+function transactionCounters(t: SessionView['transaction']): string[] {
+  const out: string[] = [];
+  if (t.open || t.commits > 0 || t.rollbacks > 0)
+    out.push(
+      `transaction ${t.open ? 'open' : 'none'}, ${t.commits} commits, ${t.rollbacks} rollbacks${t.lastRollbackMs !== undefined ? ` (last ${t.lastRollbackMs} ms)` : ''}`,
+    );
+  if (t.checkpoints > 0 || t.checkpointBytes !== undefined)
+    out.push(`${t.checkpoints} checkpoints kept (${t.checkpointBytes ?? 0} bytes)`);
+  if (t.resumes > 0)
+    out.push(
+      `resumed ${t.resumes}×${t.lastResumeMs !== undefined ? ` (last in ${t.lastResumeMs} ms)` : ''}`,
+    );
+  return out;
+}
+
 /** The agents working in this browser, each with the user's controls. */
 export class SessionList {
   readonly #root: HTMLElement;
@@ -57,15 +73,10 @@ export class SessionList {
     const last = s.lastActivity
       ? `last call ${new Date(s.lastActivity).toLocaleTimeString()}`
       : 'no calls yet';
-    const t = s.transaction;
-    const tx =
-      t.open || t.commits > 0 || t.rollbacks > 0
-        ? `transaction ${t.open ? 'open' : 'none'}, ${t.commits} commits, ${t.rollbacks} rollbacks${t.lastRollbackMs !== undefined ? ` (last ${t.lastRollbackMs} ms)` : ''}`
-        : undefined;
     const meta = el(
       'div',
       { className: 'meta' },
-      [s.project, tabs, last, tx].filter(Boolean).join(' · '),
+      [s.project, tabs, last, ...transactionCounters(s.transaction)].filter(Boolean).join(' · '),
     );
     const li = el(
       'li',

@@ -62,7 +62,12 @@ describe('recentCalls', () => {
     dirs.push(dir);
     const log = new CallLog({ dir, maxFileBytes: 2_000, keepFiles: 2 });
     for (let i = 0; i < 14; i++) {
-      log.call({ id: `a${i}`, sessionId: 'mine', tool: 'browser_type', args: { n: i, text: 'pw' } });
+      log.call({
+        id: `a${i}`,
+        sessionId: 'mine',
+        tool: 'browser_type',
+        args: { n: i, text: 'pw' },
+      });
       log.result({ id: `a${i}`, sessionId: 'mine', tool: 'browser_type', code: 'ok', ms: i });
       log.call({ id: `b${i}`, sessionId: 'other', tool: 'browser_snapshot', args: {} });
     }

@@ -153,7 +153,9 @@ export class Daemon {
       transactions: frame.transactions,
     });
     clearTimeout(this.#idleTimer);
-    this.#log.info(`session ${session.id} ${resumed ? 'resumed' : 'started'} for ${frame.client.name}`);
+    this.#log.info(
+      `session ${session.id} ${resumed ? 'resumed' : 'started'} for ${frame.client.name}`,
+    );
     this.#link?.send(sessionStart(session));
     if (!resumed || this.#walDir === undefined) return { sessionId: session.id, resumed };
     return { sessionId: session.id, resumed, recentCalls: this.#recentCalls(session.id) };

@@ -23,7 +23,10 @@ const HELLO_TIMEOUT_MS = 5_000;
 export interface ServerConnectionEvents {
   hello(conn: ServerConnection, hello: HelloFrame): void;
   /** Binds the connection to a new or resumed session. */
-  register(conn: ServerConnection, frame: FrameOf<'register'>): Omit<FrameOf<'register_ok'>, 'type'>;
+  register(
+    conn: ServerConnection,
+    frame: FrameOf<'register'>,
+  ): Omit<FrameOf<'register_ok'>, 'type'>;
   request(conn: ServerConnection, frame: RequestFrame): void;
   closed(conn: ServerConnection): void;
 }

@@ -10,7 +10,13 @@ describe('ResumeNotice', () => {
     const notice = new ResumeNotice();
     expect(notice.decorate('browser_snapshot', result)).toBe(result);
     notice.resumed([
-      { t: '2026-11-21T08:01:02.000Z', tool: 'browser_navigate', args: '{"url":"u"}', code: 'ok', ms: 9 },
+      {
+        t: '2026-11-21T08:01:02.000Z',
+        tool: 'browser_navigate',
+        args: '{"url":"u"}',
+        code: 'ok',
+        ms: 9,
+      },
       { t: '2026-11-21T08:01:03.000Z', tool: 'browser_click', args: '{"ref":"e1"}' },
     ]);
     const first = texts(notice.decorate('browser_snapshot', result));

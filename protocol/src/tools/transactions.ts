@@ -20,7 +20,8 @@ export const transactionBegin = defineTool({
 export const transactionCommit = defineTool({
   name: 'browser_transaction_commit',
   title: 'Commit transaction',
-  description: 'Keep the changes made since browser_transaction_begin and drop its checkpoint.',
+  description:
+    'Keep the changes made since browser_transaction_begin. Its checkpoint stays listed in browser_session_info.',
   input: z.object({}),
   group: 'transactions',
   annotations: {},
@@ -30,8 +31,16 @@ export const transactionRollback = defineTool({
   name: 'browser_transaction_rollback',
   title: 'Roll back transaction',
   description:
-    'Restore the checkpoint of browser_transaction_begin: close tabs opened since, restore cookies and storage, return tabs to their URLs. Lists what could not be undone.',
-  input: z.object({}),
+    'Restore the checkpoint of browser_transaction_begin, or a kept one by id: close tabs opened since, restore cookies and storage, return tabs to their URLs. Lists what could not be undone.',
+  input: z.object({
+    checkpoint: z
+      .string()
+      .regex(/^cp\d+$/)
+      .optional()
+      .describe(
+        'Id of a kept checkpoint (e.g. "cp3", automatic or from a past transaction), listed by browser_session_info; default: the open transaction',
+      ),
+  }),
   group: 'transactions',
   annotations: { destructiveHint: true },
   timeoutMs: () => 20_000,
@@ -65,7 +74,7 @@ export const sessionInfo = defineTool({
   name: 'browser_session_info',
   title: 'Session info',
   description:
-    'This session: its tabs, the open transaction, and counters (commits, rollbacks, rollback time, checkpoint size).',
+    'This session: its tabs, the open transaction, kept checkpoints (ids for browser_transaction_rollback; automatic ones if configured), counters (commits, rollbacks, rollback time, checkpoint size, resume time) and, after a restart, its last calls.',
   input: z.object({}),
   group: 'transactions',
   annotations: { readOnlyHint: true },

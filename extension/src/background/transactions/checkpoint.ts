@@ -10,6 +10,10 @@ export interface TabCheckpoint {
 }
 
 export interface Checkpoint {
+  /** cp1, cp2, … within the session; browser_transaction_rollback can name it. */
+  id: string;
+  /** begin: browser_transaction_begin; batch: browser_batch; auto: taken every N calls or T s. */
+  kind: 'begin' | 'batch' | 'auto';
   label: string | undefined;
   takenAt: number;
   tabs: TabCheckpoint[];
@@ -33,7 +37,11 @@ async function evaluate<T>(tab: TabHandle, expression: string): Promise<T | unde
 
 async function captureTab(tab: TabHandle, url: string): Promise<TabCheckpoint> {
   const { cookies } = await tab.cdp.send('Network.getCookies', { urls: [url] });
-  const raw = await evaluate<string>(tab, READ_STORAGE).catch(() => undefined);
+  // Runtime.evaluate waits while a JavaScript dialog is open; the storage is skipped instead.
+  const raw =
+    tab.state.dialog === undefined
+      ? await evaluate<string>(tab, READ_STORAGE).catch(() => undefined)
+      : undefined;
   const storage = raw
     ? (JSON.parse(raw) as {
         local: Array<[string, string]> | null;
@@ -50,14 +58,16 @@ async function captureTab(tab: TabHandle, url: string): Promise<TabCheckpoint> {
 }
 
 /** The session's state: its tabs, their URLs, and the cookies and storage of their origins. */
-export async function capture(ctx: HandlerContext, label: string | undefined): Promise<Checkpoint> {
+export async function capture(
+  ctx: HandlerContext,
+  kind: Checkpoint['kind'],
+  label: string | undefined,
+): Promise<Omit<Checkpoint, 'id'>> {
   const tabs: TabCheckpoint[] = [];
   for (const summary of await ctx.listTabs()) {
     tabs.push(await captureTab(await ctx.tabById(summary.tabId), summary.url));
   }
-  const checkpoint: Checkpoint = { label, takenAt: Date.now(), tabs, bytes: 0 };
-  checkpoint.bytes = JSON.stringify(tabs).length;
-  return checkpoint;
+  return { kind, label, takenAt: Date.now(), tabs, bytes: JSON.stringify(tabs).length };
 }
 
 async function waitForLoad(tab: TabHandle, deadline: number): Promise<void> {

@@ -7,7 +7,8 @@ import {
   type ToolResult,
 } from '@browser-agent/protocol';
 import type { Handler, HandlerContext } from '../handlerContext';
-import { capture } from './checkpoint';
+import { capture, type Checkpoint } from './checkpoint';
+import { describeSession } from './sessionInfo';
 import type { TransactionManager } from './manager';
 import { rollbackTo, type RollbackReport } from './rollback';
 import type { SideEffect, SideEffects } from './sideEffects';
@@ -29,8 +30,12 @@ export interface TransactionDeps {
   invoke: () => InvokeTool;
 }
 
-function describeRollback(report: RollbackReport, effects: SideEffect[]): string {
-  const lines = [`Rolled back in ${report.ms} ms.`];
+function describeRollback(
+  checkpoint: Checkpoint,
+  report: RollbackReport,
+  effects: SideEffect[],
+): string {
+  const lines = [`Rolled back to ${checkpoint.id} (${checkpoint.kind}) in ${report.ms} ms.`];
   if (report.gaveUp)
     lines.push(
       `Rollback took over ${Math.round(report.ms / 1000)} s and was abandoned; a fresh tab is open.`,
@@ -76,16 +81,32 @@ export function transactionHandlers(deps: TransactionDeps): {
     return tx.open;
   };
 
-  const rollback = async (ctx: HandlerContext): Promise<string> => {
-    const checkpoint = await requireOpen(ctx);
+  /** The open transaction's checkpoint, or a kept one the agent named. */
+  const target = async (ctx: HandlerContext, id: string | undefined): Promise<Checkpoint> => {
+    if (id === undefined) return requireOpen(ctx);
+    const tx = await manager.of(ctx.sessionId);
+    const found = [...tx.history, ...(tx.open ? [tx.open] : [])].find((c) => c.id === id);
+    if (!found) {
+      throw new BridgeError(
+        ErrorCode.INVALID_ARGS,
+        `No checkpoint ${id} is kept (${tx.history.length} kept, at most ${tx.limits.maxCheckpoints}).`,
+        'Call browser_session_info for the ids of the kept checkpoints.',
+      );
+    }
+    return found;
+  };
+
+  const rollback = async (ctx: HandlerContext, id?: string): Promise<string> => {
+    const checkpoint = await target(ctx, id);
     const tabIds = await sessionTabIds(
       ctx,
       checkpoint.tabs.map((t) => t.tabId),
     );
     const effects = sideEffects.since(tabIds, checkpoint.takenAt);
-    const report = await rollbackTo(ctx, checkpoint);
+    const { limits } = await manager.of(ctx.sessionId);
+    const report = await rollbackTo(ctx, checkpoint, limits.rollbackTimeoutMs);
     await manager.finish(ctx.sessionId, 'rollback', report.ms);
-    return describeRollback(report, effects);
+    return describeRollback(checkpoint, report, effects);
   };
 
   return {
@@ -99,10 +120,10 @@ export function transactionHandlers(deps: TransactionDeps): {
         );
       }
       await ctx.ensureTab();
-      const checkpoint = await capture(ctx, args.label);
+      const checkpoint = await manager.name(ctx.sessionId, await capture(ctx, 'begin', args.label));
       await manager.begin(ctx.sessionId, checkpoint);
       return textResult(
-        `Checkpoint taken of ${checkpoint.tabs.length} tab(s), ${checkpoint.bytes} bytes. Roll back with browser_transaction_rollback.`,
+        `Checkpoint ${checkpoint.id} taken of ${checkpoint.tabs.length} tab(s), ${checkpoint.bytes} bytes. Roll back with browser_transaction_rollback.`,
       );
     },
 
@@ -119,7 +140,8 @@ export function transactionHandlers(deps: TransactionDeps): {
       );
     },
 
-    browser_transaction_rollback: async (_args, ctx) => textResult(await rollback(ctx)),
+    browser_transaction_rollback: async (args, ctx) =>
+      textResult(await rollback(ctx, args.checkpoint)),
 
     browser_batch: async (args, ctx) => {
       const tx = await manager.of(ctx.sessionId);
@@ -139,7 +161,10 @@ export function transactionHandlers(deps: TransactionDeps): {
         );
       }
       await ctx.ensureTab();
-      await manager.begin(ctx.sessionId, await capture(ctx, 'browser_batch'));
+      await manager.begin(
+        ctx.sessionId,
+        await manager.name(ctx.sessionId, await capture(ctx, 'batch', 'browser_batch')),
+      );
       const content: ToolResult['content'] = [];
       for (const [i, step] of args.steps.entries()) {
         const tool = step.tool as ToolName;
@@ -168,19 +193,14 @@ export function transactionHandlers(deps: TransactionDeps): {
       return { content };
     },
 
-    browser_session_info: async (_args, ctx) => {
-      const tx = await manager.of(ctx.sessionId);
-      const tabs = await ctx.listTabs();
-      const lines = [
-        `Session ${ctx.sessionId} (${ctx.client.name})`,
-        `Tabs: ${tabs.length}`,
-        ...tabs.map((t) => `- ${t.index}: ${t.current ? '[current] ' : ''}${t.url}`),
-        tx.open
-          ? `Transaction open since ${new Date(tx.open.takenAt).toISOString()}${tx.open.label ? ` (${tx.open.label})` : ''}, checkpoint ${tx.open.bytes} bytes`
-          : 'No transaction open.',
-        `Commits: ${tx.commits}, rollbacks: ${tx.rollbacks}${tx.lastRollbackMs !== undefined ? `, last rollback ${tx.lastRollbackMs} ms` : ''}, checkpoints kept: ${tx.history.length}`,
-      ];
-      return textResult(lines.join('\n'));
-    },
+    browser_session_info: async (_args, ctx) =>
+      textResult(
+        describeSession(
+          ctx.sessionId,
+          ctx.client.name,
+          await ctx.listTabs(),
+          await manager.of(ctx.sessionId),
+        ),
+      ),
   };
 }

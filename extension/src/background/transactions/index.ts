@@ -1,3 +1,5 @@
+import type { HandlerContext } from '../handlerContext';
+import { autoCheckpoint } from './autoCheckpoint';
 import { transactionHandlers, type InvokeTool } from './handlers';
 import { TransactionManager } from './manager';
 import { SideEffects } from './sideEffects';
@@ -21,3 +23,7 @@ export const transactionToolHandlers = transactionHandlers({
     return invoker;
   },
 });
+
+/** The dispatcher's hook before each agent call (not before a batch's steps). */
+export const beforeCall = (action: string, ctx: HandlerContext): Promise<void> =>
+  autoCheckpoint(transactions, action, ctx);

@@ -1,15 +1,42 @@
+import {
+  DEFAULT_TRANSACTION_LIMITS,
+  type ResumeStats,
+  type TransactionLimits,
+} from '@browser-agent/protocol';
 import type { Checkpoint } from './checkpoint';
-
-/** Most checkpoints a session keeps; the oldest are dropped. */
-export const MAX_CHECKPOINTS = 10;
 
 export interface SessionTransactions {
   open: Checkpoint | undefined;
-  /** Past checkpoints (committed or rolled back), newest last. */
+  /** Kept checkpoints (past transactions and automatic ones), newest last. */
   history: Checkpoint[];
   commits: number;
   rollbacks: number;
   lastRollbackMs: number | undefined;
+  maxRollbackMs: number | undefined;
+  /** Numbers checkpoint ids (cp1, cp2, …) within the session. */
+  nextCheckpoint: number;
+  /** Calls since the last checkpoint, and its time, for automatic checkpoints. */
+  callsSinceCheckpoint: number;
+  lastCheckpointAt: number | undefined;
+  limits: TransactionLimits;
+  /** From the daemon's session_start: how the session came back after a restart. */
+  resume: ResumeStats | undefined;
+}
+
+function fresh(): SessionTransactions {
+  return {
+    open: undefined,
+    history: [],
+    commits: 0,
+    rollbacks: 0,
+    lastRollbackMs: undefined,
+    maxRollbackMs: undefined,
+    nextCheckpoint: 1,
+    callsSinceCheckpoint: 0,
+    lastCheckpointAt: undefined,
+    limits: DEFAULT_TRANSACTION_LIMITS,
+    resume: undefined,
+  };
 }
 
 /**
@@ -24,15 +51,52 @@ export class TransactionManager {
     await this.#load();
     let tx = this.#bySession.get(sessionId);
     if (!tx) {
-      tx = { open: undefined, history: [], commits: 0, rollbacks: 0, lastRollbackMs: undefined };
+      tx = fresh();
       this.#bySession.set(sessionId, tx);
     }
     return tx;
   }
 
+  /** The limits and resume counters the daemon sent in session_start. */
+  async configure(
+    sessionId: string,
+    limits: TransactionLimits | undefined,
+    resume: ResumeStats | undefined,
+  ): Promise<void> {
+    const tx = await this.of(sessionId);
+    if (limits) tx.limits = limits;
+    if (resume) tx.resume = resume;
+    tx.history = tx.history.slice(-tx.limits.maxCheckpoints);
+    await this.#save();
+  }
+
+  /** Gives a new checkpoint its id; the caller decides whether it opens a transaction. */
+  async name(sessionId: string, checkpoint: Omit<Checkpoint, 'id'>): Promise<Checkpoint> {
+    const tx = await this.of(sessionId);
+    const named = { ...checkpoint, id: `cp${tx.nextCheckpoint++}` };
+    tx.callsSinceCheckpoint = 0;
+    tx.lastCheckpointAt = named.takenAt;
+    return named;
+  }
+
   async begin(sessionId: string, checkpoint: Checkpoint): Promise<void> {
     const tx = await this.of(sessionId);
     tx.open = checkpoint;
+    await this.#save();
+  }
+
+  /** An automatic checkpoint: kept for rollback by id, no transaction opened. */
+  async keep(sessionId: string, checkpoint: Checkpoint): Promise<void> {
+    const tx = await this.of(sessionId);
+    tx.history = [...tx.history, checkpoint].slice(-tx.limits.maxCheckpoints);
+    await this.#save();
+  }
+
+  /** Counts a call toward the next automatic checkpoint. */
+  async counted(sessionId: string): Promise<void> {
+    const tx = await this.of(sessionId);
+    tx.callsSinceCheckpoint++;
+    tx.lastCheckpointAt ??= Date.now();
     await this.#save();
   }
 
@@ -42,12 +106,13 @@ export class TransactionManager {
     rollbackMs?: number,
   ): Promise<void> {
     const tx = await this.of(sessionId);
-    if (tx.open) tx.history = [...tx.history, tx.open].slice(-MAX_CHECKPOINTS);
+    if (tx.open) tx.history = [...tx.history, tx.open].slice(-tx.limits.maxCheckpoints);
     tx.open = undefined;
     if (outcome === 'commit') tx.commits++;
     else {
       tx.rollbacks++;
       tx.lastRollbackMs = rollbackMs;
+      tx.maxRollbackMs = Math.max(tx.maxRollbackMs ?? 0, rollbackMs ?? 0);
     }
     await this.#save();
   }
@@ -60,7 +125,9 @@ export class TransactionManager {
   #load(): Promise<void> {
     this.#loaded ??= chrome.storage.session.get('transactions').then((items) => {
       const saved = items['transactions'] as Record<string, SessionTransactions> | undefined;
-      for (const [id, tx] of Object.entries(saved ?? {})) this.#bySession.set(id, tx);
+      // Spread over fresh(): state a previous version of the worker saved lacks newer fields.
+      for (const [id, tx] of Object.entries(saved ?? {}))
+        this.#bySession.set(id, { ...fresh(), ...tx });
     });
     return this.#loaded;
   }

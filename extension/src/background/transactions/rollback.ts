@@ -1,9 +1,6 @@
 import type { HandlerContext } from '../handlerContext';
 import { restoreTab, type Checkpoint } from './checkpoint';
 
-/** A rollback that takes longer gives up cleanly and leaves the agent a fresh tab. */
-export const ROLLBACK_LIMIT_MS = 5_000;
-
 export interface RollbackReport {
   ms: number;
   restored: string[];
@@ -11,13 +8,17 @@ export interface RollbackReport {
   gaveUp: boolean;
 }
 
-/** Restores a checkpoint: tabs opened since are closed, the others get their state back. */
+/**
+ * Restores a checkpoint: tabs opened since are closed, the others get their state back. A
+ * rollback that takes longer than `limitMs` gives up cleanly and leaves the agent a fresh tab.
+ */
 export async function rollbackTo(
   ctx: HandlerContext,
   checkpoint: Checkpoint,
+  limitMs: number,
 ): Promise<RollbackReport> {
   const startedAt = Date.now();
-  const deadline = startedAt + ROLLBACK_LIMIT_MS;
+  const deadline = startedAt + limitMs;
   const report: RollbackReport = { ms: 0, restored: [], closed: [], gaveUp: false };
   const keep = new Set(checkpoint.tabs.map((t) => t.tabId));
   const work = (async () => {
@@ -38,7 +39,7 @@ export async function rollbackTo(
   })();
   const timedOut = await Promise.race([
     work.then(() => false),
-    new Promise<boolean>((r) => setTimeout(() => r(true), ROLLBACK_LIMIT_MS)),
+    new Promise<boolean>((r) => setTimeout(() => r(true), limitMs)),
   ]);
   if (timedOut) {
     report.gaveUp = true;
