@@ -15,7 +15,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { pathToFileURL } from 'node:url';
 import {
   EXTENSION_ORIGIN,
   RELAY_PAGE_PATH,
@@ -79,6 +80,8 @@ export interface ServerOptions {
   name?: string;
   flags?: string[];
   env?: Record<string, string>;
+  /** Directories the client offers as MCP roots; the first is the session's project. */
+  roots?: string[];
 }
 
 export interface Bridge {
@@ -142,8 +145,8 @@ export const test = base.extend<
       home,
       socketPath: path.join(home, 'daemon.sock'),
       port,
-      async startServer({ name = 'e2e-client', flags = [], env: extra = {} } = {}) {
-        const server = await spawnServer(name, flags, { ...env, ...extra });
+      async startServer({ name = 'e2e-client', flags = [], env: extra = {}, roots } = {}) {
+        const server = await spawnServer(name, flags, { ...env, ...extra }, roots);
         servers.push(server);
         return server.client;
       },
@@ -267,6 +270,7 @@ async function spawnServer(
   name: string,
   flags: string[],
   env: Record<string, string>,
+  roots?: string[],
 ): Promise<ServerProcess> {
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -278,7 +282,15 @@ async function spawnServer(
   transport.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString('utf8');
   });
-  const client = new Client({ name, version: '0.0.0-e2e' });
+  const client = new Client(
+    { name, version: '0.0.0-e2e' },
+    roots ? { capabilities: { roots: {} } } : undefined,
+  );
+  if (roots) {
+    client.setRequestHandler(ListRootsRequestSchema, () => ({
+      roots: roots.map((dir) => ({ uri: pathToFileURL(dir).href })),
+    }));
+  }
   try {
     await client.connect(transport);
   } catch (err) {

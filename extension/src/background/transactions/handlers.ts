@@ -38,7 +38,7 @@ function describeRollback(
   const lines = [`Rolled back to ${checkpoint.id} (${checkpoint.kind}) in ${report.ms} ms.`];
   if (report.gaveUp)
     lines.push(
-      `Rollback took over ${Math.round(report.ms / 1000)} s and was abandoned; a fresh tab is open.`,
+      `Rollback took over its ${report.limitMs} ms limit and was abandoned; a fresh tab is open.`,
     );
   for (const r of report.restored) lines.push(`- restored ${r}`);
   for (const c of report.closed) lines.push(`- closed tab opened since: ${c}`);

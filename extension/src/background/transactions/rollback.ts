@@ -3,6 +3,7 @@ import { restoreTab, type Checkpoint } from './checkpoint';
 
 export interface RollbackReport {
   ms: number;
+  limitMs: number;
   restored: string[];
   closed: string[];
   gaveUp: boolean;
@@ -19,7 +20,7 @@ export async function rollbackTo(
 ): Promise<RollbackReport> {
   const startedAt = Date.now();
   const deadline = startedAt + limitMs;
-  const report: RollbackReport = { ms: 0, restored: [], closed: [], gaveUp: false };
+  const report: RollbackReport = { ms: 0, limitMs, restored: [], closed: [], gaveUp: false };
   const keep = new Set(checkpoint.tabs.map((t) => t.tabId));
   const work = (async () => {
     // Highest index first, so closing one does not shift the indexes still to visit.
