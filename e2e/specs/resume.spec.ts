@@ -2,7 +2,9 @@
  * Sessions survive the daemon: a daemon killed with SIGKILL is restarted by the next call, and the
  * new one restores the keyed session from disk and binds it to its still-open tab.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { test, expect, callOk, callTool, snapshot, tabWithUrl } from '../harness.js';
 
@@ -26,11 +28,20 @@ test('a daemon killed with SIGKILL is replaced, and the session comes back with 
   process.kill(firstDaemon ?? 0, 'SIGKILL');
 
   // The next calls start a new daemon (the first may fail while the old one is gone).
+  const answers: string[] = [];
   await expect
-    .poll(async () => (await callTool(client, 'browser_tabs', { action: 'list' })).text, {
-      timeout: 30_000,
-    })
+    .poll(
+      async () => {
+        const { text } = await callTool(client, 'browser_tabs', { action: 'list' });
+        answers.push(text);
+        return text;
+      },
+      { timeout: 30_000 },
+    )
     .toContain(url);
+  // The new daemon read the calls back from the log the old one wrote.
+  expect(answers.join('\n')).toContain('This session was resumed after a restart');
+  expect(answers.join('\n')).toMatch(/browser_navigate \{"url":".*Survives.*"\} → ok/);
   expect(await sandbox.daemonPid()).not.toBe(firstDaemon);
   expect(await snapshot(client)).toContain('Survives the daemon');
   expect(tabWithUrl(await bridge.tabLayout(), url).id, 'the very same tab').toBe(tabId);
@@ -39,4 +50,62 @@ test('a daemon killed with SIGKILL is replaced, and the session comes back with 
   const wal = readFileSync(path.join(sandbox.home, 'wal', 'calls.jsonl'), 'utf8');
   expect(wal).toContain('"tool":"browser_navigate"');
   expect(wal).not.toContain('never logged');
+});
+
+test('a write-ahead log line is never missing for a call that ran, even one cut off by a daemon SIGKILL', async ({
+  bridge,
+  sandbox,
+}) => {
+  // A site of the test's own records every page request: a request it saw is a call that ran.
+  const seen: string[] = [];
+  let slowSeen: () => void = () => undefined;
+  const slowArrived = new Promise<void>((resolve) => (slowSeen = resolve));
+  const server = http.createServer((req, res) => {
+    const url = req.url ?? '/';
+    if (!url.startsWith('/call/')) {
+      res.writeHead(404).end();
+      return;
+    }
+    seen.push(url);
+    if (url.includes('slow')) {
+      slowSeen();
+      setTimeout(() => res.end('<title>slow</title>'), 8_000).unref();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/html' }).end(`<title>${url}</title>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const at = (p: string) => `http://127.0.0.1:${port}${p}`;
+  try {
+    const client = await bridge.connectClient('wal-checker', {
+      env: { BROWSER_AGENT_SESSION_KEY: 'wal-key', BROWSER_AGENT_SESSION_GRACE_MS: '20000' },
+    });
+    for (let i = 1; i <= 6; i++)
+      await callOk(client, 'browser_navigate', { url: at(`/call/${i}`) });
+    const cutOff = callTool(client, 'browser_navigate', { url: at('/call/slow') });
+    await slowArrived;
+    process.kill((await sandbox.daemonPid()) ?? 0, 'SIGKILL');
+    expect((await cutOff).isError, 'the call in flight fails with the daemon').toBe(true);
+    await expect
+      .poll(async () => (await callTool(client, 'browser_tabs', { action: 'list' })).isError, {
+        timeout: 30_000,
+      })
+      .toBe(false);
+
+    const walDir = path.join(sandbox.home, 'wal');
+    const lines = readdirSync(walDir)
+      .flatMap((f) => readFileSync(path.join(walDir, f), 'utf8').split('\n'))
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l) as { phase: string; tool: string; args?: { url?: string } });
+    const logged = new Set(
+      lines.filter((l) => l.phase === 'call').map((l) => l.args?.url ?? '(no url)'),
+    );
+    expect(seen).toContain('/call/slow');
+    expect(seen.length).toBe(7);
+    for (const p of seen) expect(logged, `a call line for ${p}`).toContain(at(p));
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
 });
