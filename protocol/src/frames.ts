@@ -88,7 +88,8 @@ export const welcomeFrameSchema = z.object({
 
 /**
  * After the handshake a server registers its session, once it knows its MCP client's name.
- * A `sessionKey` lets a restarted server take back its session while it is in its grace period.
+ * A `sessionKey` (else the project) lets a restarted server take back its session while it is in
+ * its grace period, unless a live server holds it.
  */
 /**
  * Where a session's tabs may go, enforced in the extension on every document request
