@@ -17,9 +17,13 @@ test('a daemon killed with SIGKILL is replaced, and the session comes back with 
     BROWSER_AGENT_SESSION_KEY: 'daemon-crash-key',
     BROWSER_AGENT_SESSION_GRACE_MS: '20000',
   };
-  const client = await bridge.connectClient('crash-survivor', { env });
+  const client = await bridge.connectClient('crash-survivor', {
+    env,
+    flags: ['--caps', 'transactions'],
+  });
   const url = site.url('/titled?title=Survives%20the%20daemon');
   await callOk(client, 'browser_navigate', { url });
+  await callOk(client, 'browser_transaction_begin', { label: 'across the crash' });
   const tabId = tabWithUrl(await bridge.tabLayout(), url).id;
   await callOk(client, 'browser_type', { ref: 'e1', text: 'never logged' }).catch(() => undefined);
 
@@ -45,6 +49,9 @@ test('a daemon killed with SIGKILL is replaced, and the session comes back with 
   expect(await sandbox.daemonPid()).not.toBe(firstDaemon);
   expect(await snapshot(client)).toContain('Survives the daemon');
   expect(tabWithUrl(await bridge.tabLayout(), url).id, 'the very same tab').toBe(tabId);
+  const info = (await callOk(client, 'browser_session_info', {})).text;
+  expect(info, 'the open transaction too').toContain('(across the crash)');
+  expect(info).toMatch(/Resumes: 1, last resume took \d+ ms/);
 
   // Every call that ran is in the write-ahead log, typed text redacted.
   const wal = readFileSync(path.join(sandbox.home, 'wal', 'calls.jsonl'), 'utf8');

@@ -75,7 +75,7 @@ export function transactionHandlers(deps: TransactionDeps): {
       throw new BridgeError(
         ErrorCode.INVALID_ARGS,
         'No transaction is open.',
-        'Call browser_transaction_begin first.',
+        'Call browser_transaction_begin first, or name a kept checkpoint (browser_session_info lists them).',
       );
     }
     return tx.open;
