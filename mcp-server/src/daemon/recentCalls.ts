@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LoggedCall } from '@browser-agent/protocol';
+import { loggedCallSchema, type LoggedCall } from '@browser-agent/protocol';
 
 /** How many calls a resumed server gets back. */
 export const RECENT_CALLS = 10;
@@ -49,7 +49,8 @@ function calls(text: string, sessionId: string): LoggedCall[] {
       if (call) Object.assign(call, { code: entry.code, ms: entry.ms });
     }
   }
-  return [...byId.values()];
+  // A line the register_ok schema would refuse must not cost the resumed server its handshake.
+  return [...byId.values()].filter((c) => loggedCallSchema.safeParse(c).success);
 }
 
 /**
