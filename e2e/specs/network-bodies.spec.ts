@@ -38,7 +38,8 @@ test('bodies of unread fetch, XHR and form POST responses are returned', async (
   await callOk(client, 'browser_click', { role: 'button', name: 'Post form' });
   await callOk(client, 'browser_wait_for', { text: '"ok":true' });
   const form = await detailOf(client, '/api/submit', 'POST');
-  expect(form).toContain('greeting=hi+form');
+  expect(form).toContain('greeting=hi+form&password=[hidden]');
+  expect(form).not.toContain('form-S3cret');
   expect(form).toContain('Response body (application/json):\n{"ok":true}');
 });
 

@@ -108,6 +108,26 @@ test('deny: Enter in a password field is held and nothing is submitted', async (
   await expect(question(bridge.relay)).toHaveCount(0);
 });
 
+test("a submit started by the page's script is held too; no answer fails the call", async ({
+  bridge,
+  site,
+}) => {
+  const client = await bridge.connectClient('form-filler');
+  await askBeforeSecretSubmit(bridge);
+  await callOk(client, 'browser_navigate', { url: site.url('/login.html') });
+  // Unanswered, the question expires before the call's own 30 s deadline.
+  const clicked = await callTool(client, 'browser_click', {
+    role: 'button',
+    name: 'Quick sign in',
+  });
+  expect(clicked.isError).toBe(true);
+  expect(clicked.text).toContain(ErrorCode.USER_DENIED);
+  expect(clicked.text).toContain('did not answer in time');
+  await expect(question(bridge.relay)).toHaveCount(0);
+  const tab = await bridge.pageWithUrl(site.url('/login.html'));
+  await expect(tab.locator('#status')).toHaveText('Idle');
+});
+
 test('setting off: a password form submits without a question', async ({ bridge, site }) => {
   const client = await bridge.connectClient('form-filler');
   await callOk(client, 'browser_navigate', { url: site.url('/login.html') });

@@ -1,5 +1,6 @@
 import { BridgeError, ErrorCode, textResult } from '@browser-agent/protocol';
 import type { Handler, NetworkEntry } from '../handlerContext';
+import { hideBodySecrets } from './requestSecrets';
 import { describeBody } from './responseBodies';
 import { capText, oneLine, untrustedSection } from './text';
 
@@ -64,7 +65,10 @@ export const networkRequest: Handler<'browser_network_request'> = async (args, c
         .send('Network.getRequestPostData', { requestId: entry.id })
         .then((r) => r.postData)
         .catch(() => '(not available)'));
-    parts.push('Request body:', capText(post, maxBody));
+    const type = Object.entries(entry.requestHeaders).find(
+      ([k]) => k.toLowerCase() === 'content-type',
+    )?.[1];
+    parts.push('Request body:', capText(hideBodySecrets(post, type ?? ''), maxBody));
   }
   parts.push('Response headers:', headerLines(entry.responseHeaders));
   // Fetch/XHR bodies were kept as they arrived (responseBodies.ts); other types are asked for
