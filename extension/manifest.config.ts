@@ -38,5 +38,13 @@ export default defineManifest({
       js: ['src/content/overlay.ts'],
       run_at: 'document_idle',
     },
+    {
+      // Holds a secret form's submit during an agent's call when the user asked to be asked
+      // (issue #7). In every frame from the start, so it runs before the page's own listeners.
+      matches: ['http://*/*', 'https://*/*'],
+      js: ['src/content/submitGuard.ts'],
+      run_at: 'document_start',
+      all_frames: true,
+    },
   ],
 });

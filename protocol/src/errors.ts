@@ -29,6 +29,8 @@ export const ErrorCode = {
   NOT_PAIRED: 'NOT_PAIRED',
   PAUSED: 'PAUSED',
   REVOKED: 'REVOKED',
+  /** The user refused (or did not answer) a question the extension asked before acting. */
+  USER_DENIED: 'USER_DENIED',
   LAUNCH_FAILED: 'LAUNCH_FAILED',
   INTERNAL: 'INTERNAL',
 } as const;

@@ -44,8 +44,10 @@ export interface NetworkEntry {
   failure: string | undefined;
   finished: boolean;
   startedAt: number;
-  /** Body of a Fetch/XHR response, read as soon as it finished (later reads may find it gone). */
+  /** Body of a Fetch/XHR response, read in the browser before the page got it (responseBodies.ts). */
   body?: string;
+  /** The request body as the request event carried it: a navigation's is gone once it commits. */
+  postData?: string;
 }
 
 export interface TabState {

@@ -30,6 +30,14 @@ chrome.runtime.onMessage.addListener((message: ContentMessage, sender, sendRespo
     void worker.controls.takeOver(tabId);
     return false;
   }
+  if (message.kind === 'guard_query') {
+    sendResponse(worker.approvals.armState(tabId));
+    return false;
+  }
+  if (message.kind === 'submit_held') {
+    worker.approvals.held(tabId, sender.frameId ?? 0, message);
+    return false;
+  }
   void worker
     .overlayFor(tabId)
     .then((client) => sendResponse({ kind: 'overlay', client } satisfies OverlayState));

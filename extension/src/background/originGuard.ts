@@ -1,5 +1,6 @@
 import { checkOrigin, type OriginPolicy } from '@browser-agent/protocol';
 import type { CdpClient } from './cdp';
+import { isResponseStage, RESPONSE_BODY_PATTERNS } from './tools/responseBodies';
 
 export interface BlockedLoad {
   url: string;
@@ -18,6 +19,8 @@ export async function guardDocuments(
   onBlocked: (load: BlockedLoad) => void,
 ): Promise<void> {
   cdp.on('Fetch.requestPaused', (event, sessionId) => {
+    // Response-stage pauses are the network recorder's (response bodies), not documents.
+    if (isResponseStage(event)) return;
     const verdict = checkOrigin(policy(), event.request.url);
     const done = verdict.allowed
       ? cdp.send('Fetch.continueRequest', { requestId: event.requestId }, sessionId)
@@ -32,6 +35,9 @@ export async function guardDocuments(
     done.catch(() => undefined);
   });
   await cdp.send('Fetch.enable', {
-    patterns: [{ urlPattern: '*', resourceType: 'Document', requestStage: 'Request' }],
+    patterns: [
+      { urlPattern: '*', resourceType: 'Document', requestStage: 'Request' },
+      ...RESPONSE_BODY_PATTERNS,
+    ],
   });
 }

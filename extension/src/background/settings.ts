@@ -7,6 +7,7 @@ export const DEFAULT_SETTINGS: Settings = {
   keepWorkingWhenPanelClosed: false,
   onSessionEnd: 'close',
   bridgePort: DEFAULT_BRIDGE_PORT,
+  askBeforeSecretSubmit: false,
 };
 
 /** The user's settings, in storage.local so they outlive the browser session. */

@@ -1,5 +1,6 @@
 import {
   BridgeError,
+  DEFAULT_TOOL_TIMEOUT_MS,
   ErrorCode,
   parseFrame,
   serializeFrame,
@@ -25,6 +26,7 @@ import { guardDocuments, type BlockedLoad } from './originGuard';
 import { reportBlocked } from './reportBlocked';
 import { checkOrigin } from '@browser-agent/protocol';
 import { BlockedLoads } from './blockedLoads';
+import { SubmitApprovals } from './submitApprovals';
 import type { PanelToWorker, WorkerToPanel } from '../shared/messages';
 
 /** How recent a guard refusal must be to explain a tab showing a blocked URL. */
@@ -49,6 +51,14 @@ export class Worker {
     (openerTabId, load) => this.blocked.record(openerTabId, load),
   );
   readonly activity = new Activity();
+  readonly approvals = new SubmitApprovals({
+    cdpFor: (tabId) => this.hub.attach(tabId),
+    questionsChanged: (questions) => {
+      this.panels.broadcast({ kind: 'questions', questions });
+      // The panel may be closed: the toolbar button shows that a question waits there.
+      void chrome.action.setBadgeText({ text: questions.length > 0 ? '?' : '' });
+    },
+  });
   readonly panels = new PanelHub(
     (message, reply) => void this.#onPanelMessage(message, reply),
     (send) => void this.#greetPanel(send),
@@ -193,8 +203,14 @@ export class Worker {
     if (record) record.lastActivity = entry.startedAt;
     this.sessionsChanged();
     const startedAt = Date.now();
+    const guarded = record && (await loadSettings()).askBeforeSecretSubmit ? record.tabIds : [];
     const response = reportBlocked(
-      await this.dispatcher.dispatch(frame),
+      await this.approvals.guardCall(
+        guarded,
+        record?.client.name ?? '',
+        frame.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
+        () => this.dispatcher.dispatch(frame),
+      ),
       this.#blockedDuring(record, startedAt),
     );
     const finished = this.activity.finished(response);
@@ -247,6 +263,9 @@ export class Worker {
       case 'control':
         await this.controls.apply(message.action, message.sessionId);
         return;
+      case 'submit_answer':
+        this.approvals.answer(message.id, message.allow);
+        return;
       case 'settings': {
         const settings = await saveSettings(message.settings);
         this.panels.broadcast({ kind: 'settings', settings });
@@ -258,6 +277,7 @@ export class Worker {
 
   async #greetPanel(send: (m: WorkerToPanel) => void): Promise<void> {
     send({ kind: 'settings', settings: await loadSettings() });
+    send({ kind: 'questions', questions: this.approvals.questions() });
     send({ kind: 'activity_all', entries: this.activity.all() });
     send({
       kind: 'sessions',

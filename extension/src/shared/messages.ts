@@ -1,8 +1,33 @@
 import type { ClientInfo } from '@browser-agent/protocol';
 
-/** Messages between the content script and the service worker; they never leave the extension. */
-export type ContentMessage = { kind: 'overlay_query' } | { kind: 'take_over' };
+/** Messages between the content scripts and the service worker; they never leave the extension. */
+export type ContentMessage =
+  | { kind: 'overlay_query' }
+  | { kind: 'take_over' }
+  /** A submit guard that starts while an agent call runs asks whether to hold submits. */
+  | { kind: 'guard_query' }
+  /** The guard held the submit of a form with a secret field (see submitGuard.ts). */
+  | { kind: 'submit_held'; id: number; targetOrigin: string; fields: SecretFieldKind[] };
 export type OverlayState = { kind: 'overlay'; client: string | null };
+
+export type SecretFieldKind = 'password' | 'payment card' | 'one-time code';
+
+/** Worker → submit guard (every frame of a tab, or the frame that held a submit). */
+export type GuardMessage =
+  /** While an agent's call runs on the tab; `forMs` bounds it should the worker die. */
+  | { kind: 'guard_arm'; armed: boolean; forMs: number }
+  | { kind: 'guard_release'; id: number; allow: boolean };
+
+/** "Let <client> submit this form?", shown in the side panel until answered or expired. */
+export interface SubmitQuestion {
+  id: string;
+  client: string;
+  tabTitle: string;
+  pageUrl: string;
+  targetOrigin: string;
+  fields: SecretFieldKind[];
+  expiresAt: number;
+}
 
 /** Name of the one runtime port between a panel (side panel or relay tab) and the worker. */
 export const PANEL_PORT_NAME = 'panel';
@@ -51,6 +76,8 @@ export interface Settings {
   onSessionEnd: 'close' | 'release';
   /** The daemon's port, remembered for the worker-held link. */
   bridgePort: number;
+  /** Ask in the panel before an agent submits a form with a password, card or one-time-code field. */
+  askBeforeSecretSubmit: boolean;
 }
 
 export type ControlAction = 'pause' | 'resume' | 'revoke' | 'focus' | 'handover';
@@ -59,7 +86,8 @@ export type ControlAction = 'pause' | 'resume' | 'revoke' | 'focus' | 'handover'
 export type PanelToWorker =
   | { kind: 'frame'; text: string }
   | { kind: 'control'; action: ControlAction; sessionId: string }
-  | { kind: 'settings'; settings: Partial<Settings> };
+  | { kind: 'settings'; settings: Partial<Settings> }
+  | { kind: 'submit_answer'; id: string; allow: boolean };
 
 /** Worker → panel. */
 export type WorkerToPanel =
@@ -68,4 +96,5 @@ export type WorkerToPanel =
   | { kind: 'activity'; entry: ActivityEntry }
   | { kind: 'activity_all'; entries: ActivityEntry[] }
   | { kind: 'link'; state: LinkState; detail: string }
-  | { kind: 'settings'; settings: Settings };
+  | { kind: 'settings'; settings: Settings }
+  | { kind: 'questions'; questions: SubmitQuestion[] };

@@ -13,6 +13,7 @@ import { SessionList } from './sessionList';
 import { SettingsView } from './settingsView';
 import { byId } from './dom';
 import { PairingView } from './pairingView';
+import { QuestionView } from './questionView';
 import { adoptPairingFromFragment } from '../shared/pairings';
 
 /** Under the worker's 30 s idle limit, so an idle but connected worker is not stopped. */
@@ -57,6 +58,9 @@ const sessions = new SessionList(byId('sessions'), {
 const pairingView = new PairingView();
 // A pairing handed over in the URL (launch mode) must be stored before the first hello.
 const pairingAdopted = adoptPairingFromFragment(location, history).then(() => pairingView.render());
+const questionView = new QuestionView(byId('questions'), (id, allow) =>
+  toWorker({ kind: 'submit_answer', id, allow }),
+);
 const settingsView = new SettingsView((patch) => toWorker({ kind: 'settings', settings: patch }));
 
 function onWorkerMessage(m: WorkerToPanel): void {
@@ -77,6 +81,9 @@ function onWorkerMessage(m: WorkerToPanel): void {
       return;
     case 'link':
       if (!relay) showLink(m.state, m.detail);
+      return;
+    case 'questions':
+      questionView.render(m.questions);
       return;
     case 'settings':
       void pairingAdopted.then(() => applySettings(m.settings));

@@ -37,6 +37,12 @@ describe('tool groups (--caps)', () => {
     );
   });
 
+  it('lists input schemas without a $schema dialect (see defineTool)', async () => {
+    const { tools } = await (await connected(unused, ['network'])).listTools();
+    expect(tools.length).toBeGreaterThan(0);
+    for (const tool of tools) expect(tool.inputSchema).not.toHaveProperty('$schema');
+  });
+
   it('lists opt-in groups only when asked', async () => {
     const plain = (await (await connected(unused)).listTools()).tools.map((t) => t.name);
     expect(plain).not.toContain('browser_network_requests');

@@ -34,5 +34,9 @@ export interface ToolContract<N extends string = string, S extends z.ZodObject =
 export function defineTool<N extends string, S extends z.ZodObject>(
   contract: ToolContract<N, S>,
 ): ToolContract<N, S> {
-  return contract;
+  // `$schema` would name the JSON Schema dialect in every listed tool: ~50 characters each, on
+  // every turn, telling the agent nothing (MCP defines inputSchema as JSON Schema, and ours use
+  // nothing that differs between draft-07 and 2020-12). zod merges metadata after it sets the
+  // dialect, so an undefined `$schema` leaves it out; a unit test checks that it stays out.
+  return { ...contract, input: contract.input.meta({ $schema: undefined }) };
 }

@@ -45,8 +45,7 @@ const formField = z.object({
 export const fillForm = defineTool({
   name: 'browser_fill_form',
   title: 'Fill form',
-  description:
-    'Set many fields at once: text, checkbox, radio, select. Targets as in browser_click.',
+  description: 'Set many fields at once: text, checkbox, radio, select.',
   input: z.object({
     fields: z.array(formField).min(1).max(100).describe('Fields to set, in order'),
   }),

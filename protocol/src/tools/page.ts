@@ -6,7 +6,7 @@ export const evaluate = defineTool({
   name: 'browser_evaluate',
   title: 'Evaluate JavaScript',
   description:
-    'Run a JS function in the page; returns its JSON result, unfiltered (may hold secrets). A target is its argument.',
+    'Run a JS function in the page and return its JSON result, unfiltered. A target is its argument.',
   input: z.object({
     function: z
       .string()

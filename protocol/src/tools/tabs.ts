@@ -4,8 +4,7 @@ import { defineTool } from './contract.js';
 export const tabs = defineTool({
   name: 'browser_tabs',
   title: 'Manage tabs',
-  description:
-    "List, open, select or close this session's tabs (never other sessions' or the user's).",
+  description: "List, open, select or close this session's own tabs.",
   input: z.object({
     action: z.enum(['list', 'new', 'select', 'close']).describe('What to do'),
     index: z.number().min(0).optional().describe('For select and close (current tab)'),

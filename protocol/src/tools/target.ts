@@ -10,8 +10,8 @@ import { z } from 'zod';
 export const elementTarget = {
   ref: z.string().optional().describe('From browser_snapshot'),
   role: z.string().optional().describe('ARIA role'),
-  name: z.string().optional().describe('Accessible name, with role'),
-  nth: z.number().optional().describe('Which role+name match, from 0'),
+  name: z.string().optional().describe('Name, with role'),
+  nth: z.number().optional().describe('nth match, from 0'),
   selector: z.string().optional().describe('CSS selector'),
 };
 

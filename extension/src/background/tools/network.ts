@@ -1,5 +1,7 @@
 import { BridgeError, ErrorCode, textResult } from '@browser-agent/protocol';
 import type { Handler, NetworkEntry } from '../handlerContext';
+import { hideBodySecrets } from './requestSecrets';
+import { describeBody } from './responseBodies';
 import { capText, oneLine, untrustedSection } from './text';
 
 const MAX_LISTED = 200;
@@ -57,25 +59,29 @@ export const networkRequest: Handler<'browser_network_request'> = async (args, c
   const maxBody = args.maxBodyChars ?? DEFAULT_BODY_CHARS;
   const parts = [line(entry), 'Request headers:', headerLines(entry.requestHeaders)];
   if (entry.hasPostData) {
-    const post = await tab.cdp
-      .send('Network.getRequestPostData', { requestId: entry.id })
-      .then((r) => r.postData)
-      .catch(() => '(not available)');
-    parts.push('Request body:', capText(post, maxBody));
+    const post =
+      entry.postData ??
+      (await tab.cdp
+        .send('Network.getRequestPostData', { requestId: entry.id })
+        .then((r) => r.postData)
+        .catch(() => '(not available)'));
+    const type = Object.entries(entry.requestHeaders).find(
+      ([k]) => k.toLowerCase() === 'content-type',
+    )?.[1];
+    parts.push('Request body:', capText(hideBodySecrets(post, type ?? ''), maxBody));
   }
   parts.push('Response headers:', headerLines(entry.responseHeaders));
-  // Asked even before loadingFinished: a body the page never reads may not finish for a while.
+  // Fetch/XHR bodies were kept as they arrived (responseBodies.ts); other types are asked for
+  // now, even before loadingFinished: a body the page never reads may not finish for a while.
   if (entry.status !== undefined && entry.failure === undefined) {
     const body =
       entry.body ??
       (await tab.cdp
         .send('Network.getResponseBody', { requestId: entry.id })
-        .then((r) =>
-          r.base64Encoded ? `(binary, ${Math.round((r.body.length * 3) / 4)} bytes)` : r.body,
-        )
+        .then((r) => describeBody(r.body, r.base64Encoded, entry.mimeType))
         .catch(
           (err: unknown) =>
-            `(not available: ${err instanceof Error ? oneLine(err.message, 200) : 'unknown error'}; the page may have navigated or the body was evicted)`,
+            `(not available: ${err instanceof Error ? oneLine(err.message, 200) : 'unknown error'}; a redirect, a stream, a body over 5 MB, or a page that navigated away keeps no body)`,
         ));
     parts.push(
       `Response body (${oneLine(entry.mimeType, 100) || 'unknown type'}):`,

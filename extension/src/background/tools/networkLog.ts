@@ -4,12 +4,10 @@
  * a new log, as DevTools does without "preserve log".
  */
 import type { AttachHook, NetworkEntry, TabState } from '../handlerContext';
+import { keepResponseBodies, RESPONSE_BODY_PATTERNS } from './responseBodies';
 
 /** Oldest requests are dropped past this, so a busy page cannot grow the worker's memory. */
 const MAX_ENTRIES = 1000;
-/** API responses are what an agent debugs; their bodies are kept while they are still there. */
-const KEEP_BODY_TYPES: ReadonlySet<string> = new Set(['Fetch', 'XHR']);
-const MAX_KEPT_BODY_BYTES = 100_000;
 
 function headers(raw: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};
@@ -19,12 +17,14 @@ function headers(raw: Record<string, unknown>): Record<string, string> {
 
 export const recordNetwork: AttachHook = async (tab) => {
   const { cdp, state } = tab;
+  keepResponseBodies(cdp, state);
   const [, tree] = await Promise.all([
     cdp.send('Network.enable', {
       maxTotalBufferSize: 20_000_000,
       maxResourceBufferSize: 5_000_000,
     }),
     cdp.send('Page.getFrameTree'),
+    cdp.send('Fetch.enable', { patterns: RESPONSE_BODY_PATTERNS }),
   ]);
   const mainFrameId = tree.frameTree.frame.id;
   const byId = (id: string): NetworkEntry | undefined => state.network.find((e) => e.id === id);
@@ -50,6 +50,7 @@ export const recordNetwork: AttachHook = async (tab) => {
       requestHeaders: headers(e.request.headers),
       responseHeaders: {},
       hasPostData: e.request.hasPostData === true,
+      postData: e.request.postData,
       failure: undefined,
       finished: false,
       startedAt: Date.now(),
@@ -69,16 +70,6 @@ export const recordNetwork: AttachHook = async (tab) => {
     const entry = sessionId === undefined ? byId(e.requestId) : undefined;
     if (entry === undefined) return;
     entry.finished = true;
-    if (!KEEP_BODY_TYPES.has(entry.resourceType) || e.encodedDataLength > MAX_KEPT_BODY_BYTES)
-      return;
-    void cdp.send('Network.getResponseBody', { requestId: e.requestId }).then(
-      (r) => {
-        entry.body = r.base64Encoded
-          ? `(binary, ${Math.round((r.body.length * 3) / 4)} bytes)`
-          : r.body.slice(0, MAX_KEPT_BODY_BYTES);
-      },
-      () => undefined,
-    );
   });
   cdp.on('Network.loadingFailed', (e, sessionId) => {
     const entry = sessionId === undefined ? byId(e.requestId) : undefined;

@@ -4,6 +4,7 @@
  * against the DOM; when the check cannot be made the value is hidden.
  */
 import type { CdpClient } from '../cdp';
+import { secretKind } from '../../shared/secretKind';
 import type { OutlineElement, OutlineNode } from './axOutline';
 
 const MASKED_VALUE = /^[•●*]+$/;
@@ -45,9 +46,9 @@ async function isSecret(cdp: CdpClient, field: OutlineElement): Promise<boolean>
 
 /** Passwords, payment-card fields and one-time codes, by type or autocomplete token. */
 export function isSecretInput(attributes: readonly string[] | undefined): boolean {
-  if (attribute(attributes, 'type')?.toLowerCase() === 'password') return true;
-  const autocomplete = attribute(attributes, 'autocomplete')?.toLowerCase() ?? '';
-  return /(^|\s)(cc-|one-time-code)/.test(autocomplete);
+  return (
+    secretKind(attribute(attributes, 'type'), attribute(attributes, 'autocomplete')) !== undefined
+  );
 }
 
 /** DOM attributes arrive flattened as [name, value, name, value, …]. */

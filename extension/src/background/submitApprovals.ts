@@ -1,0 +1,223 @@
+/**
+ * Ask-before-submit (issue #7, opt-in): while an agent's call runs, the submit guards of the
+ * session's tabs (content/submitGuard.ts) hold any submit of a form with a password,
+ * payment-card or one-time-code field. After the call, the user is asked in the side panel;
+ * "Allow" submits the held form exactly once, "Deny" or no answer fails the call with
+ * USER_DENIED and nothing is submitted.
+ *
+ * The guard is armed only while a call of the session runs (counted per tab, since calls of
+ * several sessions never share a tab but a call may still be finishing when the next starts),
+ * so the user's own submits outside the agent's calls are never held.
+ */
+import {
+  BridgeError,
+  ErrorCode,
+  toWireError,
+  type ResponseFrame,
+  type ToolResult,
+} from '@browser-agent/protocol';
+import type { GuardMessage, SecretFieldKind, SubmitQuestion } from '../shared/messages';
+import type { CdpClient } from './cdp';
+import { settle } from './tools/settle';
+import { watchNavigation } from './tools/navigationWatch';
+
+/** The answer must reach the agent before its call's own deadline does. */
+const ANSWER_MARGIN_MS = 1_500;
+
+interface HeldSubmit {
+  tabId: number;
+  frameId: number;
+  id: number;
+  targetOrigin: string;
+  fields: SecretFieldKind[];
+}
+
+type Verdict = 'allow' | 'deny' | 'timeout';
+
+interface Pending {
+  question: SubmitQuestion;
+  decide: (verdict: Verdict) => void;
+}
+
+export interface SubmitApprovalDeps {
+  cdpFor(tabId: number): Promise<CdpClient>;
+  /** Every change of the open questions, for the panels and the toolbar badge. */
+  questionsChanged(questions: SubmitQuestion[]): void;
+}
+
+export class SubmitApprovals {
+  readonly #deps: SubmitApprovalDeps;
+  readonly #armed = new Map<number, { calls: number; forMs: number }>();
+  readonly #held = new Map<number, HeldSubmit[]>();
+  readonly #pending = new Map<string, Pending>();
+
+  constructor(deps: SubmitApprovalDeps) {
+    this.#deps = deps;
+  }
+
+  /** What a guard that starts in this tab (a new document) should do. */
+  armState(tabId: number): GuardMessage {
+    const armed = this.#armed.get(tabId);
+    return { kind: 'guard_arm', armed: armed !== undefined, forMs: armed?.forMs ?? 0 };
+  }
+
+  questions(): SubmitQuestion[] {
+    return [...this.#pending.values()].map((p) => p.question);
+  }
+
+  answer(id: string, allow: boolean): void {
+    this.#pending.get(id)?.decide(allow ? 'allow' : 'deny');
+  }
+
+  /** A guard held a submit. One held outside any call (a late message) is refused. */
+  held(tabId: number, frameId: number, submit: Omit<HeldSubmit, 'tabId' | 'frameId'>): void {
+    const entry = { ...submit, tabId, frameId };
+    if (!this.#armed.has(tabId)) {
+      void this.#release(entry, false);
+      return;
+    }
+    this.#held.set(tabId, [...(this.#held.get(tabId) ?? []), entry]);
+  }
+
+  /** Runs one agent call with the guards of `tabIds` armed, then settles what they held. */
+  async guardCall(
+    tabIds: readonly number[],
+    client: string,
+    limitMs: number,
+    run: () => Promise<ResponseFrame>,
+  ): Promise<ResponseFrame> {
+    const deadline = Date.now() + limitMs - ANSWER_MARGIN_MS;
+    await this.#arm(tabIds, limitMs);
+    let response: ResponseFrame;
+    try {
+      response = await run();
+    } finally {
+      await this.#disarm(tabIds);
+    }
+    const held = tabIds.flatMap((tabId) => this.#take(tabId));
+    const [first, ...rest] = held;
+    // One question per call: further submits it caused are dropped, never sent unasked.
+    for (const extra of rest) void this.#release(extra, false);
+    if (first === undefined) return response;
+    if (!response.payload.success) {
+      await this.#release(first, false);
+      return response;
+    }
+    const verdict = await this.#ask(first, client, deadline - Date.now());
+    if (verdict !== 'allow') {
+      await this.#release(first, false);
+      return {
+        ...response,
+        payload: { success: false, error: toWireError(denied(first, verdict)) },
+      };
+    }
+    const note = await this.#submit(first);
+    return { ...response, payload: { success: true, data: withNote(response.payload.data, note) } };
+  }
+
+  async #arm(tabIds: readonly number[], forMs: number): Promise<void> {
+    await Promise.all(
+      tabIds.map(async (tabId) => {
+        const armed = this.#armed.get(tabId);
+        if (armed !== undefined) {
+          armed.calls++;
+          return;
+        }
+        this.#armed.set(tabId, { calls: 1, forMs });
+        await tell(tabId, { kind: 'guard_arm', armed: true, forMs });
+      }),
+    );
+  }
+
+  async #disarm(tabIds: readonly number[]): Promise<void> {
+    await Promise.all(
+      tabIds.map(async (tabId) => {
+        const armed = this.#armed.get(tabId);
+        if (armed === undefined) return;
+        if (--armed.calls > 0) return;
+        this.#armed.delete(tabId);
+        await tell(tabId, { kind: 'guard_arm', armed: false, forMs: 0 });
+      }),
+    );
+  }
+
+  #take(tabId: number): HeldSubmit[] {
+    const list = this.#held.get(tabId) ?? [];
+    this.#held.delete(tabId);
+    return list;
+  }
+
+  async #ask(submit: HeldSubmit, client: string, waitMs: number): Promise<Verdict> {
+    if (waitMs <= 0) return 'timeout';
+    const tab = await chrome.tabs.get(submit.tabId).catch(() => undefined);
+    const question: SubmitQuestion = {
+      id: crypto.randomUUID(),
+      client,
+      tabTitle: tab?.title ?? '',
+      pageUrl: tab?.url ?? '',
+      targetOrigin: submit.targetOrigin,
+      fields: submit.fields,
+      expiresAt: Date.now() + waitMs,
+    };
+    const verdict = await new Promise<Verdict>((resolve) => {
+      const timer = setTimeout(() => decide('timeout'), waitMs);
+      const decide = (v: Verdict): void => {
+        clearTimeout(timer);
+        this.#pending.delete(question.id);
+        resolve(v);
+      };
+      this.#pending.set(question.id, { question, decide });
+      this.#deps.questionsChanged(this.questions());
+    });
+    this.#deps.questionsChanged(this.questions());
+    return verdict;
+  }
+
+  /** Releases the allowed submit and waits for what it starts, as an action would. */
+  async #submit(submit: HeldSubmit): Promise<string> {
+    const what = `a form with a ${submit.fields.join(', ')} field to ${submit.targetOrigin}`;
+    const cdp = await this.#deps.cdpFor(submit.tabId);
+    const watch = await watchNavigation(cdp);
+    if (!(await this.#release(submit, true))) {
+      watch.dispose();
+      return `The user allowed submitting ${what}, but the form was gone (the page changed); nothing was submitted.`;
+    }
+    const outcome = await settle(cdp, watch);
+    return `The user allowed submitting ${what}; it was submitted once${
+      outcome.navigated ? ' and the page navigated' : ''
+    }. Call browser_snapshot to see the page now.`;
+  }
+
+  /** True when the guard submitted the form again. */
+  async #release(submit: HeldSubmit, allow: boolean): Promise<boolean> {
+    const message: GuardMessage = { kind: 'guard_release', id: submit.id, allow };
+    const submitted: unknown = await chrome.tabs
+      .sendMessage(submit.tabId, message, { frameId: submit.frameId })
+      .catch(() => false);
+    return submitted === true;
+  }
+}
+
+/** To every frame of the tab; a tab without our content script (e.g. about:blank) ignores it. */
+async function tell(tabId: number, message: GuardMessage): Promise<void> {
+  await chrome.tabs.sendMessage(tabId, message).catch(() => undefined);
+}
+
+function denied(submit: HeldSubmit, verdict: Exclude<Verdict, 'allow'>): BridgeError {
+  const what = `a form with a ${submit.fields.join(', ')} field to ${submit.targetOrigin}`;
+  return new BridgeError(
+    ErrorCode.USER_DENIED,
+    verdict === 'deny'
+      ? `The user denied submitting ${what}; nothing was submitted.`
+      : `The user did not answer in time whether to submit ${what}; nothing was submitted.`,
+    'Do not try to submit it another way. Ask the user to submit it themselves, or to allow it in the Browser Agent side panel when you retry.',
+  );
+}
+
+function withNote(data: unknown, note: string): ToolResult {
+  const text = { type: 'text' as const, text: note };
+  if (typeof data !== 'object' || data === null || !('content' in data)) return { content: [text] };
+  // The data is the handler's own ToolResult.
+  const result = data as ToolResult;
+  return { ...result, content: [...result.content, text] };
+}

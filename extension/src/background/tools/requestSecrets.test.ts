@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { hideBodySecrets } from './requestSecrets';
+
+describe('hideBodySecrets', () => {
+  it('hides secret fields of form-encoded bodies and keeps the rest', () => {
+    const form = 'application/x-www-form-urlencoded';
+    expect(hideBodySecrets('user=ada&password=hunter2&pw=x1', form)).toBe(
+      'user=ada&password=[hidden]&pw=[hidden]',
+    );
+    expect(hideBodySecrets('q=cats', form)).toBe('q=cats');
+  });
+
+  it('hides secret fields of JSON bodies at any depth', () => {
+    const body = JSON.stringify({
+      user: 'ada',
+      auth: { newPassword: 'hunter2', otp: 123456 },
+      card: [{ cardNumber: '4111111111111111', cvc: '123', holder: 'Ada' }],
+    });
+    const shown = hideBodySecrets(body, 'application/json; charset=utf-8');
+    expect(shown).not.toMatch(/hunter2|123456|4111111111111111|"123"/);
+    expect(shown).toContain('"user":"ada"');
+    expect(shown).toContain('"holder":"Ada"');
+  });
+
+  it('leaves other bodies and bodies without secrets untouched', () => {
+    expect(hideBodySecrets('{"hello":"world"}', 'application/json')).toBe('{"hello":"world"}');
+    expect(hideBodySecrets('password=x', 'text/plain')).toBe('password=x');
+    expect(hideBodySecrets('{not json', 'application/json')).toBe('{not json');
+  });
+});

@@ -1,0 +1,49 @@
+/**
+ * Request bodies shown by browser_network_request keep their shape but not their secrets: a
+ * sign-in POST carries the password the snapshot hides. Fields are found by name, in
+ * form-encoded and JSON bodies; any other body is shown as sent.
+ */
+const SECRET_NAME =
+  /pass(word|wd|phrase|code)?$|^pw$|pwd|secret|otp|one.?time|cvv|cvc|csc|card.?num|cc.?(num|exp|csc)|^pin$/i;
+const HIDDEN = '[hidden]';
+
+export function hideBodySecrets(body: string, contentType: string): string {
+  if (/x-www-form-urlencoded/i.test(contentType)) return hideFormSecrets(body);
+  if (/json/i.test(contentType)) return hideJsonSecrets(body);
+  return body;
+}
+
+function hideFormSecrets(body: string): string {
+  const params = new URLSearchParams(body);
+  let hidden = false;
+  for (const [name] of params) {
+    if (!SECRET_NAME.test(name)) continue;
+    params.set(name, HIDDEN);
+    hidden = true;
+  }
+  return hidden ? params.toString().replaceAll('%5Bhidden%5D', HIDDEN) : body;
+}
+
+function hideJsonSecrets(body: string): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return body;
+  }
+  let hidden = false;
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (typeof node !== 'object' || node === null) return node;
+    const out: Record<string, unknown> = {};
+    for (const [key, child] of Object.entries(node)) {
+      const secret =
+        SECRET_NAME.test(key) && (typeof child === 'string' || typeof child === 'number');
+      if (secret) hidden = true;
+      out[key] = secret ? HIDDEN : walk(child);
+    }
+    return out;
+  };
+  const result = walk(value);
+  return hidden ? JSON.stringify(result) : body;
+}
