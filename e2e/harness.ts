@@ -9,13 +9,14 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import {
   EXTENSION_ORIGIN,
   RELAY_PAGE_PATH,
@@ -79,6 +80,8 @@ export interface ServerOptions {
   name?: string;
   flags?: string[];
   env?: Record<string, string>;
+  /** Directories the client offers as MCP roots (the client then has the roots capability). */
+  roots?: string[];
 }
 
 export interface Bridge {
@@ -142,8 +145,8 @@ export const test = base.extend<
       home,
       socketPath: path.join(home, 'daemon.sock'),
       port,
-      async startServer({ name = 'e2e-client', flags = [], env: extra = {} } = {}) {
-        const server = await spawnServer(name, flags, { ...env, ...extra });
+      async startServer({ name = 'e2e-client', flags = [], env: extra = {}, roots } = {}) {
+        const server = await spawnServer(name, flags, { ...env, ...extra }, roots);
         servers.push(server);
         return server.client;
       },
@@ -166,6 +169,7 @@ export const test = base.extend<
     for (const s of servers) if (isRunning(s.pid)) await stopProcess(s.pid);
     const daemon = await daemonPid();
     if (daemon !== undefined) await stopProcess(daemon);
+    for (const pid of await projectDaemonPids(home)) await stopProcess(pid);
     // Give exiting children (a launched browser's helpers) a moment before calling them leaks.
     await waitUntil(() => ownProcesses().length === 0, 5_000);
     const leftovers = ownProcesses();
@@ -267,6 +271,7 @@ async function spawnServer(
   name: string,
   flags: string[],
   env: Record<string, string>,
+  roots?: string[],
 ): Promise<ServerProcess> {
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -278,7 +283,15 @@ async function spawnServer(
   transport.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString('utf8');
   });
-  const client = new Client({ name, version: '0.0.0-e2e' });
+  const client = new Client(
+    { name, version: '0.0.0-e2e' },
+    roots ? { capabilities: { roots: {} } } : {},
+  );
+  if (roots) {
+    client.setRequestHandler(ListRootsRequestSchema, () => ({
+      roots: roots.map((dir) => ({ uri: pathToFileURL(dir).href, name: path.basename(dir) })),
+    }));
+  }
   try {
     await client.connect(transport);
   } catch (err) {
@@ -362,6 +375,14 @@ async function attachLogs(
 
 function tail(text: string): string {
   return text.length > LOG_TAIL_CHARS ? `…${text.slice(-LOG_TAIL_CHARS)}` : text;
+}
+
+/** Launch mode on a project runs that project's own daemon under <home>/projects/<key>/. */
+export async function projectDaemonPids(home: string): Promise<number[]> {
+  const dir = path.join(home, 'projects');
+  const keys = await readdir(dir).catch(() => []);
+  const pids = await Promise.all(keys.map((key) => readPid(path.join(dir, key, 'daemon.pid'))));
+  return pids.filter((pid) => pid !== undefined);
 }
 
 async function readPid(file: string): Promise<number | undefined> {

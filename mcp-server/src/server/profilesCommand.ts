@@ -49,7 +49,9 @@ export async function runProfilesCommand(
       options: { 'older-than': { type: 'string' }, 'dry-run': { type: 'boolean' } },
     });
   } catch (e) {
-    err(`browser-agent-mcp profiles: ${e instanceof Error ? e.message : String(e)}\n\n${PROFILES_USAGE}`);
+    err(
+      `browser-agent-mcp profiles: ${e instanceof Error ? e.message : String(e)}\n\n${PROFILES_USAGE}`,
+    );
     return 2;
   }
   const [command, ...extra] = parsed.positionals;
@@ -66,7 +68,9 @@ export async function runProfilesCommand(
   const raw = parsed.values['older-than'];
   const ageMs = raw === undefined ? undefined : parseAge(raw);
   if (ageMs === undefined) {
-    err(`browser-agent-mcp profiles prune: --older-than needs an age like 30d.\n\n${PROFILES_USAGE}`);
+    err(
+      `browser-agent-mcp profiles prune: --older-than needs an age like 30d.\n\n${PROFILES_USAGE}`,
+    );
     return 2;
   }
   const dryRun = parsed.values['dry-run'] ?? false;

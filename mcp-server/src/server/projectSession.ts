@@ -90,7 +90,11 @@ export class ProjectSession {
       if (projectPath !== undefined) {
         const check = checkProjectDir(projectPath);
         if (!check.ok) {
-          throw new BridgeError(ErrorCode.INVALID_ARGS, `projectPath: ${check.message}`, check.hint);
+          throw new BridgeError(
+            ErrorCode.INVALID_ARGS,
+            `projectPath: ${check.message}`,
+            check.hint,
+          );
         }
         for (const w of check.warnings) this.#options.log.warn(w);
         notes.push(...check.warnings);

@@ -9,8 +9,7 @@ import path from 'node:path';
 const WINDOWS_MAX_PATH = 260;
 
 export type ProjectDirCheck =
-  | { ok: true; dir: string; warnings: string[] }
-  | { ok: false; message: string; hint: string };
+  { ok: true; dir: string; warnings: string[] } | { ok: false; message: string; hint: string };
 
 /**
  * Absolute, no `..` segment, an existing directory this user can write to. The answer is the
