@@ -13,7 +13,13 @@ export function projectAwareCaller(project: ProjectSession, inner: ToolCaller): 
       const notes = await project.beforeCall(
         typeof projectPath === 'string' ? projectPath : undefined,
       );
-      const result = await inner.call(action, rest, timeoutMs);
+      let result: ToolResult;
+      try {
+        result = await inner.call(action, rest, timeoutMs);
+      } catch (err) {
+        project.unsent(notes);
+        throw err;
+      }
       if (notes.length === 0) return result;
       return {
         content: [...result.content, ...notes.map((text) => ({ type: 'text' as const, text }))],

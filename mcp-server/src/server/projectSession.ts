@@ -41,6 +41,8 @@ export class ProjectSession {
   #project: string | undefined;
   #fixed = false;
   #hintGiven = false;
+  /** Notes of a call that failed, so the next result carries them. */
+  #unsent: string[] = [];
   #initialized: () => void = () => undefined;
   readonly #whenInitialized = new Promise<void>((resolve) => {
     this.#initialized = resolve;
@@ -85,7 +87,8 @@ export class ProjectSession {
    */
   async beforeCall(projectPath: string | undefined): Promise<string[]> {
     await this.#whenInitialized;
-    const notes: string[] = [];
+    const notes: string[] = this.#unsent;
+    this.#unsent = [];
     if (!this.#fixed) {
       if (projectPath !== undefined) {
         const check = checkProjectDir(projectPath);
@@ -110,6 +113,11 @@ export class ProjectSession {
     const hint = this.#gitignoreHintOnce();
     if (hint !== undefined) notes.push(hint);
     return notes;
+  }
+
+  /** The call these notes were for failed: they go with the next result instead. */
+  unsent(notes: string[]): void {
+    this.#unsent = [...notes, ...this.#unsent];
   }
 
   /** The daemon and launch options for the project as it stands now. */

@@ -12,6 +12,7 @@ export type ProjectDirCheck =
   { ok: true; dir: string; warnings: string[] } | { ok: false; message: string; hint: string };
 
 /**
+ * `platform` only decides the Windows path-length warning (so a test can ask for it).
  * Absolute, no `..` segment, an existing directory this user can write to. The answer is the
  * real path (symlinks resolved), so two spellings of one project share one browser.
  */
@@ -19,12 +20,11 @@ export function checkProjectDir(
   raw: string,
   platform: NodeJS.Platform = process.platform,
 ): ProjectDirCheck {
-  const p = platform === 'win32' ? path.win32 : path.posix;
   const hint = 'Give the absolute path of an existing project directory you can write to.';
   if (raw.trim() === '' || raw.includes('\0')) {
     return { ok: false, message: 'The project path is empty or contains a NUL byte.', hint };
   }
-  if (!p.isAbsolute(raw)) {
+  if (!path.isAbsolute(raw)) {
     return {
       ok: false,
       message: `The project path must be absolute, got "${raw}".`,
@@ -38,7 +38,7 @@ export function checkProjectDir(
       hint: 'Give the directory itself, without ".." segments.',
     };
   }
-  const normalized = p.normalize(raw);
+  const normalized = path.normalize(raw);
   let isDir: boolean;
   try {
     isDir = statSync(normalized).isDirectory();
