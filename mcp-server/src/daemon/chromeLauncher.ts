@@ -113,6 +113,8 @@ export class LaunchedBrowser {
       ...(options.headless ? ['--headless=new'] : []),
       // Chromium refuses to run as root with its sandbox (containers, CI).
       ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+      // Docker gives /dev/shm 64 MB, which crashes renderers of big pages; use /tmp instead.
+      ...(existsSync('/.dockerenv') ? ['--disable-dev-shm-usage'] : []),
       // The relay page is opened over the pipe once the extension is up: given on the command
       // line it loads before the extension is registered and shows an error page.
       '--remote-debugging-pipe',
