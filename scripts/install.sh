@@ -47,8 +47,9 @@ if [ "${#missing[@]}" -gt 0 ]; then
     [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
     log "installing with apt: ${missing[*]}"
     $sudo_cmd apt-get update -qq >&2
-    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends \
-      "${missing[@]}" >&2
+    # With recommends: Debian's Chromium recommends chromium-sandbox, which a non-root user
+    # without unprivileged user namespaces needs.
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >&2
   else
     die "no Chromium at $chrome and no apt-get: install Chromium and set CHROME_PATH"
   fi
