@@ -180,6 +180,20 @@ test.describe('projects in launch mode', () => {
     expect(logged, 'the hint is logged once').toBe(1);
   });
 
+  test('without a shared daemon (BROWSER_AGENT_NO_DAEMON=1) the project still gets its own profile', async ({
+    sandbox,
+    site,
+  }) => {
+    const app = await makeProject(sandbox, 'app', `${PROFILE_DIRNAME}/\n`);
+    const client = await sandbox.startServer({
+      flags: [...LAUNCH, '--project', app],
+      env: { BROWSER_AGENT_NO_DAEMON: '1' },
+    });
+    await callOk(client, 'browser_navigate', { url: site.url('/button.html') });
+    expect(launchedProfiles(sandbox)).toEqual([path.join(app, PROFILE_DIRNAME)]);
+    expect(sandbox.serverStderr(client)).toContain('hosting the bridge in this process');
+  });
+
   test('profiles list shows project profiles and prune removes the ones unused too long', async ({
     sandbox,
     site,

@@ -225,7 +225,11 @@ export class DaemonClient {
     const { log } = this.#options;
     const { paths } = route;
     if (this.#options.inProcess) {
-      return this.#fallback('asked for with BROWSER_AGENT_NO_DAEMON=1', usableDir(paths.dir));
+      return this.#fallback(
+        'asked for with BROWSER_AGENT_NO_DAEMON=1',
+        usableDir(paths.dir),
+        route,
+      );
     }
     const first = await tryConnect(paths.socket);
     if (first) return first;
@@ -233,7 +237,7 @@ export class DaemonClient {
       ensureStateDir(paths.dir);
       if (process.platform !== 'win32') ensureStateDir(dirname(paths.socket));
     } catch (err) {
-      return this.#fallback(err instanceof Error ? err.message : String(err), undefined);
+      return this.#fallback(err instanceof Error ? err.message : String(err), undefined, route);
     }
     spawnDaemon(log, route.daemonArgs);
     const deadline = Date.now() + DAEMON_START_TIMEOUT_MS;
@@ -251,11 +255,11 @@ export class DaemonClient {
   }
 
   /** No shared daemon possible: this server hosts the bridge itself, for its one client. */
-  async #fallback(why: string, stateDir: string | undefined): Promise<Duplex> {
+  async #fallback(why: string, stateDir: string | undefined, route: DaemonRoute): Promise<Duplex> {
     this.#options.log.warn(
       `cannot use the shared daemon (${why}); hosting the bridge in this process for this client only`,
     );
-    this.#inProcess ??= startInProcessDaemon(this.#options.log, stateDir);
+    this.#inProcess ??= startInProcessDaemon(this.#options.log, stateDir, route.port);
     const daemon = await this.#inProcess;
     const [ours, theirs] = duplexPair();
     daemon.accept(theirs);

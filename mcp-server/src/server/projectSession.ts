@@ -24,6 +24,8 @@ export interface DaemonRoute {
   launch: HelloFrame['launch'];
   /** Extra arguments for a daemon this server has to spawn. */
   daemonArgs: string[];
+  /** The bridge port to ask for, when not the user's (BROWSER_AGENT_PORT or 3026). */
+  port?: number;
   project: string | undefined;
 }
 
@@ -140,6 +142,7 @@ export class ProjectSession {
       launch: withProfile,
       // Port 0: each project's daemon gets its own port and hands it to its relay page by URL.
       daemonArgs: ['--state-dir', paths.dir, '--socket', paths.socket, '--port', '0'],
+      port: 0,
       project,
     };
   }
