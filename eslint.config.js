@@ -19,7 +19,12 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['vitest.config.ts', 'eslint.config.js', 'scripts/*.mjs'],
+          allowDefaultProject: [
+            'vitest.config.ts',
+            'eslint.config.js',
+            'scripts/*.mjs',
+            'e2e/fixtures/*/*.mjs',
+          ],
         },
         tsconfigRootDir: import.meta.dirname,
       },

@@ -9,14 +9,14 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CallToolResultSchema, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { pathToFileURL } from 'node:url';
 import {
   EXTENSION_ORIGIN,
   RELAY_PAGE_PATH,
@@ -80,7 +80,7 @@ export interface ServerOptions {
   name?: string;
   flags?: string[];
   env?: Record<string, string>;
-  /** Directories the client offers as MCP roots; the first is the session's project. */
+  /** Directories the client offers as MCP roots (the client then has the roots capability). */
   roots?: string[];
 }
 
@@ -169,6 +169,7 @@ export const test = base.extend<
     for (const s of servers) if (isRunning(s.pid)) await stopProcess(s.pid);
     const daemon = await daemonPid();
     if (daemon !== undefined) await stopProcess(daemon);
+    for (const pid of await projectDaemonPids(home)) await stopProcess(pid);
     // Give exiting children (a launched browser's helpers) a moment before calling them leaks.
     await waitUntil(() => ownProcesses().length === 0, 5_000);
     const leftovers = ownProcesses();
@@ -284,11 +285,11 @@ async function spawnServer(
   });
   const client = new Client(
     { name, version: '0.0.0-e2e' },
-    roots ? { capabilities: { roots: {} } } : undefined,
+    roots ? { capabilities: { roots: {} } } : {},
   );
   if (roots) {
     client.setRequestHandler(ListRootsRequestSchema, () => ({
-      roots: roots.map((dir) => ({ uri: pathToFileURL(dir).href })),
+      roots: roots.map((dir) => ({ uri: pathToFileURL(dir).href, name: path.basename(dir) })),
     }));
   }
   try {
@@ -374,6 +375,14 @@ async function attachLogs(
 
 function tail(text: string): string {
   return text.length > LOG_TAIL_CHARS ? `…${text.slice(-LOG_TAIL_CHARS)}` : text;
+}
+
+/** Launch mode on a project runs that project's own daemon under <home>/projects/<key>/. */
+export async function projectDaemonPids(home: string): Promise<number[]> {
+  const dir = path.join(home, 'projects');
+  const keys = await readdir(dir).catch(() => []);
+  const pids = await Promise.all(keys.map((key) => readPid(path.join(dir, key, 'daemon.pid'))));
+  return pids.filter((pid) => pid !== undefined);
 }
 
 async function readPid(file: string): Promise<number | undefined> {

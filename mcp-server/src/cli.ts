@@ -12,9 +12,20 @@ import { projectFromRoots } from './server/projectRoots.js';
 import { policyFromEnv } from './server/policyFromEnv.js';
 import { transactionLimitsFromEnv } from './server/transactionLimitsFromEnv.js';
 import { createMcpServer, SERVER_VERSION } from './server/mcpServer.js';
+import { ProjectSession } from './server/projectSession.js';
+import { projectAwareCaller } from './server/projectCaller.js';
+import { runProfilesCommand } from './server/profilesCommand.js';
 
 async function main(): Promise<void> {
   const log = createLogger('mcp');
+  if (process.argv[2] === 'profiles') {
+    process.exitCode = await runProfilesCommand(
+      process.argv.slice(3),
+      (text) => process.stdout.write(text),
+      (text) => process.stderr.write(text),
+    );
+    return;
+  }
   const parsed = parseCli(process.argv.slice(2));
   if (parsed.kind === 'help') {
     process.stderr.write(USAGE);
@@ -45,9 +56,14 @@ async function main(): Promise<void> {
 
   const traceFile = process.env['BROWSER_AGENT_TRACE_FILE'];
   const trace = traceFile ? new TraceWriter(traceFile) : undefined;
-  const daemon = new DaemonClient({
-    paths: statePaths(),
+  const project = new ProjectSession({
     launch: options.launch,
+    cliProject: options.project,
+    userPaths: statePaths(),
+    log,
+  });
+  const daemon = new DaemonClient({
+    route: () => project.route(),
     log,
     trace,
     sessionKey: process.env['BROWSER_AGENT_SESSION_KEY'] || undefined,
@@ -55,12 +71,16 @@ async function main(): Promise<void> {
     transactions,
     inProcess: process.env['BROWSER_AGENT_NO_DAEMON'] === '1',
   });
-  const server = createMcpServer(daemon, { caps: options.caps });
+  const server = createMcpServer(projectAwareCaller(project, daemon), {
+    caps: options.caps,
+    projectPath: options.launch !== undefined && options.project === undefined,
+  });
   server.server.oninitialized = () => {
     const client = server.server.getClientVersion() ?? { name: 'MCP client', version: '?' };
-    void projectFromRoots(server.server).then((project) => {
-      daemon.setClient({ name: client.name, version: client.version }, project);
-      daemon.warmUp();
+    daemon.setClient({ name: client.name, version: client.version });
+    void projectFromRoots(server.server).then((root) => {
+      // In launch mode with no project yet, the first call's projectPath may still pick one.
+      if (project.initialize(root)) daemon.warmUp();
     });
   };
 

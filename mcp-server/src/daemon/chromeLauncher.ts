@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, openSync, rmSync, closeSync } from 'node:fs';
-import { tmpdir, homedir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Readable, Writable } from 'node:stream';
@@ -8,6 +8,7 @@ import { EXTENSION_ID, RELAY_PAGE_PATH } from '@browser-agent/protocol';
 import type { Logger } from '../shared/logger.js';
 import { CdpPipe, waitForTarget } from './cdpPipe.js';
 import type { Pairing } from './pairingStore.js';
+import { defaultProfileDir } from '../shared/profiles.js';
 
 export interface LaunchOptions {
   headless: boolean;
@@ -17,6 +18,8 @@ export interface LaunchOptions {
 }
 
 const KILL_GRACE_MS = 3_000;
+/** A browser asked to close writes its cookies and storage to the profile first. */
+const CLOSE_GRACE_MS = 5_000;
 const EXTENSION_READY_TIMEOUT_MS = 20_000;
 
 const CANDIDATES: Record<string, string[]> = {
@@ -67,6 +70,7 @@ export function extensionDir(): string {
 export class LaunchedBrowser {
   readonly #child: ChildProcess;
   readonly #tempProfile: string | undefined;
+  #cdp: CdpPipe | undefined;
   readonly exited: Promise<void>;
 
   private constructor(child: ChildProcess, tempProfile: string | undefined) {
@@ -90,10 +94,8 @@ export class LaunchedBrowser {
     const tempProfile = options.isolated
       ? mkdtempSync(join(tmpdir(), 'browser-agent-profile-'))
       : undefined;
-    const profile =
-      options.userDataDir ??
-      tempProfile ??
-      join(homedir() || tmpdir(), '.cache', 'browser-agent', 'profile');
+    // The MCP server normally names the profile (see shared/profiles.ts for the precedence).
+    const profile = options.userDataDir ?? tempProfile ?? defaultProfileDir();
     // The launched browser is paired by handing it a fresh secret in the URL fragment, which never
     // leaves the browser; the relay page stores it and removes it from the address.
     const relayUrl = `chrome-extension://${EXTENSION_ID}/${RELAY_PAGE_PATH}?port=${bridgePort}#pair=${pairing.id}.${pairing.secret}`;
@@ -111,6 +113,8 @@ export class LaunchedBrowser {
       ...(options.headless ? ['--headless=new'] : []),
       // Chromium refuses to run as root with its sandbox (containers, CI).
       ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+      // Docker gives /dev/shm 64 MB, which crashes renderers of big pages; use /tmp instead.
+      ...(existsSync('/.dockerenv') ? ['--disable-dev-shm-usage'] : []),
       // The relay page is opened over the pipe once the extension is up: given on the command
       // line it loads before the extension is registered and shows an error page.
       '--remote-debugging-pipe',
@@ -132,6 +136,7 @@ export class LaunchedBrowser {
       throw new Error('Could not open the debugging pipe to the browser.');
     }
     const cdp = new CdpPipe(toBrowser, fromBrowser);
+    browser.#cdp = cdp;
     const extensionOrigin = `chrome-extension://${EXTENSION_ID}/`;
     browser.ready = waitForTarget(cdp, extensionOrigin, EXTENSION_READY_TIMEOUT_MS).then(
       async () => {
@@ -145,10 +150,18 @@ export class LaunchedBrowser {
   /** Settles when the relay page is open, or fails with why the extension did not come up. */
   ready: Promise<void> = Promise.resolve();
 
-  /** Stops the browser (its whole process group) and removes a temporary profile. */
+  /**
+   * Stops the browser and removes a temporary profile. Browser.close first, so cookies and
+   * localStorage reach the profile on disk; then the whole process group, in case it hangs.
+   */
   async close(): Promise<void> {
     const pid = this.#child.pid;
-    if (pid !== undefined && this.#child.exitCode === null && this.#child.signalCode === null) {
+    const running = (): boolean => this.#child.exitCode === null && this.#child.signalCode === null;
+    if (this.#cdp && running()) {
+      this.#cdp.send('Browser.close').catch(() => undefined);
+      await Promise.race([this.exited, new Promise((r) => setTimeout(r, CLOSE_GRACE_MS))]);
+    }
+    if (pid !== undefined && running()) {
       killGroup(pid, 'SIGTERM');
       const timer = setTimeout(() => killGroup(pid, 'SIGKILL'), KILL_GRACE_MS);
       await this.exited;

@@ -116,7 +116,7 @@ export class Daemon {
     if (restored.length > 0)
       this.#log.info(`restored ${restored.length} session(s) a previous daemon left`);
     this.#log.info(
-      `listening on ${this.#config.socketPath ?? '(in-process)'} and ws://127.0.0.1:${this.#config.port}`,
+      `listening on ${this.#config.socketPath ?? '(in-process)'} and ws://127.0.0.1:${this.#link.port}`,
     );
     this.#armIdleTimer();
   }
@@ -257,7 +257,7 @@ export class Daemon {
       const browser = LaunchedBrowser.launch(
         options,
         this.#pairings.mint('Launched browser'),
-        this.#config.port,
+        this.#link?.port ?? this.#config.port,
         this.#config.stateDir,
         this.#log.child('chrome'),
       );

@@ -66,6 +66,8 @@ export class ExtensionLink {
     pairings: PairingStore,
   ): Promise<ExtensionLink> {
     const limiter = new RateLimiter(UPGRADES_PER_WINDOW, RATE_WINDOW_MS);
+    // Port 0 asks for an ephemeral port; the Host check needs the one actually bound.
+    let boundPort = port;
     return new Promise((resolve, reject) => {
       const wss = new WebSocketServer({
         host: '127.0.0.1',
@@ -77,7 +79,7 @@ export class ExtensionLink {
             done(false, 429, 'Too Many Requests');
             return;
           }
-          const refusal = checkUpgrade(info.origin, info.req.headers.host, port);
+          const refusal = checkUpgrade(info.origin, info.req.headers.host, boundPort);
           if (refusal) {
             log.warn(`refused WebSocket upgrade: ${refusal}`);
             done(false, 403, 'Forbidden');
@@ -89,10 +91,18 @@ export class ExtensionLink {
       wss.once('error', reject);
       wss.once('listening', () => {
         wss.off('error', reject);
+        const address = wss.address();
+        if (typeof address === 'object' && address !== null) boundPort = address.port;
         wss.on('error', (err) => log.error(`WebSocket server: ${err.message}`));
         resolve(new ExtensionLink(wss, log, events, pairings, limiter));
       });
     });
+  }
+
+  /** The port the WebSocket server listens on (the ephemeral one when asked for port 0). */
+  get port(): number {
+    const address = this.#wss.address();
+    return typeof address === 'object' && address !== null ? address.port : 0;
   }
 
   get connected(): boolean {

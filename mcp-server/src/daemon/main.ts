@@ -1,12 +1,16 @@
 /**
  * Entry of the detached daemon process (spawned by the first MCP server). Refuses to run twice:
  * if a live daemon answers on the socket it exits at once; a stale socket file is removed.
+ * `--state-dir`, `--socket` and `--port` start a project's own daemon (launch mode on a project
+ * profile); without them it is the per-user daemon.
  */
 import { connect } from 'node:net';
+import { dirname, join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { DEFAULT_BRIDGE_PORT } from '@browser-agent/protocol';
 import { createLogger, logToFile } from '../shared/logger.js';
-import { ensureStateDir, statePaths } from '../shared/paths.js';
+import { ensureStateDir, statePaths, type StatePaths } from '../shared/paths.js';
 import { Daemon } from './daemon.js';
 
 const DEFAULT_IDLE_EXIT_MS = 60_000;
@@ -28,9 +32,32 @@ function socketAnswers(path: string): Promise<boolean> {
   });
 }
 
+function daemonPaths(): { paths: StatePaths; port: number | undefined } {
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    strict: true,
+    options: {
+      'state-dir': { type: 'string' },
+      socket: { type: 'string' },
+      port: { type: 'string' },
+    },
+  });
+  const user = statePaths();
+  const dir = values['state-dir'] ?? user.dir;
+  const paths: StatePaths = {
+    dir,
+    socket: values.socket ?? (values['state-dir'] ? join(dir, 'daemon.sock') : user.socket),
+    pidFile: join(dir, 'daemon.pid'),
+    logFile: join(dir, 'daemon.log'),
+  };
+  const port = Number(values.port);
+  return { paths, port: Number.isInteger(port) && port >= 0 && port < 65536 ? port : undefined };
+}
+
 async function main(): Promise<void> {
-  const paths = statePaths();
+  const { paths, port } = daemonPaths();
   ensureStateDir(paths.dir);
+  if (process.platform !== 'win32') ensureStateDir(dirname(paths.socket));
   logToFile(paths.logFile);
   const log = createLogger('daemon');
 
@@ -46,7 +73,7 @@ async function main(): Promise<void> {
     {
       socketPath: paths.socket,
       stateDir: paths.dir,
-      port: envNumber('BROWSER_AGENT_PORT', DEFAULT_BRIDGE_PORT),
+      port: port ?? envNumber('BROWSER_AGENT_PORT', DEFAULT_BRIDGE_PORT),
       idleExitMs: envNumber('BROWSER_AGENT_IDLE_EXIT_MS', DEFAULT_IDLE_EXIT_MS),
       extensionWaitMs: envNumber('BROWSER_AGENT_EXTENSION_WAIT_MS', 5_000),
       launchWaitMs: 30_000,

@@ -42,4 +42,13 @@ describe('parseCli', () => {
     expect(message(['--isolated'])).toContain('only applies with --launch');
     expect(message(['--bridge-port', '99999'])).toContain('port');
   });
+  it('takes --project as a checked real path, with or without --launch', () => {
+    const dir = process.cwd();
+    expect(parseCli(['--project', dir], {})).toMatchObject({ options: { project: dir } });
+    expect(parseCli(['--launch', '--project', dir], {})).toMatchObject({
+      options: { project: dir, launch: { isolated: false } },
+    });
+    const bad = parseCli(['--project', 'relative/dir'], {});
+    expect(bad.kind === 'error' && bad.message).toContain('must be absolute');
+  });
 });

@@ -1,11 +1,14 @@
 import { parseArgs } from 'node:util';
 import { TOOL_GROUPS, type HelloFrame, type ToolGroup } from '@browser-agent/protocol';
+import { checkProjectDir } from '../shared/projectDir.js';
 
 export interface CliOptions {
   launch: HelloFrame['launch'];
   bridgePort: number | undefined;
   /** Opt-in tool groups listed besides core. */
   caps: ToolGroup[];
+  /** `--project`: checked, real path. */
+  project?: string;
 }
 
 export type CliParse =
@@ -24,9 +27,15 @@ MCP server (stdio) that drives Chromium through the Browser Agent extension.
   --executable-path <p>    With --launch: browser binary (else CHROME_PATH, else the usual paths)
   --isolated               With --launch: temporary profile, removed on exit
   --user-data-dir <dir>    With --launch: profile directory to use
+  --project <dir>          The project (when the client gives no MCP roots); with --launch
+                           its browser profile is <dir>/.user-session-data-directory
   --bridge-port <n>        Port of the extension relay WebSocket (default 3026)
   --caps <g1,g2>           Also list these tool groups: ${TOOL_GROUPS.filter((g) => g !== 'core').join(', ')}
   --help, --version
+
+       browser-agent-mcp profiles list
+       browser-agent-mcp profiles prune --older-than <30d> [--dry-run]
+                           List, or remove, project browser profiles unused that long
 `;
 
 /** Headless unless a display is there to show a window on. */
@@ -50,6 +59,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
         'user-data-dir': { type: 'string' },
         'bridge-port': { type: 'string' },
         caps: { type: 'string' },
+        project: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean' },
       },
@@ -73,6 +83,12 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
   }
   const caps = parseCaps(values.caps);
   if (typeof caps === 'string') return { kind: 'error', message: caps };
+  let project: { project?: string } = {};
+  if (values.project !== undefined) {
+    const check = checkProjectDir(values.project);
+    if (!check.ok) return { kind: 'error', message: `--project: ${check.message} ${check.hint}` };
+    project = { project: check.dir };
+  }
   const launchOnly = [
     'headless',
     'headed',
@@ -83,7 +99,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
   if (!values.launch) {
     const stray = launchOnly.find((k) => values[k] !== undefined);
     if (stray) return { kind: 'error', message: `--${stray} only applies with --launch.` };
-    return { kind: 'run', options: { launch: undefined, bridgePort, caps } };
+    return { kind: 'run', options: { launch: undefined, bridgePort, caps, ...project } };
   }
   const headless = values.headless ? true : values.headed ? false : defaultHeadless(env);
   return {
@@ -91,6 +107,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
     options: {
       bridgePort,
       caps,
+      ...project,
       launch: {
         headless,
         isolated: values.isolated ?? false,

@@ -23,7 +23,6 @@ import {
   toolResultSchema,
   type ClientInfo,
   type Frame,
-  type HelloFrame,
   type OriginPolicy,
   type ToolName,
   type ToolResult,
@@ -32,8 +31,9 @@ import {
 import { ResumeNotice } from './resumeNotice.js';
 import type { Logger } from '../shared/logger.js';
 import { LineSplitter } from '../shared/ndjson.js';
-import { ensureStateDir, type StatePaths } from '../shared/paths.js';
+import { ensureStateDir } from '../shared/paths.js';
 import type { TraceWriter } from './traceWriter.js';
+import type { DaemonRoute } from './projectSession.js';
 
 const DAEMON_START_TIMEOUT_MS = 5_000;
 const CONNECT_RETRY_MS = 40;
@@ -41,8 +41,8 @@ const CONNECT_RETRY_MS = 40;
 const CALLER_SLACK_MS = 5_000;
 
 export interface DaemonClientOptions {
-  paths: StatePaths;
-  launch: HelloFrame['launch'];
+  /** Which daemon to reach and what to ask of it; read each time a connection opens. */
+  route: () => DaemonRoute;
   log: Logger;
   /** Where this session's tabs may go; enforced in the extension. */
   policy?: OriginPolicy | undefined;
@@ -69,7 +69,6 @@ interface Waiter {
 export class DaemonClient {
   readonly #options: DaemonClientOptions;
   #client: ClientInfo = { name: 'MCP client', version: '?' };
-  #project: string | undefined;
   #connection: Promise<{ socket: Duplex; sessionId: string }> | undefined;
   readonly #waiters = new Map<string, Waiter>();
   #inProcess: Promise<Daemon> | undefined;
@@ -80,9 +79,8 @@ export class DaemonClient {
     this.#options = options;
   }
 
-  setClient(client: ClientInfo, project?: string): void {
+  setClient(client: ClientInfo): void {
     this.#client = client;
-    this.#project = project;
   }
 
   /** Connects now (e.g. right after MCP initialize) so a launched browser starts early. */
@@ -137,7 +135,8 @@ export class DaemonClient {
   }
 
   async #open(): Promise<{ socket: Duplex; sessionId: string }> {
-    const socket = await this.#reachDaemon();
+    const route = this.#options.route();
+    const socket = await this.#reachDaemon(route);
     socket.setEncoding('utf8');
     return new Promise((resolve, reject) => {
       let sessionId: string | undefined;
@@ -182,12 +181,12 @@ export class DaemonClient {
         protocolVersion: PROTOCOL_VERSION,
         role: 'server',
         client: this.#client,
-        ...(this.#options.launch ? { launch: this.#options.launch } : {}),
+        ...(route.launch ? { launch: route.launch } : {}),
       };
       const register: Frame = {
         type: 'register',
         client: this.#client,
-        ...(this.#project !== undefined ? { project: this.#project } : {}),
+        ...(route.project !== undefined ? { project: route.project } : {}),
         ...(this.#options.sessionKey !== undefined ? { sessionKey: this.#options.sessionKey } : {}),
         ...(this.#options.policy !== undefined ? { policy: this.#options.policy } : {}),
         ...(this.#options.transactions !== undefined
@@ -235,19 +234,25 @@ export class DaemonClient {
     }
   }
 
-  async #reachDaemon(): Promise<Duplex> {
-    const { paths, log } = this.#options;
+  async #reachDaemon(route: DaemonRoute): Promise<Duplex> {
+    const { log } = this.#options;
+    const { paths } = route;
     if (this.#options.inProcess) {
-      return this.#fallback('asked for with BROWSER_AGENT_NO_DAEMON=1', usableDir(paths.dir));
+      return this.#fallback(
+        'asked for with BROWSER_AGENT_NO_DAEMON=1',
+        usableDir(paths.dir),
+        route,
+      );
     }
     const first = await tryConnect(paths.socket);
     if (first) return first;
     try {
       ensureStateDir(paths.dir);
+      if (process.platform !== 'win32') ensureStateDir(dirname(paths.socket));
     } catch (err) {
-      return this.#fallback(err instanceof Error ? err.message : String(err), undefined);
+      return this.#fallback(err instanceof Error ? err.message : String(err), undefined, route);
     }
-    spawnDaemon(log);
+    spawnDaemon(log, route.daemonArgs);
     const deadline = Date.now() + DAEMON_START_TIMEOUT_MS;
     while (Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, CONNECT_RETRY_MS));
@@ -263,11 +268,11 @@ export class DaemonClient {
   }
 
   /** No shared daemon possible: this server hosts the bridge itself, for its one client. */
-  async #fallback(why: string, stateDir: string | undefined): Promise<Duplex> {
+  async #fallback(why: string, stateDir: string | undefined, route: DaemonRoute): Promise<Duplex> {
     this.#options.log.warn(
       `cannot use the shared daemon (${why}); hosting the bridge in this process for this client only`,
     );
-    this.#inProcess ??= startInProcessDaemon(this.#options.log, stateDir);
+    this.#inProcess ??= startInProcessDaemon(this.#options.log, stateDir, route.port);
     const daemon = await this.#inProcess;
     const [ours, theirs] = duplexPair();
     daemon.accept(theirs);
@@ -302,11 +307,11 @@ function tryConnect(path: string): Promise<Socket | undefined> {
   });
 }
 
-function spawnDaemon(log: Logger): void {
+function spawnDaemon(log: Logger, args: string[]): void {
   const here = dirname(fileURLToPath(import.meta.url));
   const entry = join(here, '..', 'daemon', 'main.js');
-  log.info('starting the bridge daemon');
-  const child = spawn(process.execPath, [entry], {
+  log.info(`starting the bridge daemon${args.length > 0 ? ` (${args.join(' ')})` : ''}`);
+  const child = spawn(process.execPath, [entry, ...args], {
     detached: true,
     stdio: 'ignore',
     env: process.env,

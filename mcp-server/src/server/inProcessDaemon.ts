@@ -11,8 +11,9 @@ import { tmpdir } from 'node:os';
 export async function startInProcessDaemon(
   log: Logger,
   stateDir: string | undefined,
+  /** 0 for a project's own bridge (an ephemeral port); else the user's port. */
+  port: number = Number(process.env['BROWSER_AGENT_PORT'] ?? DEFAULT_BRIDGE_PORT),
 ): Promise<Daemon> {
-  const port = Number(process.env['BROWSER_AGENT_PORT'] ?? DEFAULT_BRIDGE_PORT);
   const daemon = new Daemon(
     {
       socketPath: undefined,

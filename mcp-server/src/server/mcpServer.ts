@@ -2,6 +2,8 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import {
   contractsFor,
   DEFAULT_TOOL_TIMEOUT_MS,
+  projectPathSchema,
+  takesProjectPath,
   type ToolContract,
   type ToolGroup,
   type ToolName,
@@ -21,6 +23,8 @@ export interface ToolCaller {
 export interface McpServerOptions {
   /** Opt-in tool groups to list besides core (`--caps`). */
   caps?: readonly ToolGroup[];
+  /** Launch mode with no project yet: the tools that open the browser take `projectPath`. */
+  projectPath?: boolean;
 }
 
 /** Registers every shared contract in a loop: adding a tool never touches the server. */
@@ -39,7 +43,10 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
       {
         title: c.title,
         description: c.description,
-        inputSchema: c.input,
+        inputSchema:
+          options.projectPath && takesProjectPath(c.name)
+            ? c.input.extend({ projectPath: projectPathSchema })
+            : c.input,
         annotations: c.annotations,
       },
       async (args: Record<string, unknown>) => {

@@ -108,3 +108,4 @@ export function contractsFor(groups: readonly ToolGroup[]): AnyContract[] {
 /** Default timeout for a tool call when the contract gives none. */
 export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
 export { PAGE_HTML_MARKER, pageHtmlSchema, type PageHtml } from './pageHtml.js';
+export { PROJECT_PATH_TOOLS, projectPathSchema, takesProjectPath } from './project.js';

@@ -46,14 +46,27 @@ describe('browser_navigate', () => {
   });
 
   it('reports a network error with the URL and a hint', async () => {
-    const { ctx } = tabNavigating({ loaderId: 'L1', errorText: 'net::ERR_CONNECTION_REFUSED' });
+    const { ctx } = tabNavigating({ loaderId: 'L1', errorText: 'net::ERR_NAME_NOT_RESOLVED' });
     await expect(
-      handlers.browser_navigate({ url: 'http://127.0.0.1:1/' }, ctx),
+      handlers.browser_navigate({ url: 'http://shop.invalid/' }, ctx),
     ).rejects.toMatchObject({
       code: 'NAVIGATION_FAILED',
-      message: 'Navigation to http://127.0.0.1:1/ failed: net::ERR_CONNECTION_REFUSED.',
+      message: 'Navigation to http://shop.invalid/ failed: net::ERR_NAME_NOT_RESOLVED.',
       hint: 'Is the server running? Check the URL.',
     });
+  });
+
+  it('asks whether the dev server runs when a localhost port refuses', async () => {
+    const { ctx } = tabNavigating({ loaderId: 'L1', errorText: 'net::ERR_CONNECTION_REFUSED' });
+    await expect(
+      handlers.browser_navigate({ url: 'http://localhost:5173/' }, ctx),
+    ).rejects.toMatchObject({
+      code: 'NAVIGATION_FAILED',
+      hint: expect.stringContaining('is the dev server running on that port?') as unknown,
+    });
+    await expect(
+      handlers.browser_navigate({ url: 'http://localhost:5173/' }, ctx),
+    ).rejects.toMatchObject({ hint: expect.stringContaining('port 5173') as unknown });
   });
 
   it('gives up after 30 s without a load event', async () => {

@@ -3,6 +3,7 @@ import { BridgeError, ErrorCode } from '@browser-agent/protocol';
 import type { TabHandle } from '../handlerContext';
 import { dialogOpened } from './dialogs';
 import { Hint } from './hints';
+import { navigationFailedHint } from './navigationHint';
 import { watchNavigation } from './navigationWatch';
 import { pageInfo, type PageInfo } from './pageInfo';
 import { oneLine } from './text';
@@ -27,7 +28,7 @@ export async function navigateTab(tab: TabHandle, url: string): Promise<PageInfo
       throw new BridgeError(
         ErrorCode.NAVIGATION_FAILED,
         `Navigation to ${oneLine(url, 200)} failed: ${oneLine(result.errorText)}.`,
-        Hint.checkUrl,
+        navigationFailedHint(url, result.errorText),
       );
     }
     // Without a loader the navigation stayed in the same document (a #fragment): nothing loads.

@@ -1,0 +1,33 @@
+import type { ToolResult } from '@browser-agent/protocol';
+import type { ToolCaller } from './mcpServer.js';
+import type { ProjectSession } from './projectSession.js';
+
+/**
+ * Takes `projectPath` out of every call (the extension never sees it), lets the project session
+ * act on it before the browser is reached, and appends the session's notes to the result.
+ */
+export function projectAwareCaller(project: ProjectSession, inner: ToolCaller): ToolCaller {
+  return {
+    async call(action, params, timeoutMs): Promise<ToolResult> {
+      const { projectPath, ...rest } = isRecord(params) ? params : {};
+      const notes = await project.beforeCall(
+        typeof projectPath === 'string' ? projectPath : undefined,
+      );
+      let result: ToolResult;
+      try {
+        result = await inner.call(action, rest, timeoutMs);
+      } catch (err) {
+        project.unsent(notes);
+        throw err;
+      }
+      if (notes.length === 0) return result;
+      return {
+        content: [...result.content, ...notes.map((text) => ({ type: 'text' as const, text }))],
+      };
+    },
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
