@@ -1,13 +1,16 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import {
   contractsFor,
   DEFAULT_TOOL_TIMEOUT_MS,
+  findContract,
   type ToolContract,
   type ToolGroup,
   type ToolName,
   type ToolResult,
 } from '@browser-agent/protocol';
-import { serverStepFor } from './serverSteps.js';
+import { serverStepFor, type StepSettings } from './serverSteps.js';
+import { aliasesFor, type AliasContext, type ToolNameSet } from './toolAliases.js';
 import { errorToCallToolResult, toCallToolResult } from './toolResult.js';
 
 export const SERVER_NAME = 'browser-agent';
@@ -21,6 +24,8 @@ export interface ToolCaller {
 export interface McpServerOptions {
   /** Opt-in tool groups to list besides core (`--caps`). */
   caps?: readonly ToolGroup[];
+  /** Resolved settings (config.ts); only the parts the tools need. */
+  settings?: StepSettings & { toolNames?: ToolNameSet };
 }
 
 /** Registers every shared contract in a loop: adding a tool never touches the server. */
@@ -32,6 +37,24 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
         'Drive a real Chromium: browser_navigate, then browser_snapshot to get [ref=eN] handles for the element tools.',
     },
   );
+  const settings = options.settings ?? {};
+
+  const invoke = async (name: ToolName, args: Record<string, unknown>): Promise<ToolResult> => {
+    const step = serverStepFor(name);
+    const contract: ToolContract | undefined = findContract(name);
+    await step?.before?.(args, settings);
+    const timeoutMs = contract?.timeoutMs?.(args) ?? DEFAULT_TOOL_TIMEOUT_MS;
+    const result = await caller.call(name, args, timeoutMs);
+    return step?.after ? step.after(result, args, settings) : result;
+  };
+  const answer = async (run: () => Promise<ToolResult>): Promise<CallToolResult> => {
+    try {
+      return toCallToolResult(await run());
+    } catch (err) {
+      return errorToCallToolResult(err);
+    }
+  };
+
   for (const contract of contractsFor(options.caps ?? [])) {
     const c: ToolContract = contract;
     server.registerTool(
@@ -42,18 +65,25 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
         inputSchema: c.input,
         annotations: c.annotations,
       },
-      async (args: Record<string, unknown>) => {
-        try {
-          const name = contract.name;
-          const step = serverStepFor(name);
-          await step?.before?.(args);
-          const timeoutMs = c.timeoutMs?.(args) ?? DEFAULT_TOOL_TIMEOUT_MS;
-          const result = await caller.call(name, args, timeoutMs);
-          return toCallToolResult(step?.after ? await step.after(result, args) : result);
-        } catch (err) {
-          return errorToCallToolResult(err);
-        }
+      (args: Record<string, unknown>) => answer(() => invoke(contract.name, args)),
+    );
+  }
+
+  const aliasContext: AliasContext = {
+    invoke: (name, args) => invoke(name, args as Record<string, unknown>),
+    outputDir: settings.outputDir,
+    memory: { consoleCleared: false },
+  };
+  for (const alias of aliasesFor(settings.toolNames ?? 'default')) {
+    server.registerTool(
+      alias.name,
+      {
+        title: alias.title,
+        description: alias.description,
+        inputSchema: alias.input,
+        annotations: alias.annotations,
       },
+      (args: Record<string, unknown>) => answer(() => alias.run(args, aliasContext)),
     );
   }
   return server;

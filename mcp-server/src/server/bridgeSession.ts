@@ -1,0 +1,53 @@
+/**
+ * One MCP session wired to one bridge session: an McpServer whose tools call the daemon through
+ * their own DaemonClient. Stdio runs one of these; the HTTP transport runs one per MCP session.
+ */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { Logger } from '../shared/logger.js';
+import { statePaths } from '../shared/paths.js';
+import type { Settings } from './config.js';
+import { DaemonClient } from './daemonClient.js';
+import { createMcpServer } from './mcpServer.js';
+import { projectFromRoots } from './projectRoots.js';
+import type { TraceWriter } from './traceWriter.js';
+import type { ToolGroup } from '@browser-agent/protocol';
+
+export interface BridgeSessionOptions {
+  settings: Settings;
+  caps: readonly ToolGroup[];
+  log: Logger;
+  trace: TraceWriter | undefined;
+}
+
+export interface BridgeSession {
+  readonly server: McpServer;
+  close(): Promise<void>;
+}
+
+export function openBridgeSession(options: BridgeSessionOptions): BridgeSession {
+  const { settings } = options;
+  const daemon = new DaemonClient({
+    paths: statePaths(),
+    launch: settings.launch,
+    log: options.log,
+    trace: options.trace,
+    sessionKey: process.env['BROWSER_AGENT_SESSION_KEY'] || undefined,
+    policy: settings.policy,
+    inProcess: process.env['BROWSER_AGENT_NO_DAEMON'] === '1',
+  });
+  const server = createMcpServer(daemon, { caps: options.caps, settings });
+  server.server.oninitialized = () => {
+    const client = server.server.getClientVersion() ?? { name: 'MCP client', version: '?' };
+    void projectFromRoots(server.server).then((project) => {
+      daemon.setClient({ name: client.name, version: client.version }, project);
+      daemon.warmUp();
+    });
+  };
+  return {
+    server,
+    async close() {
+      daemon.close();
+      await server.close();
+    },
+  };
+}
