@@ -97,10 +97,26 @@ export const originPolicySchema = z.object({
 });
 export type OriginPolicy = z.infer<typeof originPolicySchema>;
 
+/**
+ * How a session's tabs behave, from the server's settings (config file, env, flags): the
+ * viewport every tab is given, how long input actions and navigations may take, and whether
+ * file:// pages may be opened. Absent fields keep the extension's defaults.
+ */
+export const sessionSettingsSchema = z.object({
+  viewport: z
+    .object({ width: z.number().int().min(1).max(10_000), height: z.number().int().min(1).max(10_000) })
+    .optional(),
+  actionTimeoutMs: z.number().int().positive().optional(),
+  navigationTimeoutMs: z.number().int().positive().optional(),
+  allowFileUrls: z.boolean().optional(),
+});
+export type SessionSettings = z.infer<typeof sessionSettingsSchema>;
+
 export const registerFrameSchema = z.object({
   type: z.literal('register'),
   client: clientInfoSchema,
   policy: originPolicySchema.optional(),
+  settings: sessionSettingsSchema.optional(),
   project: z.string().max(4096).optional(),
   sessionKey: z.string().min(1).max(200).optional(),
 });
@@ -158,6 +174,7 @@ export const sessionStartFrameSchema = z.object({
   client: clientInfoSchema,
   project: z.string().optional(),
   policy: originPolicySchema.optional(),
+  settings: sessionSettingsSchema.optional(),
 });
 
 export const sessionEndFrameSchema = z.object({

@@ -8,8 +8,7 @@ import {
   ErrorCode,
   stampHop,
   type Frame,
-  type ClientInfo,
-  type OriginPolicy,
+  type FrameOf,
   type WireError,
 } from '@browser-agent/protocol';
 import type { Logger } from '../shared/logger.js';
@@ -86,7 +85,7 @@ export class Daemon {
         if (hello.launch) this.#ensureBrowser(hello.launch);
       },
       register: (conn, frame) =>
-        this.#register(conn, frame.client, frame.project, frame.sessionKey, frame.policy),
+        this.#register(conn, frame),
       request: (conn, frame) => void this.#onRequest(conn, stampHop(frame, 'daemon.in')),
       closed: (conn) => this.#onServerClosed(conn),
     });
@@ -141,14 +140,16 @@ export class Daemon {
     return this.#stopping;
   }
 
-  #register(
-    conn: ServerConnection,
-    client: ClientInfo,
-    project: string | undefined,
-    key: string | undefined,
-    policy: OriginPolicy | undefined,
-  ): { sessionId: string; resumed: boolean } {
-    const { session, resumed, replaced } = this.#sessions.bind(conn, client, project, key, policy);
+  #register(conn: ServerConnection, frame: FrameOf<'register'>): { sessionId: string; resumed: boolean } {
+    const { client } = frame;
+    const { session, resumed, replaced } = this.#sessions.bind(
+      conn,
+      client,
+      frame.project,
+      frame.sessionKey,
+      frame.policy,
+      frame.settings,
+    );
     clearTimeout(this.#idleTimer);
     if (replaced) {
       this.#router.dropConnection(replaced);
@@ -278,6 +279,7 @@ function sessionStart(s: Session): Frame {
     client: s.client,
     ...(s.project ? { project: s.project } : {}),
     ...(s.policy ? { policy: s.policy } : {}),
+    ...(s.settings ? { settings: s.settings } : {}),
   };
 }
 

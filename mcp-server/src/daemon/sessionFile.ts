@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ClientInfo, OriginPolicy } from '@browser-agent/protocol';
+import type { ClientInfo, OriginPolicy, SessionSettings } from '@browser-agent/protocol';
 
 /** What survives the daemon: enough to bind a restarted server to its session and tabs again. */
 export interface SavedSession {
@@ -9,6 +9,7 @@ export interface SavedSession {
   client: ClientInfo;
   project: string | undefined;
   policy: OriginPolicy | undefined;
+  settings?: SessionSettings | undefined;
 }
 
 /**

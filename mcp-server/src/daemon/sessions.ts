@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ClientInfo, OriginPolicy } from '@browser-agent/protocol';
+import type { ClientInfo, OriginPolicy, SessionSettings } from '@browser-agent/protocol';
 import type { ServerConnection } from './serverConnection.js';
 import type { SessionFile } from './sessionFile.js';
 
@@ -9,6 +9,7 @@ export interface Session {
   client: ClientInfo;
   project: string | undefined;
   policy: OriginPolicy | undefined;
+  settings?: SessionSettings | undefined;
   /** Undefined while the session waits out its grace period for its server to come back. */
   conn: ServerConnection | undefined;
   graceTimer: NodeJS.Timeout | undefined;
@@ -50,7 +51,16 @@ export class SessionRegistry {
     const keyed = [...this.#sessions.values()].flatMap((s) =>
       s.key === undefined
         ? []
-        : [{ id: s.id, key: s.key, client: s.client, project: s.project, policy: s.policy }],
+        : [
+            {
+              id: s.id,
+              key: s.key,
+              client: s.client,
+              project: s.project,
+              policy: s.policy,
+              settings: s.settings,
+            },
+          ],
     );
     try {
       this.#file?.save(keyed);
@@ -78,6 +88,7 @@ export class SessionRegistry {
     project: string | undefined,
     key: string | undefined,
     policy?: OriginPolicy,
+    settings?: SessionSettings,
   ): { session: Session; resumed: boolean; replaced: ServerConnection | undefined } {
     const existing =
       key === undefined ? undefined : [...this.#sessions.values()].find((s) => s.key === key);
@@ -97,6 +108,7 @@ export class SessionRegistry {
       client,
       project,
       policy,
+      settings,
       conn,
       graceTimer: undefined,
     };

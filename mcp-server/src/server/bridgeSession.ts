@@ -5,7 +5,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Logger } from '../shared/logger.js';
 import { statePaths } from '../shared/paths.js';
-import type { Settings } from './config.js';
+import { sessionSettingsOf, type Settings } from './config.js';
 import { DaemonClient } from './daemonClient.js';
 import { createMcpServer } from './mcpServer.js';
 import { projectFromRoots } from './projectRoots.js';
@@ -33,6 +33,7 @@ export function openBridgeSession(options: BridgeSessionOptions): BridgeSession 
     trace: options.trace,
     sessionKey: process.env['BROWSER_AGENT_SESSION_KEY'] || undefined,
     policy: settings.policy,
+    settings: sessionSettingsOf(settings),
     inProcess: process.env['BROWSER_AGENT_NO_DAEMON'] === '1',
   });
   const server = createMcpServer(daemon, { caps: options.caps, settings });

@@ -3,7 +3,7 @@
  * flags (in rising order of precedence), with the defaults filled in.
  */
 import path from 'node:path';
-import type { HelloFrame, OriginPolicy } from '@browser-agent/protocol';
+import type { HelloFrame, OriginPolicy, SessionSettings } from '@browser-agent/protocol';
 import { readConfigFile } from './configFile.js';
 import {
   DEFAULT_ACTION_TIMEOUT_MS,
@@ -26,7 +26,11 @@ export interface ScreenshotLimits {
 
 export interface Settings {
   launch: HelloFrame['launch'];
-  viewport: { width: number; height: number };
+  /**
+   * Given to every tab of the session. Defaults to 1280x720 in a launched browser; in the user's
+   * own Chrome the tabs keep their window's size unless a viewport is set.
+   */
+  viewport: { width: number; height: number } | undefined;
   actionTimeoutMs: number;
   navigationTimeoutMs: number;
   policy: OriginPolicy | undefined;
@@ -34,6 +38,7 @@ export interface Settings {
   outputDir: string | undefined;
   screenshots: ScreenshotLimits;
   toolNames: 'default' | 'executeautomation';
+  allowFileUrls: boolean;
   transactions: NonNullable<Config['transactions']>;
 }
 
@@ -85,7 +90,7 @@ export function resolveSettings(
     : undefined;
   return {
     launch,
-    viewport: c.viewport ?? { ...DEFAULT_VIEWPORT },
+    viewport: c.viewport ?? (launching ? { ...DEFAULT_VIEWPORT } : undefined),
     actionTimeoutMs: c.timeouts?.actionMs ?? DEFAULT_ACTION_TIMEOUT_MS,
     navigationTimeoutMs: c.timeouts?.navigationMs ?? DEFAULT_NAVIGATION_TIMEOUT_MS,
     policy: policyOf(c),
@@ -96,7 +101,18 @@ export function resolveSettings(
       maxTotalBytes: c.screenshots?.maxTotalBytes ?? DEFAULT_SCREENSHOT_MAX_TOTAL_BYTES,
     },
     toolNames: c.toolNames ?? 'default',
+    allowFileUrls: c.allowFileUrls === true,
     transactions: c.transactions ?? {},
+  };
+}
+
+/** The part of the settings the extension applies to the session's tabs. */
+export function sessionSettingsOf(s: Settings): SessionSettings {
+  return {
+    ...(s.viewport ? { viewport: s.viewport } : {}),
+    actionTimeoutMs: s.actionTimeoutMs,
+    navigationTimeoutMs: s.navigationTimeoutMs,
+    ...(s.allowFileUrls ? { allowFileUrls: true } : {}),
   };
 }
 

@@ -25,6 +25,7 @@ import {
   type Frame,
   type HelloFrame,
   type OriginPolicy,
+  type SessionSettings,
   type ToolName,
   type ToolResult,
 } from '@browser-agent/protocol';
@@ -44,6 +45,8 @@ export interface DaemonClientOptions {
   log: Logger;
   /** Where this session's tabs may go; enforced in the extension. */
   policy?: OriginPolicy | undefined;
+  /** Viewport, timeouts and file:// access of this session's tabs. */
+  settings?: SessionSettings | undefined;
   /** Lets a restarted server take back its session within the daemon's grace period. */
   sessionKey?: string | undefined;
   /** Host the bridge in this process instead of the shared daemon (no Unix sockets here). */
@@ -180,6 +183,7 @@ export class DaemonClient {
         ...(this.#project !== undefined ? { project: this.#project } : {}),
         ...(this.#options.sessionKey !== undefined ? { sessionKey: this.#options.sessionKey } : {}),
         ...(this.#options.policy !== undefined ? { policy: this.#options.policy } : {}),
+        ...(this.#options.settings !== undefined ? { settings: this.#options.settings } : {}),
       };
       socket.write(`${serializeFrame(hello)}\n${serializeFrame(register)}\n`);
     });

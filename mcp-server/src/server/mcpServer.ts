@@ -25,7 +25,35 @@ export interface McpServerOptions {
   /** Opt-in tool groups to list besides core (`--caps`). */
   caps?: readonly ToolGroup[];
   /** Resolved settings (config.ts); only the parts the tools need. */
-  settings?: StepSettings & { toolNames?: ToolNameSet };
+  settings?: StepSettings & {
+    toolNames?: ToolNameSet;
+    actionTimeoutMs?: number;
+    navigationTimeoutMs?: number;
+  };
+}
+
+const NAVIGATING: ReadonlySet<ToolName> = new Set([
+  'browser_navigate',
+  'browser_navigate_back',
+  'browser_navigate_forward',
+  'browser_reload',
+  'browser_tabs',
+]);
+/** What an action's settling (load, requests, a quiet DOM) may add to its own timeout. */
+const SETTLE_ALLOWANCE_MS = 15_000;
+
+/**
+ * The bridge's deadline for a call: the contract's, raised when the configured navigation or
+ * action timeout is longer, so the extension's own, clearer error arrives first.
+ */
+function requestTimeoutMs(
+  name: ToolName,
+  args: Record<string, unknown>,
+  settings: NonNullable<McpServerOptions['settings']>,
+): number {
+  const base = findContract(name)?.timeoutMs?.(args) ?? DEFAULT_TOOL_TIMEOUT_MS;
+  const own = NAVIGATING.has(name) ? settings.navigationTimeoutMs : settings.actionTimeoutMs;
+  return own === undefined ? base : Math.max(base, own + SETTLE_ALLOWANCE_MS);
 }
 
 /** Registers every shared contract in a loop: adding a tool never touches the server. */
@@ -41,10 +69,8 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
 
   const invoke = async (name: ToolName, args: Record<string, unknown>): Promise<ToolResult> => {
     const step = serverStepFor(name);
-    const contract: ToolContract | undefined = findContract(name);
     await step?.before?.(args, settings);
-    const timeoutMs = contract?.timeoutMs?.(args) ?? DEFAULT_TOOL_TIMEOUT_MS;
-    const result = await caller.call(name, args, timeoutMs);
+    const result = await caller.call(name, args, requestTimeoutMs(name, args, settings));
     return step?.after ? step.after(result, args, settings) : result;
   };
   const answer = async (run: () => Promise<ToolResult>): Promise<CallToolResult> => {
