@@ -72,9 +72,9 @@ test('the executeautomation names are listed on request and work on fixture page
       "document.getElementById('button').addEventListener('mouseenter', () => { document.title = 'hovered'; })",
   });
   await ok(client, 'playwright_hover', { selector: '#button' });
-  expect((await callOk(client, 'browser_evaluate', { function: '() => document.title' })).text).toContain(
-    'hovered',
-  );
+  expect(
+    (await callOk(client, 'browser_evaluate', { function: '() => document.title' })).text,
+  ).toContain('hovered');
 
   // Screenshot, saved as a PNG under the output directory.
   const shot = await callToolUntyped(client, 'playwright_screenshot', {

@@ -94,9 +94,10 @@ test('MCP clients connect by URL, each with its own session; a forged Host or Or
     const b = await connectByUrl(url, 'http-b');
     const names = (await a.listTools()).tools.map((t) => t.name);
     expect(names).toContain('browser_navigate');
+    // The first session spawned the daemon; the relay finds it on its next retry.
+    await bridge.expectRelayState('connected');
 
     await callOk(a, 'browser_navigate', { url: site.url('/button.html') });
-    await bridge.expectRelayState('connected');
     await callOk(a, 'browser_click', { selector: '#button' });
     const clicked = await callOk(a, 'browser_evaluate', {
       function: "() => document.getElementById('out').textContent",

@@ -104,7 +104,10 @@ export type OriginPolicy = z.infer<typeof originPolicySchema>;
  */
 export const sessionSettingsSchema = z.object({
   viewport: z
-    .object({ width: z.number().int().min(1).max(10_000), height: z.number().int().min(1).max(10_000) })
+    .object({
+      width: z.number().int().min(1).max(10_000),
+      height: z.number().int().min(1).max(10_000),
+    })
     .optional(),
   actionTimeoutMs: z.number().int().positive().optional(),
   navigationTimeoutMs: z.number().int().positive().optional(),

@@ -84,8 +84,7 @@ export class Daemon {
       hello: (_conn, hello) => {
         if (hello.launch) this.#ensureBrowser(hello.launch);
       },
-      register: (conn, frame) =>
-        this.#register(conn, frame),
+      register: (conn, frame) => this.#register(conn, frame),
       request: (conn, frame) => void this.#onRequest(conn, stampHop(frame, 'daemon.in')),
       closed: (conn) => this.#onServerClosed(conn),
     });
@@ -140,7 +139,10 @@ export class Daemon {
     return this.#stopping;
   }
 
-  #register(conn: ServerConnection, frame: FrameOf<'register'>): { sessionId: string; resumed: boolean } {
+  #register(
+    conn: ServerConnection,
+    frame: FrameOf<'register'>,
+  ): { sessionId: string; resumed: boolean } {
     const { client } = frame;
     const { session, resumed, replaced } = this.#sessions.bind(
       conn,

@@ -6,9 +6,12 @@
 import { z } from 'zod';
 
 const positiveInt = (what = 'a positive integer') =>
-  z.number({ error: `expected ${what}` }).int({ error: `expected ${what}` }).positive({
-    error: `expected ${what}`,
-  });
+  z
+    .number({ error: `expected ${what}` })
+    .int({ error: `expected ${what}` })
+    .positive({
+      error: `expected ${what}`,
+    });
 const bool = () => z.boolean({ error: 'expected true or false' });
 const text = () => z.string({ error: 'expected a string' }).min(1, { error: 'expected a string' });
 const originList = () =>
@@ -57,7 +60,9 @@ export const configSchema = z.strictObject({
     })
     .optional(),
   /** Extra tool names for agents written against another server (`--tool-names`). */
-  toolNames: z.enum(['default', 'executeautomation'], { error: 'expected "default" or "executeautomation"' }).optional(),
+  toolNames: z
+    .enum(['default', 'executeautomation'], { error: 'expected "default" or "executeautomation"' })
+    .optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

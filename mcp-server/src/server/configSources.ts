@@ -176,5 +176,6 @@ export function mergeConfigs(base: Config, over: Config): Config {
     }
     return out;
   };
-  return merge(base, over) as Config;
+  // Both halves were checked; checking the merge keeps the type honest without a cast.
+  return parseConfig(merge(base, over), 'settings');
 }

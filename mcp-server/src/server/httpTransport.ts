@@ -103,9 +103,7 @@ export async function serveHttp(
 
 function reply(res: ServerResponse, status: number, message: string): void {
   res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(
-    JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }),
-  );
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
 }
 
 /** The request body as JSON, or undefined when it is not JSON or too large. */

@@ -96,7 +96,7 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
   }
 
   const aliasContext: AliasContext = {
-    invoke: (name, args) => invoke(name, args as Record<string, unknown>),
+    invoke: (name, args) => invoke(name, args),
     outputDir: settings.outputDir,
     memory: { consoleCleared: false },
   };

@@ -16,8 +16,7 @@ export function timestampedName(stem: string, ext: string, at = new Date()): str
 }
 
 export type SaveOutcome =
-  | { saved: true; file: string; deleted: number }
-  | { saved: false; reason: string };
+  { saved: true; file: string; deleted: number } | { saved: false; reason: string };
 
 /** Writes `data` as a new timestamped file in `dir`, then trims the directory. */
 export async function saveScreenshot(

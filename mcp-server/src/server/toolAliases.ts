@@ -66,8 +66,7 @@ function filterConsole(result: ToolResult, type: string, search: string, limit?:
     const lines = part.text.split('\n');
     const isEntry = (l: string) => /^\[(error|warning|info|debug|log)\] /.test(l);
     let kept = lines.filter(
-      (l) =>
-        isEntry(l) && (wanted === 'all' || l.startsWith(`[${wanted}] `)) && l.includes(search),
+      (l) => isEntry(l) && (wanted === 'all' || l.startsWith(`[${wanted}] `)) && l.includes(search),
     );
     if (limit !== undefined) kept = kept.slice(-limit);
     let next = 0;
