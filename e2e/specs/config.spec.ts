@@ -148,11 +148,22 @@ test.describe('config file', () => {
     expect(patient.text).toContain('Clicked');
   });
 
-  test('file:// URLs are refused unless the config allows them', async ({ bridge }) => {
+  test('file:// URLs are refused unless the config allows them', async ({ bridge, sandbox }) => {
+    const page = path.join(sandbox.root, 'local.html');
+    writeFileSync(page, '<!doctype html><title>Local file</title><h1>Local file</h1>');
+    const url = `file://${page}`;
     const client = await bridge.connectClient('config-file-urls');
-    const refused = await callTool(client, 'browser_navigate', { url: 'file:///etc/hostname' });
+    const refused = await callTool(client, 'browser_navigate', { url });
     expect(refused.isError).toBe(true);
     expect(refused.text).toContain('RESTRICTED_URL');
     expect(refused.text).toContain('--allow-file-urls');
+
+    const config = writeConfig(sandbox.root, 'files.json', { allowFileUrls: true });
+    const allowed = await bridge.connectClient('config-file-urls-on', {
+      flags: ['--config', config],
+    });
+    await callOk(allowed, 'browser_navigate', { url });
+    const title = await callOk(allowed, 'browser_evaluate', { function: '() => document.title' });
+    expect(title.text).toContain('Local file');
   });
 });
