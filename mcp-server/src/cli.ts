@@ -50,14 +50,15 @@ async function main(): Promise<void> {
 
   const traceFile = process.env['BROWSER_AGENT_TRACE_FILE'];
   const trace = traceFile ? new TraceWriter(traceFile) : undefined;
-  const sessionOptions = { settings, caps: options.caps, log, trace };
+  const sessionOptions = { settings, caps: options.caps, log, trace, sessionKey: undefined };
 
   let stop: () => Promise<void>;
   if (options.http) {
     const http = await serveHttp(options.http, () => openBridgeSession(sessionOptions), log);
     stop = () => http.close();
   } else {
-    const session = openBridgeSession(sessionOptions);
+    const sessionKey = process.env['BROWSER_AGENT_SESSION_KEY'] || undefined;
+    const session = openBridgeSession({ ...sessionOptions, sessionKey });
     stop = () => session.close();
     await session.server.connect(new StdioServerTransport());
   }

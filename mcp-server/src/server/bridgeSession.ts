@@ -17,6 +17,8 @@ export interface BridgeSessionOptions {
   caps: readonly ToolGroup[];
   log: Logger;
   trace: TraceWriter | undefined;
+  /** Only for a single stdio session: HTTP sessions sharing one key would take each other over. */
+  sessionKey: string | undefined;
 }
 
 export interface BridgeSession {
@@ -31,7 +33,7 @@ export function openBridgeSession(options: BridgeSessionOptions): BridgeSession 
     launch: settings.launch,
     log: options.log,
     trace: options.trace,
-    sessionKey: process.env['BROWSER_AGENT_SESSION_KEY'] || undefined,
+    sessionKey: options.sessionKey,
     policy: settings.policy,
     settings: sessionSettingsOf(settings),
     inProcess: process.env['BROWSER_AGENT_NO_DAEMON'] === '1',

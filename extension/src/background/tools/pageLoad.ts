@@ -128,7 +128,10 @@ async function loadAfter(
     const starting = start();
     starting.catch(() => undefined);
     const first = await within(
-      Promise.race([starting, dialog.opened.then(() => 'dialog' as const)]),
+      Promise.race([
+        starting.then(() => 'started' as const),
+        dialog.opened.then(() => 'dialog' as const),
+      ]),
       timeoutMs,
     );
     if (first === undefined) await waitForLoad(Promise.resolve(false), url, timeoutMs);
