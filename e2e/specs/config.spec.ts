@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { test, expect, callOk, callTool, callToolUntyped } from '../harness.js';
+import { test, expect, callOk, callTool } from '../harness.js';
 import { SERVER_BIN } from '../paths.js';
 
 function writeConfig(dir: string, name: string, config: unknown): string {
@@ -101,7 +101,6 @@ test.describe('config file', () => {
   }) => {
     const config = writeConfig(sandbox.root, 'tabs.json', {
       viewport: { width: 800, height: 600 },
-      timeouts: { actionMs: 1000, navigationMs: 1000 },
     });
     const viewportOf = async (client: Parameters<typeof callOk>[0]) => {
       await callOk(client, 'browser_navigate', { url: site.url('/button.html') });
@@ -114,17 +113,23 @@ test.describe('config file', () => {
     const fromFile = await bridge.connectClient('config-file', { flags: ['--config', config] });
     expect(await viewportOf(fromFile)).toBe('800x600');
 
-    // The navigation timeout: a page that takes 3 s is given up after the configured 1 s.
-    const slow = await callTool(fromFile, 'browser_navigate', {
-      url: site.url('/slow-page?delay=3000'),
+    // The navigation timeout: a page that takes 15 s is given up after the configured 2 s.
+    const navConfig = writeConfig(sandbox.root, 'nav.json', { timeouts: { navigationMs: 2000 } });
+    const navClient = await bridge.connectClient('config-nav', { flags: ['--config', navConfig] });
+    const slow = await callTool(navClient, 'browser_navigate', {
+      url: site.url('/slow-page?delay=15000'),
     });
     expect(slow.isError).toBe(true);
     expect(slow.text).toContain('NAVIGATION_TIMEOUT');
-    expect(slow.text).toContain('within 1 s');
+    expect(slow.text).toContain('within 2 s');
 
-    // The action timeout: a click whose handler holds the page for 3 s fails after 1 s.
-    await callOk(fromFile, 'browser_navigate', { url: site.url('/busy?ms=3000') });
-    const busy = await callToolUntyped(fromFile, 'browser_click', { selector: '#busy' });
+    // The action timeout: a click whose handler holds the page for 5 s fails after 1 s.
+    const actionConfig = writeConfig(sandbox.root, 'action.json', { timeouts: { actionMs: 1000 } });
+    const actionClient = await bridge.connectClient('config-action', {
+      flags: ['--config', actionConfig],
+    });
+    await callOk(actionClient, 'browser_navigate', { url: site.url('/busy?ms=5000') });
+    const busy = await callTool(actionClient, 'browser_click', { selector: '#busy' });
     expect(busy.isError).toBe(true);
     expect(busy.text).toContain('TIMEOUT');
     expect(busy.text).toContain('within 1000 ms');
