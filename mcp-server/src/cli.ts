@@ -1,19 +1,18 @@
 /**
- * `browser-agent-mcp`: an MCP server on stdio. Stdout carries MCP frames only; logs go to stderr.
- * Exits when stdin closes or on SIGINT/SIGTERM/SIGHUP, leaving only the shared daemon behind.
+ * `browser-agent-mcp`: an MCP server on stdio (or Streamable HTTP with --port). Stdout carries
+ * MCP frames only; logs go to stderr. Exits when stdin closes or on SIGINT/SIGTERM/SIGHUP,
+ * leaving only the shared daemon behind.
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createLogger } from './shared/logger.js';
-import { statePaths } from './shared/paths.js';
-import { parseCli, USAGE } from './server/cliOptions.js';
-import { DaemonClient } from './server/daemonClient.js';
+import { parseCli, defaultHeadless, USAGE } from './server/cliOptions.js';
 import { TraceWriter } from './server/traceWriter.js';
-import { projectFromRoots } from './server/projectRoots.js';
-import { policyFromEnv } from './server/policyFromEnv.js';
+import { SERVER_VERSION } from './server/mcpServer.js';
+import { exportTransactionEnv, resolveSettings, type Settings } from './server/config.js';
+import { ConfigError } from './server/configFile.js';
+import { openBridgeSession } from './server/bridgeSession.js';
+import { serveHttp } from './server/httpTransport.js';
 import { transactionLimitsFromEnv } from './server/transactionLimitsFromEnv.js';
-import { createMcpServer, SERVER_VERSION } from './server/mcpServer.js';
-import { ProjectSession } from './server/projectSession.js';
-import { projectAwareCaller } from './server/projectCaller.js';
 import { runProfilesCommand } from './server/profilesCommand.js';
 
 async function main(): Promise<void> {
@@ -41,6 +40,21 @@ async function main(): Promise<void> {
     return;
   }
   const options = parsed.options;
+  let settings: Settings;
+  try {
+    settings = resolveSettings(
+      options.settingFlags,
+      options.launch,
+      process.env,
+      defaultHeadless(process.env),
+    );
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    process.stderr.write(`browser-agent-mcp: ${err.message}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  exportTransactionEnv(settings.transactions, process.env);
   let transactions;
   try {
     transactions = transactionLimitsFromEnv(process.env);
@@ -56,47 +70,39 @@ async function main(): Promise<void> {
 
   const traceFile = process.env['BROWSER_AGENT_TRACE_FILE'];
   const trace = traceFile ? new TraceWriter(traceFile) : undefined;
-  const project = new ProjectSession({
-    launch: options.launch,
+  const sessionOptions = {
+    settings,
+    caps: options.caps,
     cliProject: options.project,
-    userPaths: statePaths(),
-    log,
-  });
-  const daemon = new DaemonClient({
-    route: () => project.route(),
+    transactions,
     log,
     trace,
-    sessionKey: process.env['BROWSER_AGENT_SESSION_KEY'] || undefined,
-    policy: policyFromEnv(process.env),
-    transactions,
-    inProcess: process.env['BROWSER_AGENT_NO_DAEMON'] === '1',
-  });
-  const server = createMcpServer(projectAwareCaller(project, daemon), {
-    caps: options.caps,
-    projectPath: options.launch !== undefined && options.project === undefined,
-  });
-  server.server.oninitialized = () => {
-    const client = server.server.getClientVersion() ?? { name: 'MCP client', version: '?' };
-    daemon.setClient({ name: client.name, version: client.version });
-    void projectFromRoots(server.server).then((root) => {
-      // In launch mode with no project yet, the first call's projectPath may still pick one.
-      if (project.initialize(root)) daemon.warmUp();
-    });
+    sessionKey: undefined,
   };
+
+  let stop: () => Promise<void>;
+  if (options.http) {
+    const http = await serveHttp(options.http, () => openBridgeSession(sessionOptions), log);
+    stop = () => http.close();
+  } else {
+    const sessionKey = process.env['BROWSER_AGENT_SESSION_KEY'] || undefined;
+    const session = openBridgeSession({ ...sessionOptions, sessionKey });
+    stop = () => session.close();
+    await session.server.connect(new StdioServerTransport());
+  }
 
   let exiting = false;
   const shutdown = (why: string): void => {
     if (exiting) return;
     exiting = true;
     log.info(`${why}: exiting`);
-    daemon.close();
-    void server.close().finally(() => process.exit(0));
+    void stop().finally(() => process.exit(0));
   };
-  process.stdin.on('end', () => shutdown('stdin ended'));
-  process.stdin.on('close', () => shutdown('stdin closed'));
+  if (!options.http) {
+    process.stdin.on('end', () => shutdown('stdin ended'));
+    process.stdin.on('close', () => shutdown('stdin closed'));
+  }
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(sig, () => shutdown(sig));
-
-  await server.connect(new StdioServerTransport());
 }
 
 void main();

@@ -103,10 +103,29 @@ export const originPolicySchema = z.object({
 });
 export type OriginPolicy = z.infer<typeof originPolicySchema>;
 
+/**
+ * How a session's tabs behave, from the server's settings (config file, env, flags): the
+ * viewport every tab is given, how long input actions and navigations may take, and whether
+ * file:// pages may be opened. Absent fields keep the extension's defaults.
+ */
+export const sessionSettingsSchema = z.object({
+  viewport: z
+    .object({
+      width: z.number().int().min(1).max(10_000),
+      height: z.number().int().min(1).max(10_000),
+    })
+    .optional(),
+  actionTimeoutMs: z.number().int().positive().optional(),
+  navigationTimeoutMs: z.number().int().positive().optional(),
+  allowFileUrls: z.boolean().optional(),
+});
+export type SessionSettings = z.infer<typeof sessionSettingsSchema>;
+
 export const registerFrameSchema = z.object({
   type: z.literal('register'),
   client: clientInfoSchema,
   policy: originPolicySchema.optional(),
+  settings: sessionSettingsSchema.optional(),
   project: z.string().max(4096).optional(),
   sessionKey: z.string().min(1).max(200).optional(),
   transactions: transactionLimitsSchema.optional(),
@@ -170,6 +189,7 @@ export const sessionStartFrameSchema = z.object({
   transactions: transactionLimitsSchema.optional(),
   /** Sent again once a resumed session answered its first call, with the time that took. */
   resume: resumeStatsSchema.optional(),
+  settings: sessionSettingsSchema.optional(),
 });
 
 export const sessionEndFrameSchema = z.object({

@@ -1,4 +1,10 @@
-import type { ClientInfo, ToolArgs, ToolName, ToolResult } from '@browser-agent/protocol';
+import type {
+  ClientInfo,
+  SessionSettings,
+  ToolArgs,
+  ToolName,
+  ToolResult,
+} from '@browser-agent/protocol';
 import type { CdpClient } from './cdp';
 
 export interface ConsoleEntry {
@@ -87,6 +93,8 @@ export interface TabSummary {
 export interface HandlerContext {
   readonly sessionId: string;
   readonly client: ClientInfo;
+  /** Viewport, timeouts and file:// access the session's server asked for. */
+  readonly settings?: SessionSettings | undefined;
   /** The session's current tab; throws NO_TAB when the session has none. */
   currentTab(): Promise<TabHandle>;
   /** The current tab, opening a blank one first when the session has none. */

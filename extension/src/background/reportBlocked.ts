@@ -2,7 +2,7 @@ import { ErrorCode, type ResponseFrame } from '@browser-agent/protocol';
 import type { BlockedLoad } from './originGuard';
 
 const HINT =
-  "The session's origin policy (BROWSER_AGENT_ALLOWED_ORIGINS / BROWSER_AGENT_BLOCKED_ORIGINS) forbids it; use an allowed site.";
+  "The session's origin policy (allowedOrigins / blockedOrigins in the server's settings) forbids it; use an allowed site.";
 
 /**
  * Says in the tool's own result what the origin policy refused while it ran: a navigation that

@@ -90,6 +90,7 @@ export class SessionContexts {
     return {
       sessionId: record.sessionId,
       client: record.client,
+      settings: record.settings,
       currentTab,
       ensureTab: async () => (record.currentTabId === undefined ? newTab() : currentTab()),
       newTab,

@@ -1,4 +1,4 @@
-import type { ClientInfo, OriginPolicy } from '@browser-agent/protocol';
+import type { ClientInfo, OriginPolicy, SessionSettings } from '@browser-agent/protocol';
 import type { SessionState } from '../shared/messages';
 import { GROUP_COLORS, type GroupColor } from './leases';
 
@@ -8,6 +8,7 @@ export interface SessionRecord {
   project: string | undefined;
   /** Where the session's tabs may go; undefined means anywhere (but restricted URLs). */
   policy: OriginPolicy | undefined;
+  settings?: SessionSettings | undefined;
   state: SessionState;
   /** Chrome tab group holding the session's tabs, once it has one. */
   groupId: number | undefined;
@@ -48,6 +49,7 @@ export class SessionStore {
     client: ClientInfo,
     project?: string,
     policy?: OriginPolicy,
+    settings?: SessionSettings,
   ): Promise<SessionRecord> {
     await this.load();
     let s = this.#sessions.get(sessionId);
@@ -58,6 +60,7 @@ export class SessionStore {
         client,
         project,
         policy,
+        settings,
         state: 'active',
         groupId: undefined,
         color,
@@ -70,6 +73,7 @@ export class SessionStore {
       s.client = client;
       s.project = project ?? s.project;
       s.policy = policy ?? s.policy;
+      s.settings = settings ?? s.settings;
     }
     await this.save();
     return s;

@@ -95,7 +95,7 @@ export class Worker {
         return;
       case 'session_start':
         void this.store
-          .upsert(frame.sessionId, frame.client, frame.project, frame.policy)
+          .upsert(frame.sessionId, frame.client, frame.project, frame.policy, frame.settings)
           .then(() => transactions.configure(frame.sessionId, frame.transactions, frame.resume))
           .then(() => this.sessionsChanged());
         return;
@@ -305,6 +305,16 @@ export class Worker {
     ]);
     for (const hook of attachHooks) await hook({ tabId, cdp, state });
     const owner = await this.store.ownerOf(tabId);
+    const viewport = owner?.settings?.viewport;
+    if (viewport) {
+      // Emulation rather than resizing the window: the window is the user's, and may hold other tabs.
+      await cdp.send('Emulation.setDeviceMetricsOverride', {
+        width: viewport.width,
+        height: viewport.height,
+        deviceScaleFactor: 0,
+        mobile: false,
+      });
+    }
     if (owner?.policy) {
       await guardDocuments(
         cdp,

@@ -151,6 +151,7 @@ export class Daemon {
       sessionKey: frame.sessionKey,
       policy: frame.policy,
       transactions: frame.transactions,
+      settings: frame.settings,
     });
     clearTimeout(this.#idleTimer);
     this.#log.info(
@@ -297,6 +298,7 @@ function sessionStart(s: Session): Frame {
     ...(s.policy ? { policy: s.policy } : {}),
     ...(s.transactions ? { transactions: s.transactions } : {}),
     ...(s.resume.count > 0 ? { resume: s.resume } : {}),
+    ...(s.settings ? { settings: s.settings } : {}),
   };
 }
 

@@ -4,6 +4,7 @@ import type {
   ClientInfo,
   OriginPolicy,
   ResumeStats,
+  SessionSettings,
   TransactionLimits,
 } from '@browser-agent/protocol';
 
@@ -17,6 +18,7 @@ export interface SavedSession {
   transactions: TransactionLimits | undefined;
   /** Absent in files an older daemon wrote. */
   resume?: ResumeStats | undefined;
+  settings?: SessionSettings | undefined;
 }
 
 /**

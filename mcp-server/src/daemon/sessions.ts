@@ -3,6 +3,7 @@ import type {
   ClientInfo,
   OriginPolicy,
   ResumeStats,
+  SessionSettings,
   TransactionLimits,
 } from '@browser-agent/protocol';
 import type { ServerConnection } from './serverConnection.js';
@@ -16,6 +17,7 @@ export interface Session {
   project: string | undefined;
   policy: OriginPolicy | undefined;
   transactions: TransactionLimits | undefined;
+  settings?: SessionSettings | undefined;
   /** Undefined while the session waits out its grace period for its server to come back. */
   conn: ServerConnection | undefined;
   graceTimer: NodeJS.Timeout | undefined;
@@ -32,6 +34,7 @@ export interface Registration {
   sessionKey: string | undefined;
   policy: OriginPolicy | undefined;
   transactions: TransactionLimits | undefined;
+  settings?: SessionSettings | undefined;
 }
 
 /**
@@ -97,6 +100,7 @@ export class SessionRegistry {
               policy: s.policy,
               transactions: s.transactions,
               resume: s.resume,
+              settings: s.settings,
             },
           ],
     );
@@ -131,6 +135,7 @@ export class SessionRegistry {
       existing.client = r.client;
       existing.project = r.project ?? existing.project;
       existing.transactions = r.transactions ?? existing.transactions;
+      existing.settings = r.settings ?? existing.settings;
       const now = Date.now();
       existing.resume = {
         ...existing.resume,
@@ -150,6 +155,7 @@ export class SessionRegistry {
       project: r.project,
       policy: r.policy,
       transactions: r.transactions,
+      settings: r.settings,
       conn,
       graceTimer: undefined,
       resume: { count: 0 },

@@ -3,9 +3,9 @@ import { parseCli } from './cliOptions.js';
 
 describe('parseCli', () => {
   it('runs attached to the user Chrome by default', () => {
-    expect(parseCli([], {})).toEqual({
+    expect(parseCli([], {})).toMatchObject({
       kind: 'run',
-      options: { launch: undefined, bridgePort: undefined, caps: [] },
+      options: { launch: undefined, bridgePort: undefined, caps: [], http: undefined },
     });
   });
   it('launches headless without a display and headed with one', () => {

@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import { TOOL_GROUPS, type HelloFrame, type ToolGroup } from '@browser-agent/protocol';
 import { checkProjectDir } from '../shared/projectDir.js';
+import { SETTING_FLAG_TYPES, type SettingFlags } from './config.js';
+import { parseHttpFlags, type HttpOptions } from './httpOptions.js';
 
 export interface CliOptions {
   launch: HelloFrame['launch'];
@@ -9,6 +11,10 @@ export interface CliOptions {
   caps: ToolGroup[];
   /** `--project`: checked, real path. */
   project?: string;
+  /** Settings given on the command line; resolved with the config file and env (config.ts). */
+  settingFlags: SettingFlags;
+  /** Serve MCP over Streamable HTTP instead of stdio (`--port`). */
+  http: HttpOptions | undefined;
 }
 
 export type CliParse =
@@ -31,6 +37,18 @@ MCP server (stdio) that drives Chromium through the Browser Agent extension.
                            its browser profile is <dir>/.user-session-data-directory
   --bridge-port <n>        Port of the extension relay WebSocket (default 3026)
   --caps <g1,g2>           Also list these tool groups: ${TOOL_GROUPS.filter((g) => g !== 'core').join(', ')}
+  --config <file>          JSON settings (docs/configuration.md); flags and env vars win over it
+  --viewport <WxH>         Viewport of the agent's tabs (default 1280x720)
+  --timeout-action <ms>    Input actions give up after this long (default 5000)
+  --timeout-navigation <ms> Navigations give up after this long (default 30000)
+  --allowed-origins <list> Only these origins (comma-separated; "*.example.com" patterns too)
+  --blocked-origins <list> Never these origins (a block beats an allow)
+  --block-private-network  Refuse loopback, RFC 1918 and link-local addresses
+  --allow-file-urls        Let the agent open file:// URLs (off by default)
+  --output-dir <dir>       Save every screenshot here, with a timestamped name
+  --tool-names <set>       Also list tools under another server's names: executeautomation
+  --port <n>               Serve MCP over Streamable HTTP on this port instead of stdio
+  --host <h>               With --port: address to bind (default 127.0.0.1)
   --help, --version
 
        browser-agent-mcp profiles list
@@ -39,7 +57,7 @@ MCP server (stdio) that drives Chromium through the Browser Agent extension.
 `;
 
 /** Headless unless a display is there to show a window on. */
-function defaultHeadless(env: NodeJS.ProcessEnv): boolean {
+export function defaultHeadless(env: NodeJS.ProcessEnv): boolean {
   if (process.platform !== 'linux') return false;
   return !env['DISPLAY'] && !env['WAYLAND_DISPLAY'];
 }
@@ -60,6 +78,10 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
         'bridge-port': { type: 'string' },
         caps: { type: 'string' },
         project: { type: 'string' },
+        config: { type: 'string' },
+        port: { type: 'string' },
+        host: { type: 'string' },
+        ...SETTING_FLAG_TYPES,
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean' },
       },
@@ -89,6 +111,14 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
     if (!check.ok) return { kind: 'error', message: `--project: ${check.message} ${check.hint}` };
     project = { project: check.dir };
   }
+  const http = parseHttpFlags(values.port, values.host);
+  if (typeof http === 'string') return { kind: 'error', message: http };
+  const settingFlags: SettingFlags = {
+    config: values.config,
+    headless: values.headless ? true : values.headed ? false : undefined,
+    executablePath: values['executable-path'],
+    values,
+  };
   const launchOnly = [
     'headless',
     'headed',
@@ -99,7 +129,10 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
   if (!values.launch) {
     const stray = launchOnly.find((k) => values[k] !== undefined);
     if (stray) return { kind: 'error', message: `--${stray} only applies with --launch.` };
-    return { kind: 'run', options: { launch: undefined, bridgePort, caps, ...project } };
+    return {
+      kind: 'run',
+      options: { launch: undefined, bridgePort, caps, settingFlags, http, ...project },
+    };
   }
   const headless = values.headless ? true : values.headed ? false : defaultHeadless(env);
   return {
@@ -108,6 +141,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
       bridgePort,
       caps,
       ...project,
+      settingFlags,
+      http,
       launch: {
         headless,
         isolated: values.isolated ?? false,

@@ -24,6 +24,7 @@ import {
   type ClientInfo,
   type Frame,
   type OriginPolicy,
+  type SessionSettings,
   type ToolName,
   type ToolResult,
   type TransactionLimits,
@@ -46,6 +47,8 @@ export interface DaemonClientOptions {
   log: Logger;
   /** Where this session's tabs may go; enforced in the extension. */
   policy?: OriginPolicy | undefined;
+  /** Viewport, timeouts and file:// access of this session's tabs. */
+  settings?: SessionSettings | undefined;
   /** Lets a restarted server take back its session within the daemon's grace period. */
   sessionKey?: string | undefined;
   /** Rollback give-up time, checkpoints kept, automatic checkpoints; enforced in the extension. */
@@ -192,6 +195,7 @@ export class DaemonClient {
         ...(this.#options.transactions !== undefined
           ? { transactions: this.#options.transactions }
           : {}),
+        ...(this.#options.settings !== undefined ? { settings: this.#options.settings } : {}),
       };
       socket.write(`${serializeFrame(hello)}\n${serializeFrame(register)}\n`);
     });

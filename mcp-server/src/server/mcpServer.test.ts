@@ -10,8 +10,11 @@ import {
 } from '@browser-agent/protocol';
 import { createMcpServer, type ToolCaller } from './mcpServer.js';
 
-async function connected(caller: ToolCaller): Promise<Client> {
-  const server = createMcpServer(caller);
+async function connected(
+  caller: ToolCaller,
+  options: Parameters<typeof createMcpServer>[1] = {},
+): Promise<Client> {
+  const server = createMcpServer(caller, options);
   const [a, b] = InMemoryTransport.createLinkedPair();
   await server.connect(a);
   const client = new Client({ name: 'unit', version: '1' });
@@ -81,5 +84,41 @@ describe('tool registration', () => {
     });
     expect(result.isError).toBe(true);
     expect(called).toBe(false);
+  });
+
+  it('adds the executeautomation names on request, mapped onto our tools', async () => {
+    const calls: Array<{ action: ToolName; params: unknown }> = [];
+    const client = await connected(
+      {
+        call: (action, params): Promise<ToolResult> => {
+          calls.push({ action, params });
+          return Promise.resolve({ content: [{ type: 'text', text: 'ok' }] });
+        },
+      },
+      { settings: { toolNames: 'executeautomation' } },
+    );
+    const names = (await client.listTools()).tools.map((t) => t.name);
+    expect(names).toContain('playwright_fill');
+    await client.callTool({ name: 'playwright_fill', arguments: { selector: '#q', value: 'x' } });
+    await client.callTool({ name: 'playwright_evaluate', arguments: { script: '1 + 1' } });
+    expect(calls).toEqual([
+      { action: 'browser_type', params: { selector: '#q', text: 'x', clear: true } },
+      { action: 'browser_evaluate', params: { function: '() => (0, eval)("1 + 1")' } },
+    ]);
+  });
+
+  it('raises the bridge deadline to cover a longer configured navigation timeout', async () => {
+    const timeouts: number[] = [];
+    const client = await connected(
+      {
+        call: (_action, _params, timeoutMs): Promise<ToolResult> => {
+          timeouts.push(timeoutMs);
+          return Promise.resolve({ content: [] });
+        },
+      },
+      { settings: { navigationTimeoutMs: 90_000 } },
+    );
+    await client.callTool({ name: 'browser_navigate', arguments: { url: 'https://a.test' } });
+    expect(timeouts[0]).toBeGreaterThan(90_000);
   });
 });

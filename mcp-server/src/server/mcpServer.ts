@@ -1,15 +1,18 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import {
   contractsFor,
   DEFAULT_TOOL_TIMEOUT_MS,
   projectPathSchema,
   takesProjectPath,
+  findContract,
   type ToolContract,
   type ToolGroup,
   type ToolName,
   type ToolResult,
 } from '@browser-agent/protocol';
-import { serverStepFor } from './serverSteps.js';
+import { serverStepFor, type StepSettings } from './serverSteps.js';
+import { aliasesFor, type AliasContext, type ToolNameSet } from './toolAliases.js';
 import { errorToCallToolResult, toCallToolResult } from './toolResult.js';
 
 export const SERVER_NAME = 'browser-agent';
@@ -25,6 +28,36 @@ export interface McpServerOptions {
   caps?: readonly ToolGroup[];
   /** Launch mode with no project yet: the tools that open the browser take `projectPath`. */
   projectPath?: boolean;
+  /** Resolved settings (config.ts); only the parts the tools need. */
+  settings?: StepSettings & {
+    toolNames?: ToolNameSet;
+    actionTimeoutMs?: number;
+    navigationTimeoutMs?: number;
+  };
+}
+
+const NAVIGATING: ReadonlySet<ToolName> = new Set([
+  'browser_navigate',
+  'browser_navigate_back',
+  'browser_navigate_forward',
+  'browser_reload',
+  'browser_tabs',
+]);
+/** What an action's settling (load, requests, a quiet DOM) may add to its own timeout. */
+const SETTLE_ALLOWANCE_MS = 15_000;
+
+/**
+ * The bridge's deadline for a call: the contract's, raised when the configured navigation or
+ * action timeout is longer, so the extension's own, clearer error arrives first.
+ */
+function requestTimeoutMs(
+  name: ToolName,
+  args: Record<string, unknown>,
+  settings: NonNullable<McpServerOptions['settings']>,
+): number {
+  const base = findContract(name)?.timeoutMs?.(args) ?? DEFAULT_TOOL_TIMEOUT_MS;
+  const own = NAVIGATING.has(name) ? settings.navigationTimeoutMs : settings.actionTimeoutMs;
+  return own === undefined ? base : Math.max(base, own + SETTLE_ALLOWANCE_MS);
 }
 
 /** Registers every shared contract in a loop: adding a tool never touches the server. */
@@ -36,6 +69,22 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
         'Drive a real Chromium: browser_navigate, then browser_snapshot to get [ref=eN] handles for the element tools.',
     },
   );
+  const settings = options.settings ?? {};
+
+  const invoke = async (name: ToolName, args: Record<string, unknown>): Promise<ToolResult> => {
+    const step = serverStepFor(name);
+    await step?.before?.(args, settings);
+    const result = await caller.call(name, args, requestTimeoutMs(name, args, settings));
+    return step?.after ? step.after(result, args, settings) : result;
+  };
+  const answer = async (run: () => Promise<ToolResult>): Promise<CallToolResult> => {
+    try {
+      return toCallToolResult(await run());
+    } catch (err) {
+      return errorToCallToolResult(err);
+    }
+  };
+
   for (const contract of contractsFor(options.caps ?? [])) {
     const c: ToolContract = contract;
     server.registerTool(
@@ -49,18 +98,25 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
             : c.input,
         annotations: c.annotations,
       },
-      async (args: Record<string, unknown>) => {
-        try {
-          const name = contract.name;
-          const step = serverStepFor(name);
-          await step?.before?.(args);
-          const timeoutMs = c.timeoutMs?.(args) ?? DEFAULT_TOOL_TIMEOUT_MS;
-          const result = await caller.call(name, args, timeoutMs);
-          return toCallToolResult(step?.after ? await step.after(result, args) : result);
-        } catch (err) {
-          return errorToCallToolResult(err);
-        }
+      (args: Record<string, unknown>) => answer(() => invoke(contract.name, args)),
+    );
+  }
+
+  const aliasContext: AliasContext = {
+    invoke: (name, args) => invoke(name, args),
+    outputDir: settings.outputDir,
+    memory: { consoleCleared: false },
+  };
+  for (const alias of aliasesFor(settings.toolNames ?? 'default')) {
+    server.registerTool(
+      alias.name,
+      {
+        title: alias.title,
+        description: alias.description,
+        inputSchema: alias.input,
+        annotations: alias.annotations,
       },
+      (args: Record<string, unknown>) => answer(() => alias.run(args, aliasContext)),
     );
   }
   return server;

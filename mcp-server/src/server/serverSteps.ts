@@ -7,13 +7,32 @@ import { access, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BridgeError, ErrorCode, type ToolName, type ToolResult } from '@browser-agent/protocol';
 import { PAGE_HTML_MARKER } from '@browser-agent/protocol';
+import type { ScreenshotLimits } from './config.js';
+import { saveScreenshot } from './screenshotFiles.js';
+
+/** The settings the steps read (config.ts resolves them). */
+export interface StepSettings {
+  /** Absolute; every screenshot is saved here when set. */
+  outputDir?: string | undefined;
+  screenshots?: ScreenshotLimits;
+}
 
 interface ServerStep {
   /** Runs before the call is forwarded; throws to refuse it. */
-  before?: (args: Record<string, unknown>) => Promise<void>;
+  before?: (args: Record<string, unknown>, settings: StepSettings) => Promise<void>;
   /** Rewrites the browser's result. */
-  after?: (result: ToolResult, args: Record<string, unknown>) => Promise<ToolResult>;
+  after?: (
+    result: ToolResult,
+    args: Record<string, unknown>,
+    settings: StepSettings,
+  ) => Promise<ToolResult>;
 }
+
+const UNLIMITED: ScreenshotLimits = {
+  maxFileBytes: Number.MAX_SAFE_INTEGER,
+  maxFiles: Number.MAX_SAFE_INTEGER,
+  maxTotalBytes: Number.MAX_SAFE_INTEGER,
+};
 
 function requireAbsolute(file: string, what: string): void {
   if (!path.isAbsolute(file)) {
@@ -42,19 +61,50 @@ const fileUpload: ServerStep = {
   },
 };
 
+/**
+ * An absolute `filename` is written as given. With an output directory, every screenshot is
+ * also kept there under a timestamped name (a relative `filename` names its stem), subject to
+ * the size cap and the retention limits.
+ */
 const screenshot: ServerStep = {
-  before(args) {
+  before(args, settings) {
     const file = args['filename'];
-    if (typeof file === 'string') requireAbsolute(file, 'filename');
+    if (typeof file === 'string' && settings.outputDir === undefined) {
+      requireAbsolute(file, 'filename (without an output directory)');
+    }
     return Promise.resolve();
   },
-  async after(result, args) {
+  async after(result, args, settings) {
     const file = args['filename'];
     const image = result.content.find((part) => part.type === 'image');
-    if (typeof file !== 'string' || image === undefined) return result;
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, Buffer.from(image.data, 'base64'));
-    return { content: [...result.content, { type: 'text', text: `Saved to ${file}` }] };
+    if (image === undefined) return result;
+    const data = Buffer.from(image.data, 'base64');
+    const notes: string[] = [];
+    if (typeof file === 'string' && path.isAbsolute(file)) {
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, data);
+      notes.push(`Saved to ${file}`);
+    }
+    if (settings.outputDir !== undefined) {
+      const ext = image.mimeType === 'image/jpeg' ? 'jpeg' : 'png';
+      const stem =
+        typeof file === 'string' && !path.isAbsolute(file)
+          ? path.basename(file).replace(/\.(png|jpe?g)$/i, '')
+          : 'screenshot';
+      await mkdir(settings.outputDir, { recursive: true });
+      const limits = settings.screenshots ?? UNLIMITED;
+      const outcome = await saveScreenshot(settings.outputDir, stem, ext, data, limits);
+      if (outcome.saved) {
+        const trimmed = outcome.deleted > 0 ? ` (${outcome.deleted} oldest deleted)` : '';
+        notes.push(`Saved to ${outcome.file}${trimmed}`);
+      } else {
+        notes.push(
+          `Not saved: ${outcome.reason}. Use type jpeg, a smaller maxDimension, or no fullPage.`,
+        );
+      }
+    }
+    if (notes.length === 0) return result;
+    return { content: [...result.content, { type: 'text', text: notes.join('\n') }] };
   },
 };
 

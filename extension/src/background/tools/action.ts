@@ -4,7 +4,7 @@
  * dialog is up), let the page settle (navigation, the requests the action started, a quiet DOM),
  * and report what happened and what changed on the page.
  */
-import { textResult, type ToolResult } from '@browser-agent/protocol';
+import { BridgeError, ErrorCode, textResult, type ToolResult } from '@browser-agent/protocol';
 import type { HandlerContext, TabHandle } from '../handlerContext';
 import { actionReport } from './actionReport';
 import { assertNoDialog, dialogOpened } from './dialogs';
@@ -20,6 +20,8 @@ const REQUESTS_CAP_MS = 3_000;
 const POLL_MS = 50;
 /** The worker adopts a popup asynchronously; give it a moment before listing tabs. */
 const ADOPT_WAIT_MS = 1_000;
+/** Unless the session's settings say otherwise (timeouts.actionMs). */
+export const ACTION_TIMEOUT_MS = 5_000;
 
 export async function performAction(
   ctx: HandlerContext,
@@ -38,10 +40,26 @@ export async function performAction(
     const running = action();
     // If the dialog wins, the action finishes when the dialog closes; nothing waits for it.
     running.catch(() => undefined);
+    // The input itself is bounded (a page busy in a handler holds Input.dispatch* until it
+    // returns); the settling that follows has its own caps.
+    const limitMs = ctx.settings?.actionTimeoutMs ?? ACTION_TIMEOUT_MS;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), limitMs);
+    });
     const first = await Promise.race([
       running.then(() => 'done' as const),
       dialog.opened.then(() => 'dialog' as const),
-    ]);
+      timedOut,
+    ]).finally(() => clearTimeout(timer));
+    if (first === 'timeout') {
+      watch.dispose();
+      throw new BridgeError(
+        ErrorCode.TIMEOUT,
+        `${done.replace(/\.$/, '')}: the page did not take the input within ${limitMs} ms.`,
+        'The page is busy (a long script?). Wait with browser_wait_for and retry, or raise timeouts.actionMs.',
+      );
+    }
     if (first === 'dialog') {
       watch.dispose();
       return textResult(`${done}\nA dialog opened; see Modal state below.`);

@@ -13,11 +13,11 @@ function forgetLastLook(tab: TabHandle): void {
 
 export const navigate: Handler<'browser_navigate'> = async (args, ctx) => {
   // Checked before a tab is opened, so a refused URL leaves nothing behind.
-  const url = checkNavigableUrl(args.url);
+  const url = checkNavigableUrl(args.url, ctx.settings?.allowFileUrls === true);
   const tab = await ctx.ensureTab();
   assertNoDialog(tab);
   forgetLastLook(tab);
-  const info = await navigateTab(tab, url);
+  const info = await navigateTab(tab, url, ctx.settings?.navigationTimeoutMs);
   return textResult(`Navigated to ${oneLine(url, 200)}\n${formatPageInfo(info)}`);
 };
 
@@ -25,7 +25,7 @@ export const navigateBack: Handler<'browser_navigate_back'> = async (_args, ctx)
   const tab = await ctx.currentTab();
   assertNoDialog(tab);
   forgetLastLook(tab);
-  const info = await goInHistory(tab, -1);
+  const info = await goInHistory(tab, -1, ctx.settings?.navigationTimeoutMs);
   return textResult(`Went back.\n${formatPageInfo(info)}`);
 };
 
@@ -33,7 +33,7 @@ export const navigateForward: Handler<'browser_navigate_forward'> = async (_args
   const tab = await ctx.currentTab();
   assertNoDialog(tab);
   forgetLastLook(tab);
-  const info = await goInHistory(tab, 1);
+  const info = await goInHistory(tab, 1, ctx.settings?.navigationTimeoutMs);
   return textResult(`Went forward.\n${formatPageInfo(info)}`);
 };
 
@@ -41,7 +41,7 @@ export const reload: Handler<'browser_reload'> = async (args, ctx) => {
   const tab = await ctx.currentTab();
   assertNoDialog(tab);
   forgetLastLook(tab);
-  const info = await reloadTab(tab, args.ignoreCache === true);
+  const info = await reloadTab(tab, args.ignoreCache === true, ctx.settings?.navigationTimeoutMs);
   return textResult(`Reloaded.\n${formatPageInfo(info)}`);
 };
 

@@ -7,22 +7,34 @@ import { navigationFailedHint } from './navigationHint';
 import { watchNavigation } from './navigationWatch';
 import { pageInfo, type PageInfo } from './pageInfo';
 import { oneLine } from './text';
+import { within } from './timing';
 import { isRestrictedUrl } from './urlPolicy';
 
-const NAVIGATION_TIMEOUT_MS = 30_000;
+/** Unless the session's settings say otherwise (timeouts.navigationMs). */
+export const NAVIGATION_TIMEOUT_MS = 30_000;
 
 /**
  * Opens url (already checked by checkNavigableUrl) in the tab and waits for its load event. A
  * beforeunload dialog stops the wait: the dialog is reported, the navigation waits on it.
  */
-export async function navigateTab(tab: TabHandle, url: string): Promise<PageInfo> {
+export async function navigateTab(
+  tab: TabHandle,
+  url: string,
+  timeoutMs = NAVIGATION_TIMEOUT_MS,
+): Promise<PageInfo> {
+  const deadline = Date.now() + timeoutMs;
   const watch = await watchNavigation(tab.cdp);
   const dialog = dialogOpened(tab);
   try {
     const navigating = tab.cdp.send('Page.navigate', { url });
     navigating.catch(() => undefined);
-    const first = await Promise.race([navigating, dialog.opened.then(() => 'dialog' as const)]);
-    if (first === 'dialog') return await pageInfo(tab.cdp);
+    // Page.navigate itself waits for the response, so a slow server counts against the limit.
+    const first = await within(
+      Promise.race([navigating, dialog.opened.then(() => 'dialog' as const)]),
+      timeoutMs,
+    );
+    if (first === undefined) await waitForLoad(Promise.resolve(false), url, timeoutMs);
+    if (first === 'dialog' || first === undefined) return await pageInfo(tab.cdp);
     const result = first;
     if (result.errorText !== undefined && result.errorText !== '') {
       throw new BridgeError(
@@ -34,9 +46,9 @@ export async function navigateTab(tab: TabHandle, url: string): Promise<PageInfo
     // Without a loader the navigation stayed in the same document (a #fragment): nothing loads.
     if (result.loaderId !== undefined) {
       watch.markStarted();
-      const loaded = watch.waitForLoad(NAVIGATION_TIMEOUT_MS);
+      const loaded = watch.waitForLoad(Math.max(0, deadline - Date.now()));
       const done = await Promise.race([loaded, dialog.opened.then(() => 'dialog' as const)]);
-      if (done !== 'dialog') await waitForLoad(Promise.resolve(done), url);
+      if (done !== 'dialog') await waitForLoad(Promise.resolve(done), url, timeoutMs);
     }
   } finally {
     watch.dispose();
@@ -46,7 +58,11 @@ export async function navigateTab(tab: TabHandle, url: string): Promise<PageInfo
 }
 
 /** Goes one entry back (-1) or forward (+1) in the tab's history and waits for that page. */
-export async function goInHistory(tab: TabHandle, step: -1 | 1): Promise<PageInfo> {
+export async function goInHistory(
+  tab: TabHandle,
+  step: -1 | 1,
+  timeoutMs = NAVIGATION_TIMEOUT_MS,
+): Promise<PageInfo> {
   const { currentIndex, entries } = await tab.cdp.send('Page.getNavigationHistory');
   const target = entries[currentIndex + step];
   if (target === undefined) {
@@ -63,9 +79,14 @@ export async function goInHistory(tab: TabHandle, step: -1 | 1): Promise<PageInf
       Hint.restrictedUrl,
     );
   }
-  await loadAfter(tab, target.url, async () => {
-    await tab.cdp.send('Page.navigateToHistoryEntry', { entryId: target.id });
-  });
+  await loadAfter(
+    tab,
+    target.url,
+    async () => {
+      await tab.cdp.send('Page.navigateToHistoryEntry', { entryId: target.id });
+    },
+    timeoutMs,
+  );
   return pageInfo(tab.cdp);
 }
 
@@ -74,11 +95,20 @@ export function goBack(tab: TabHandle): Promise<PageInfo> {
 }
 
 /** Reloads the tab and waits for the new document to load. */
-export async function reloadTab(tab: TabHandle, ignoreCache: boolean): Promise<PageInfo> {
+export async function reloadTab(
+  tab: TabHandle,
+  ignoreCache: boolean,
+  timeoutMs = NAVIGATION_TIMEOUT_MS,
+): Promise<PageInfo> {
   const before = await pageInfo(tab.cdp);
-  await loadAfter(tab, before.url, async () => {
-    await tab.cdp.send('Page.reload', { ignoreCache });
-  });
+  await loadAfter(
+    tab,
+    before.url,
+    async () => {
+      await tab.cdp.send('Page.reload', { ignoreCache });
+    },
+    timeoutMs,
+  );
   return pageInfo(tab.cdp);
 }
 
@@ -86,29 +116,42 @@ export async function reloadTab(tab: TabHandle, ignoreCache: boolean): Promise<P
  * Starts a navigation and waits for it to load; a beforeunload dialog ends the wait early (the
  * dialog is reported and holds the navigation until it is handled).
  */
-async function loadAfter(tab: TabHandle, url: string, start: () => Promise<void>): Promise<void> {
+async function loadAfter(
+  tab: TabHandle,
+  url: string,
+  start: () => Promise<void>,
+  timeoutMs: number,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   const watch = await watchNavigation(tab.cdp);
   const dialog = dialogOpened(tab);
   try {
     const starting = start();
     starting.catch(() => undefined);
-    if ((await Promise.race([starting, dialog.opened.then(() => 'dialog' as const)])) === 'dialog')
-      return;
+    const first = await within(
+      Promise.race([
+        starting.then(() => 'started' as const),
+        dialog.opened.then(() => 'dialog' as const),
+      ]),
+      timeoutMs,
+    );
+    if (first === undefined) await waitForLoad(Promise.resolve(false), url, timeoutMs);
+    if (first === 'dialog') return;
     watch.markStarted();
-    const loaded = watch.waitForLoad(NAVIGATION_TIMEOUT_MS);
+    const loaded = watch.waitForLoad(Math.max(0, deadline - Date.now()));
     const done = await Promise.race([loaded, dialog.opened.then(() => 'dialog' as const)]);
-    if (done !== 'dialog') await waitForLoad(Promise.resolve(done), url);
+    if (done !== 'dialog') await waitForLoad(Promise.resolve(done), url, timeoutMs);
   } finally {
     watch.dispose();
     dialog.dispose();
   }
 }
 
-async function waitForLoad(loading: Promise<boolean>, url: string): Promise<void> {
+async function waitForLoad(loading: Promise<boolean>, url: string, timeoutMs: number) {
   if (await loading) return;
   throw new BridgeError(
     ErrorCode.NAVIGATION_TIMEOUT,
-    `${oneLine(url, 200)} did not finish loading within ${NAVIGATION_TIMEOUT_MS / 1000} s.`,
+    `${oneLine(url, 200)} did not finish loading within ${timeoutMs / 1000} s.`,
     Hint.stillLoading,
   );
 }

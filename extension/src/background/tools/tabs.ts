@@ -12,10 +12,12 @@ export const tabs: Handler<'browser_tabs'> = async (args, ctx) => {
     case 'new': {
       // An empty url means none; a given one is checked before the tab exists.
       const url =
-        args.url === undefined || args.url === '' ? undefined : checkNavigableUrl(args.url);
+        args.url === undefined || args.url === ''
+          ? undefined
+          : checkNavigableUrl(args.url, ctx.settings?.allowFileUrls === true);
       const background = args.background === true;
       const tab = await ctx.newTab(undefined, { background });
-      if (url !== undefined) await navigateTab(tab, url);
+      if (url !== undefined) await navigateTab(tab, url, ctx.settings?.navigationTimeoutMs);
       const how = background ? ' in the background (the current tab is unchanged)' : '';
       return textResult(`Opened a new tab${how}.\n${formatTabs(await ctx.listTabs())}`);
     }

@@ -19,8 +19,11 @@ const RESTRICTED_SCHEMES: ReadonlySet<string> = new Set([
 
 const ALLOWED_SCHEMES: ReadonlySet<string> = new Set(['http:', 'https:', 'data:', 'about:']);
 
-/** Returns the normalised URL to navigate to, or throws INVALID_ARGS / RESTRICTED_URL. */
-export function checkNavigableUrl(raw: string): string {
+/**
+ * Returns the normalised URL to navigate to, or throws INVALID_ARGS / RESTRICTED_URL. file://
+ * pages can hold anything on the user's disk, so they need the allowFileUrls setting.
+ */
+export function checkNavigableUrl(raw: string, allowFileUrls = false): string {
   const shown = oneLine(raw, 200);
   const url = parse(raw.trim());
   if (url === undefined) {
@@ -28,6 +31,14 @@ export function checkNavigableUrl(raw: string): string {
       ErrorCode.INVALID_ARGS,
       `"${shown}" is not an absolute URL.`,
       Hint.absoluteUrl,
+    );
+  }
+  if (url.protocol === 'file:') {
+    if (allowFileUrls) return url.href;
+    throw new BridgeError(
+      ErrorCode.RESTRICTED_URL,
+      `${shown} is a local file; file:// URLs are off.`,
+      'Start the server with --allow-file-urls (or "allowFileUrls": true in its config) to open local files.',
     );
   }
   if (isRestricted(url)) {

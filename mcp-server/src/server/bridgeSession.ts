@@ -1,0 +1,72 @@
+/**
+ * One MCP session wired to one bridge session: an McpServer whose tools call the daemon through
+ * their own DaemonClient. Stdio runs one of these; the HTTP transport runs one per MCP session.
+ */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { Logger } from '../shared/logger.js';
+import { statePaths } from '../shared/paths.js';
+import { sessionSettingsOf, type Settings } from './config.js';
+import { DaemonClient } from './daemonClient.js';
+import { createMcpServer } from './mcpServer.js';
+import { projectFromRoots } from './projectRoots.js';
+import { ProjectSession } from './projectSession.js';
+import { projectAwareCaller } from './projectCaller.js';
+import type { TraceWriter } from './traceWriter.js';
+import type { ToolGroup, TransactionLimits } from '@browser-agent/protocol';
+
+export interface BridgeSessionOptions {
+  settings: Settings;
+  caps: readonly ToolGroup[];
+  /** `--project`, already checked. */
+  cliProject: string | undefined;
+  transactions: TransactionLimits;
+  log: Logger;
+  trace: TraceWriter | undefined;
+  /** Only for a single stdio session: HTTP sessions sharing one key would take each other over. */
+  sessionKey: string | undefined;
+}
+
+export interface BridgeSession {
+  readonly server: McpServer;
+  close(): Promise<void>;
+}
+
+export function openBridgeSession(options: BridgeSessionOptions): BridgeSession {
+  const { settings } = options;
+  const project = new ProjectSession({
+    launch: settings.launch,
+    cliProject: options.cliProject,
+    userPaths: statePaths(),
+    log: options.log,
+  });
+  const daemon = new DaemonClient({
+    route: () => project.route(),
+    log: options.log,
+    trace: options.trace,
+    sessionKey: options.sessionKey,
+    policy: settings.policy,
+    settings: sessionSettingsOf(settings),
+    transactions: options.transactions,
+    inProcess: process.env['BROWSER_AGENT_NO_DAEMON'] === '1',
+  });
+  const server = createMcpServer(projectAwareCaller(project, daemon), {
+    caps: options.caps,
+    settings,
+    projectPath: settings.launch !== undefined && options.cliProject === undefined,
+  });
+  server.server.oninitialized = () => {
+    const client = server.server.getClientVersion() ?? { name: 'MCP client', version: '?' };
+    daemon.setClient({ name: client.name, version: client.version });
+    void projectFromRoots(server.server).then((root) => {
+      // In launch mode with no project yet, the first call's projectPath may still pick one.
+      if (project.initialize(root)) daemon.warmUp();
+    });
+  };
+  return {
+    server,
+    async close() {
+      daemon.close();
+      await server.close();
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { exportTransactionEnv, resolveSettings, sessionSettingsOf } from './config.js';
+import { ConfigError } from './configFile.js';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'ba-config-'));
+function configFile(value: unknown): string {
+  const file = path.join(dir, `${Math.random().toString(36).slice(2)}.json`);
+  writeFileSync(file, typeof value === 'string' ? value : JSON.stringify(value));
+  return file;
+}
+const resolve = (
+  values: Record<string, string | boolean | undefined>,
+  env: NodeJS.ProcessEnv = {},
+  config?: unknown,
+) =>
+  resolveSettings(
+    { config: config === undefined ? undefined : configFile(config), values },
+    undefined,
+    env,
+    true,
+  );
+
+describe('resolveSettings', () => {
+  it('has the documented defaults', () => {
+    const s = resolve({});
+    expect(s).toMatchObject({
+      launch: undefined,
+      viewport: undefined,
+      actionTimeoutMs: 5000,
+      navigationTimeoutMs: 30000,
+      policy: undefined,
+      outputDir: undefined,
+      screenshots: { maxFileBytes: 10 * 1024 * 1024, maxFiles: 100 },
+      toolNames: 'default',
+    });
+  });
+
+  it('launches from the config file, with a 1280x720 viewport by default', () => {
+    const s = resolve({}, {}, { browser: { launch: true, headless: false } });
+    expect(s.launch).toEqual({ isolated: false, headless: false });
+    expect(s.viewport).toEqual({ width: 1280, height: 720 });
+  });
+
+  it('takes a flag over an env var over the file', () => {
+    const config = { viewport: { width: 800, height: 600 }, timeouts: { actionMs: 100 } };
+    expect(resolve({}, {}, config).viewport).toEqual({ width: 800, height: 600 });
+    const env = { BROWSER_AGENT_VIEWPORT: '900x650', BROWSER_AGENT_ACTION_TIMEOUT_MS: '200' };
+    expect(resolve({}, env, config)).toMatchObject({
+      viewport: { width: 900, height: 650 },
+      actionTimeoutMs: 200,
+    });
+    expect(resolve({ viewport: '1000x700', 'timeout-action': '300' }, env, config)).toMatchObject({
+      viewport: { width: 1000, height: 700 },
+      actionTimeoutMs: 300,
+    });
+  });
+
+  it('builds the origin policy and the session settings', () => {
+    const s = resolve(
+      { 'blocked-origins': 'https://a.test, *.b.test' },
+      { BROWSER_AGENT_BLOCK_PRIVATE_NETWORK: '1' },
+      { allowedOrigins: ['https://c.test'], allowFileUrls: true },
+    );
+    expect(s.policy).toEqual({
+      allowedOrigins: ['https://c.test'],
+      blockedOrigins: ['https://a.test', '*.b.test'],
+      blockPrivateNetwork: true,
+    });
+    expect(sessionSettingsOf(s)).toEqual({
+      actionTimeoutMs: 5000,
+      navigationTimeoutMs: 30000,
+      allowFileUrls: true,
+    });
+  });
+
+  it('names the bad key, the source and the value', () => {
+    expect(() => resolve({}, {}, { viewport: { width: 'wide', height: 1 } })).toThrow(
+      'config viewport.width: expected a positive integer, got "wide"',
+    );
+    expect(() => resolve({}, {}, { screenshots: { maxFiles: 3, keep: 1 } })).toThrow(
+      'unknown key screenshots.keep',
+    );
+    expect(() => resolve({}, { BROWSER_AGENT_HEADLESS: 'maybe' })).toThrow(
+      'BROWSER_AGENT_HEADLESS browser.headless: expected true or false, got "maybe"',
+    );
+    expect(() => resolve({ 'tool-names': 'puppeteer' })).toThrow(
+      '--tool-names toolNames: expected "default" or "executeautomation"',
+    );
+    expect(() => resolve({}, {}, '[1,')).toThrow(ConfigError);
+  });
+
+  it('hands config transaction limits on as env vars the environment does not set', () => {
+    const env: NodeJS.ProcessEnv = { BROWSER_AGENT_MAX_CHECKPOINTS: '4' };
+    const s = resolve({}, env, { transactions: { maxCheckpoints: 9, rollbackTimeoutMs: 2500 } });
+    exportTransactionEnv(s.transactions, env);
+    expect(env['BROWSER_AGENT_MAX_CHECKPOINTS']).toBe('4');
+    expect(env['BROWSER_AGENT_ROLLBACK_TIMEOUT_MS']).toBe('2500');
+  });
+});

@@ -1,0 +1,150 @@
+/**
+ * The server's settings, resolved once at startup from the config file, the environment and the
+ * flags (in rising order of precedence), with the defaults filled in.
+ */
+import path from 'node:path';
+import type { HelloFrame, OriginPolicy, SessionSettings } from '@browser-agent/protocol';
+import { readConfigFile } from './configFile.js';
+import {
+  DEFAULT_ACTION_TIMEOUT_MS,
+  DEFAULT_NAVIGATION_TIMEOUT_MS,
+  DEFAULT_SCREENSHOT_MAX_FILE_BYTES,
+  DEFAULT_SCREENSHOT_MAX_FILES,
+  DEFAULT_VIEWPORT,
+  type Config,
+} from './configSchema.js';
+import { configFromEnv, configFromFlags, mergeConfigs, SETTING_SOURCES } from './configSources.js';
+
+/** Together at most as much as 100 full-size files; keeps a small disk from filling up. */
+export const DEFAULT_SCREENSHOT_MAX_TOTAL_BYTES = 500 * 1024 * 1024;
+
+export interface ScreenshotLimits {
+  maxFileBytes: number;
+  maxFiles: number;
+  maxTotalBytes: number;
+}
+
+export interface Settings {
+  launch: HelloFrame['launch'];
+  /**
+   * Given to every tab of the session. Defaults to 1280x720 in a launched browser; in the user's
+   * own Chrome the tabs keep their window's size unless a viewport is set.
+   */
+  viewport: { width: number; height: number } | undefined;
+  actionTimeoutMs: number;
+  navigationTimeoutMs: number;
+  policy: OriginPolicy | undefined;
+  /** Absolute; screenshots are saved here with timestamped names when set. */
+  outputDir: string | undefined;
+  screenshots: ScreenshotLimits;
+  toolNames: 'default' | 'executeautomation';
+  allowFileUrls: boolean;
+  transactions: NonNullable<Config['transactions']>;
+}
+
+/** What the command line said about settings; parsed by cliOptions, checked here. */
+export interface SettingFlags {
+  config?: string | undefined;
+  /** Only when --headless or --headed was given. */
+  headless?: boolean | undefined;
+  executablePath?: string | undefined;
+  /** Raw values of the setting flags, by flag name (see SETTING_SOURCES). */
+  values: Readonly<Record<string, string | boolean | undefined>>;
+}
+
+/** Flag names cliOptions must accept for the settings table, with their parseArgs types. */
+export const SETTING_FLAG_TYPES = Object.fromEntries(
+  SETTING_SOURCES.flatMap((s) =>
+    s.flag === undefined ? [] : [[s.flag, { type: s.kind === 'bool' ? 'boolean' : 'string' }]],
+  ),
+) as Record<string, { type: 'boolean' | 'string' }>;
+
+/** Throws ConfigError naming the source and key of the first bad setting. */
+export function resolveSettings(
+  flags: SettingFlags,
+  launchFlag: HelloFrame['launch'],
+  env: NodeJS.ProcessEnv,
+  defaultHeadless: boolean,
+): Settings {
+  const configPath = flags.config ?? (env['BROWSER_AGENT_CONFIG'] || undefined);
+  const file: Config = configPath === undefined ? {} : readConfigFile(configPath);
+  const fromFlags = configFromFlags(flags.values);
+  const browserFlags = {
+    ...(flags.headless !== undefined ? { headless: flags.headless } : {}),
+    ...(flags.executablePath !== undefined ? { executablePath: flags.executablePath } : {}),
+  };
+  const c = mergeConfigs(mergeConfigs(mergeConfigs(file, configFromEnv(env)), fromFlags), {
+    browser: browserFlags,
+  });
+
+  const launching = launchFlag !== undefined || c.browser?.launch === true;
+  const launch: HelloFrame['launch'] = launching
+    ? {
+        isolated: launchFlag?.isolated ?? false,
+        ...(launchFlag?.userDataDir !== undefined ? { userDataDir: launchFlag.userDataDir } : {}),
+        headless: c.browser?.headless ?? defaultHeadless,
+        ...(c.browser?.executablePath !== undefined
+          ? { executablePath: c.browser.executablePath }
+          : {}),
+      }
+    : undefined;
+  return {
+    launch,
+    viewport: c.viewport ?? (launching ? { ...DEFAULT_VIEWPORT } : undefined),
+    actionTimeoutMs: c.timeouts?.actionMs ?? DEFAULT_ACTION_TIMEOUT_MS,
+    navigationTimeoutMs: c.timeouts?.navigationMs ?? DEFAULT_NAVIGATION_TIMEOUT_MS,
+    policy: policyOf(c),
+    outputDir: c.outputDir === undefined ? undefined : path.resolve(c.outputDir),
+    screenshots: {
+      maxFileBytes: c.screenshots?.maxFileBytes ?? DEFAULT_SCREENSHOT_MAX_FILE_BYTES,
+      maxFiles: c.screenshots?.maxFiles ?? DEFAULT_SCREENSHOT_MAX_FILES,
+      maxTotalBytes: c.screenshots?.maxTotalBytes ?? DEFAULT_SCREENSHOT_MAX_TOTAL_BYTES,
+    },
+    toolNames: c.toolNames ?? 'default',
+    allowFileUrls: c.allowFileUrls === true,
+    transactions: c.transactions ?? {},
+  };
+}
+
+/** The part of the settings the extension applies to the session's tabs. */
+export function sessionSettingsOf(s: Settings): SessionSettings {
+  return {
+    ...(s.viewport ? { viewport: s.viewport } : {}),
+    actionTimeoutMs: s.actionTimeoutMs,
+    navigationTimeoutMs: s.navigationTimeoutMs,
+    ...(s.allowFileUrls ? { allowFileUrls: true } : {}),
+  };
+}
+
+function policyOf(c: Config): OriginPolicy | undefined {
+  const allowed = c.allowedOrigins?.length ? c.allowedOrigins : undefined;
+  const blocked = c.blockedOrigins?.length ? c.blockedOrigins : undefined;
+  const policy: OriginPolicy = {
+    ...(allowed ? { allowedOrigins: allowed } : {}),
+    ...(blocked ? { blockedOrigins: blocked } : {}),
+    ...(c.blockPrivateNetwork ? { blockPrivateNetwork: true } : {}),
+  };
+  return Object.keys(policy).length > 0 ? policy : undefined;
+}
+
+const TRANSACTION_ENV = {
+  rollbackTimeoutMs: 'BROWSER_AGENT_ROLLBACK_TIMEOUT_MS',
+  maxCheckpoints: 'BROWSER_AGENT_MAX_CHECKPOINTS',
+  autoCheckpointEveryCalls: 'BROWSER_AGENT_AUTO_CHECKPOINT_CALLS',
+  autoCheckpointEverySeconds: 'BROWSER_AGENT_AUTO_CHECKPOINT_SECONDS',
+} as const;
+
+/**
+ * The transaction limits are read from the environment where they are used (the daemon this
+ * server spawns inherits it), so config-file values are handed on as variables the environment
+ * does not already set.
+ */
+export function exportTransactionEnv(
+  transactions: Settings['transactions'],
+  env: NodeJS.ProcessEnv,
+): void {
+  for (const [key, name] of Object.entries(TRANSACTION_ENV)) {
+    const value = transactions[key as keyof typeof TRANSACTION_ENV];
+    if (value !== undefined && !env[name]) env[name] = String(value);
+  }
+}

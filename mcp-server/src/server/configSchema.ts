@@ -1,0 +1,74 @@
+/**
+ * The settings a server runs with, as one zod schema: the JSON config file (`--config`) is
+ * checked against it, and so is the merge of file, environment and flags. Every object is
+ * strict, so a misspelt key is refused at startup instead of being silently ignored.
+ */
+import { z } from 'zod';
+
+const positiveInt = (what = 'a positive integer') =>
+  z
+    .number({ error: `expected ${what}` })
+    .int({ error: `expected ${what}` })
+    .positive({
+      error: `expected ${what}`,
+    });
+const bool = () => z.boolean({ error: 'expected true or false' });
+const text = () => z.string({ error: 'expected a string' }).min(1, { error: 'expected a string' });
+const originList = () =>
+  z
+    .array(text(), { error: 'expected an array of origins like "https://example.com"' })
+    .max(200, { error: 'expected at most 200 entries' });
+
+export const configSchema = z.strictObject({
+  browser: z
+    .strictObject({
+      /** Start a browser with the extension instead of attaching to the user's (`--launch`). */
+      launch: bool().optional(),
+      executablePath: text().optional(),
+      headless: bool().optional(),
+    })
+    .optional(),
+  viewport: z
+    .strictObject({ width: positiveInt(), height: positiveInt() }, { error: 'expected an object' })
+    .optional(),
+  timeouts: z
+    .strictObject({
+      /** Clicks, typing and the other input actions. */
+      actionMs: positiveInt('a positive integer (milliseconds)').optional(),
+      navigationMs: positiveInt('a positive integer (milliseconds)').optional(),
+    })
+    .optional(),
+  allowedOrigins: originList().optional(),
+  blockedOrigins: originList().optional(),
+  blockPrivateNetwork: bool().optional(),
+  allowFileUrls: bool().optional(),
+  /** Where screenshots and other files are written when the agent names no path. */
+  outputDir: text().optional(),
+  screenshots: z
+    .strictObject({
+      maxFileBytes: positiveInt().optional(),
+      maxFiles: positiveInt().optional(),
+      maxTotalBytes: positiveInt().optional(),
+    })
+    .optional(),
+  transactions: z
+    .strictObject({
+      rollbackTimeoutMs: positiveInt().optional(),
+      maxCheckpoints: positiveInt().optional(),
+      autoCheckpointEveryCalls: positiveInt().optional(),
+      autoCheckpointEverySeconds: positiveInt().optional(),
+    })
+    .optional(),
+  /** Extra tool names for agents written against another server (`--tool-names`). */
+  toolNames: z
+    .enum(['default', 'executeautomation'], { error: 'expected "default" or "executeautomation"' })
+    .optional(),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export const DEFAULT_VIEWPORT = { width: 1280, height: 720 } as const;
+export const DEFAULT_ACTION_TIMEOUT_MS = 5_000;
+export const DEFAULT_NAVIGATION_TIMEOUT_MS = 30_000;
+export const DEFAULT_SCREENSHOT_MAX_FILE_BYTES = 10 * 1024 * 1024;
+export const DEFAULT_SCREENSHOT_MAX_FILES = 100;
