@@ -109,7 +109,6 @@ describe('browser_snapshot', () => {
 - form:
   - text: Name
   - textbox "Name" [ref=e2]: Bob
-  - text: Password
   - textbox "Password" [value hidden] [ref=e3]
   - checkbox "Agree" [checked] [ref=e4]
   - button "Click me" [ref=e5]
