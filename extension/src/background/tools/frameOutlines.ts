@@ -54,7 +54,7 @@ const frameKey = (frame: FrameAddress): string => `${frame.sessionId ?? ''}/${fr
 /** The tab's frames, main frame first, then those of each out-of-process iframe's session. */
 export async function listFrames(tab: TabHandle): Promise<FrameRef[]> {
   const sessions: (string | undefined)[] = [undefined, ...tab.state.childFrames.keys()];
-  const trees = await Promise.all(
+  const found = await Promise.all(
     sessions.map((sessionId) =>
       tab.cdp
         .send('Page.getFrameTree', undefined, sessionId)
@@ -62,24 +62,31 @@ export async function listFrames(tab: TabHandle): Promise<FrameRef[]> {
         .catch(() => undefined),
     ),
   );
+  const trees = found.filter((t) => t !== undefined);
+  // Which session each frame is local to: a child session's frames are its own, though its
+  // parent's tree may list them too; so child sessions are read last and win.
+  const localIn = new Map<string, string | undefined>();
+  const claim = (node: Protocol.Page.FrameTree, sessionId: string | undefined): void => {
+    localIn.set(node.frame.id, sessionId);
+    for (const child of node.childFrames ?? []) claim(child, sessionId);
+  };
+  for (const { sessionId, tree } of trees) if (sessionId === undefined) claim(tree, undefined);
+  for (const { sessionId, tree } of trees) if (sessionId !== undefined) claim(tree, sessionId);
   const frames: FrameRef[] = [];
-  for (const found of trees) {
-    if (found === undefined) continue;
-    const { sessionId, tree } = found;
-    const rootParent =
-      sessionId === undefined ? undefined : tab.state.childFrameParents.get(sessionId);
+  for (const { sessionId, tree } of trees) {
     const visit = (node: Protocol.Page.FrameTree, parent: FrameAddress | undefined): void => {
       const frame: FrameRef = { sessionId, frameId: node.frame.id, parent };
       frames.push(frame);
       for (const child of node.childFrames ?? []) visit(child, frame);
     };
-    const parentFrameId = rootParent?.frameId ?? tree.frame.parentId;
-    const parent =
-      rootParent === undefined || parentFrameId === undefined
-        ? undefined
-        : { sessionId: rootParent.sessionId, frameId: parentFrameId };
-    if (sessionId !== undefined && parent === undefined) continue;
-    visit(tree, parent);
+    if (sessionId === undefined) {
+      visit(tree, undefined);
+      continue;
+    }
+    const parentFrameId = tab.state.childFrameParents.get(sessionId)?.frameId ?? tree.frame.parentId;
+    if (parentFrameId === undefined) continue;
+    const parentSession = localIn.get(parentFrameId);
+    visit(tree, { sessionId: parentSession, frameId: parentFrameId });
   }
   return frames;
 }

@@ -18,9 +18,8 @@ export const CONTAINER_ROLES: ReadonlySet<string> = new Set([
 /** Roles whose content is their value: the value is shown, the text inside is not. */
 export const FIELD_ROLES: ReadonlySet<string> = new Set(['textbox', 'searchbox', 'spinbutton']);
 
-/** Roles an agent acts on, reads or points evaluate at: every element of these roles gets a ref. */
-export const REF_ROLES: ReadonlySet<string> = new Set([
-  // acted on
+/** Roles an agent acts on: they get a ref, and a pointer cursor on them says nothing new. */
+export const ACTION_ROLES: ReadonlySet<string> = new Set([
   'button',
   'checkbox',
   'combobox',
@@ -40,7 +39,13 @@ export const REF_ROLES: ReadonlySet<string> = new Set([
   'tab',
   'textbox',
   'treeitem',
-  // read
+]);
+
+/**
+ * Roles an agent reads or points evaluate at: they get a ref too. List items do not: a list item
+ * holding a link would cost two refs per link on a link-heavy page for no new action.
+ */
+export const READ_ROLES: ReadonlySet<string> = new Set([
   'alert',
   'alertdialog',
   'cell',
@@ -51,7 +56,6 @@ export const REF_ROLES: ReadonlySet<string> = new Set([
   'heading',
   'Iframe',
   'img',
-  'listitem',
   'meter',
   'progressbar',
   'row',

@@ -20,7 +20,8 @@ export function makeDomWalk(
 ): (root: Document) => WireNode[] {
   const CONTAINERS = new Set(config.containerRoles);
   const FIELDS = new Set(config.fieldRoles);
-  const REF_ROLES = new Set(config.refRoles);
+  const ACTION_ROLES = new Set(config.actionRoles);
+  const READ_ROLES = new Set(config.readRoles);
   const SECRET_AUTOCOMPLETE = new RegExp(config.secretAutocomplete);
   const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'head', 'datalist']);
 
@@ -82,6 +83,22 @@ export function makeDomWalk(
   };
 
   const squash = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+  /** A link's URL as short as it reads unambiguously next to the page's own URL. */
+  const shortUrl = (href: string, base: string): string => {
+    let url: URL;
+    let here: URL;
+    try {
+      url = new URL(href);
+      here = new URL(base);
+    } catch {
+      return href;
+    }
+    if (url.origin !== here.origin || url.origin === 'null') return href;
+    if (url.pathname === here.pathname && url.search === here.search && url.hash !== '')
+      return url.hash;
+    return `${url.pathname}${url.search}${url.hash}`;
+  };
 
   const merge = (items: readonly Item[]): WireNode[] => {
     const out: WireNode[] = [];
@@ -191,6 +208,14 @@ export function makeDomWalk(
       children = merge(items);
       if (name !== '' && textOnly(children) === squash(name)) children = [];
     }
+    // A list item that only wraps one control (a list of links) adds a line and nothing else.
+    const only = children[0];
+    if (role === 'listitem' && children.length === 1 && typeof only === 'object' && !custom) {
+      if (!focusable && name === '' && statesOf(el, role).length === 0) {
+        out.push(only);
+        return;
+      }
+    }
     if (children.length > 0) node.c = children;
     else {
       const value = valueOf(el, effectiveRole);
@@ -202,11 +227,12 @@ export function makeDomWalk(
     const states = statesOf(el, effectiveRole);
     if (states.length > 0) node.s = states;
     if (effectiveRole === 'link' && el.hasAttribute('href')) {
-      node.u = (el as HTMLAnchorElement).href;
+      node.u = shortUrl((el as HTMLAnchorElement).href, el.ownerDocument.URL);
     }
-    if (custom) node.p = 1;
+    const acted = ACTION_ROLES.has(effectiveRole);
+    if (custom && !acted) node.p = 1;
     if (frame) node.f = 1;
-    if (focusable || editable || custom || frame || REF_ROLES.has(effectiveRole))
+    if (focusable || editable || custom || frame || acted || READ_ROLES.has(effectiveRole))
       node.i = ids.idOf(el);
     out.push(node);
   };

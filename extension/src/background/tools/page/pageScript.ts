@@ -8,7 +8,7 @@
  * serialised with Function.prototype.toString and wired together here by parameters, never by
  * module imports, which do not exist in the page.
  */
-import { CONTAINER_ROLES, FIELD_ROLES, REF_ROLES } from '../roles';
+import { ACTION_ROLES, CONTAINER_ROLES, FIELD_ROLES, READ_ROLES } from '../roles';
 import { SECRET_AUTOCOMPLETE } from '../secretFields';
 import { makeDomNames } from './domNames';
 import { makeDomQuery } from './domQuery';
@@ -30,7 +30,8 @@ export interface PageModel {
 const CONFIG: PageConfig = {
   containerRoles: [...CONTAINER_ROLES],
   fieldRoles: [...FIELD_ROLES],
-  refRoles: [...REF_ROLES],
+  actionRoles: [...ACTION_ROLES],
+  readRoles: [...READ_ROLES],
   secretAutocomplete: SECRET_AUTOCOMPLETE,
 };
 

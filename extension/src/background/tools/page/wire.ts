@@ -32,7 +32,8 @@ export interface WireElement {
 export interface PageConfig {
   containerRoles: string[];
   fieldRoles: string[];
-  refRoles: string[];
+  actionRoles: string[];
+  readRoles: string[];
   /** Autocomplete tokens of secret fields, as a regex source. */
   secretAutocomplete: string;
 }
