@@ -141,4 +141,68 @@ test.describe('page model', () => {
     await callOk(client, 'browser_click', { ref: findRef(text, 'button', 'Child button') });
     expect(await snapshot(client)).toContain('button "Child clicked"');
   });
+
+  test('an out-of-process iframe inside another one is in the outline, and its refs act', async ({
+    bridge,
+    site,
+    otherSite,
+  }) => {
+    const client = await bridge.connectClient();
+    // 127.0.0.1 → localhost → 127.0.0.1: each frame is cross-site to its parent.
+    await callOk(client, 'browser_navigate', {
+      url: site.url(`/nested-frames.html?other=${otherSite.port}`),
+    });
+    await expect
+      .poll(async () => snapshot(client), { timeout: 15_000 })
+      .toContain('Innermost child');
+    const text = await snapshot(client);
+    expect(text).toMatch(
+      /- Iframe "Middle" \[ref=e\d+\]:\n\s+- heading "Middle frame" \[level=2\] \[ref=e\d+\]\n\s+- Iframe "Innermost" \[ref=e\d+\]:\n\s+- heading "Innermost child"/,
+    );
+    const ref = findRef(text, 'button', 'Innermost button');
+    await callOk(client, 'browser_click', { ref });
+    expect(await snapshot(client)).toContain('button "Innermost clicked"');
+
+    const byRole = await callOk(client, 'browser_click', {
+      role: 'button',
+      name: 'Innermost clicked',
+    });
+    expect(byRole.text).toContain(`[ref=${ref}]`);
+  });
+
+  test('nameless clickable divs show [cursor=pointer] with a ref that clicks them', async ({
+    bridge,
+    site,
+  }) => {
+    const client = await bridge.connectClient();
+    await callOk(client, 'browser_navigate', { url: site.url('/custom-controls.html') });
+    const text = await snapshot(client);
+    const styled = /- generic \[ref=(e\d+)\] \[cursor=pointer\]\n/.exec(text)?.[1];
+    expect(styled).toBeDefined();
+    expect(text).toMatch(/- generic \[ref=e\d+\] \[cursor=pointer\]: Pick me \(all of this line\)/);
+    // An inline onclick handler marks a custom control too, though its cursor is the default.
+    expect(text.match(/\[cursor=pointer\]/g)).toHaveLength(3);
+
+    await callOk(client, 'browser_click', { ref: styled ?? '' });
+    expect(await snapshot(client)).toContain('Styled div clicked');
+  });
+
+  test('CSS selectors reach into open shadow roots; an ambiguous one lists the candidates', async ({
+    bridge,
+    site,
+  }) => {
+    const client = await bridge.connectClient();
+    await callOk(client, 'browser_navigate', { url: site.url('/frames.html') });
+    const ambiguous = await callTool(client, 'browser_click', { selector: 'h1, h2' });
+    expect(ambiguous.isError).toBe(true);
+    expect(ambiguous.text).toContain(ErrorCode.AMBIGUOUS_TARGET);
+    expect(ambiguous.text).toMatch(/- heading "Frames" \[ref=e\d+\]/);
+    expect(ambiguous.text).toMatch(/- heading "Shadow heading" \[ref=e\d+\]/);
+
+    await callOk(client, 'browser_click', { selector: 'button[onclick]' });
+    expect(await snapshot(client)).toContain('button "Shadow clicked"');
+
+    const invalid = await callTool(client, 'browser_click', { selector: 'button[' });
+    expect(invalid.text).toContain(ErrorCode.INVALID_ARGS);
+  });
 });

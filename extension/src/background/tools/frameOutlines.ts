@@ -83,7 +83,8 @@ export async function listFrames(tab: TabHandle): Promise<FrameRef[]> {
       visit(tree, undefined);
       continue;
     }
-    const parentFrameId = tab.state.childFrameParents.get(sessionId)?.frameId ?? tree.frame.parentId;
+    const parentFrameId =
+      tab.state.childFrameParents.get(sessionId)?.frameId ?? tree.frame.parentId;
     if (parentFrameId === undefined) continue;
     const parentSession = localIn.get(parentFrameId);
     visit(tree, { sessionId: parentSession, frameId: parentFrameId });

@@ -45,7 +45,11 @@ async function contextFor(
 export class WorldGone extends Error {}
 
 /** Runs `model.<call>` in the given world and returns its JSON-able value. */
-export async function callModel(cdp: CdpClient, world: WorldAddress, call: string): Promise<unknown> {
+export async function callModel(
+  cdp: CdpClient,
+  world: WorldAddress,
+  call: string,
+): Promise<unknown> {
   const reply = await cdp
     .send(
       'Runtime.evaluate',

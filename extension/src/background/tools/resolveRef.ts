@@ -64,7 +64,11 @@ export async function resolveEntry(tab: TabHandle, entry: RefEntry): Promise<Res
     throw stale(`the element is now ${name === '' ? check.role : `${check.role} ${quoted(name)}`}`);
   }
   if (check.state === 'hidden') {
-    throw new BridgeError(ErrorCode.NOT_VISIBLE, `Ref ${entry.ref} (${label}) is hidden now.`, Hint.notVisible);
+    throw new BridgeError(
+      ErrorCode.NOT_VISIBLE,
+      `Ref ${entry.ref} (${label}) is hidden now.`,
+      Hint.notVisible,
+    );
   }
 
   const isolated = await elementObject(cdp, entry.world, entry.localId);
@@ -79,7 +83,9 @@ export async function resolveEntry(tab: TabHandle, entry: RefEntry): Promise<Res
   const main =
     backendNodeId === undefined
       ? undefined
-      : await cdp.send('DOM.resolveNode', { backendNodeId }, entry.sessionId).catch(() => undefined);
+      : await cdp
+          .send('DOM.resolveNode', { backendNodeId }, entry.sessionId)
+          .catch(() => undefined);
   const objectId = main?.object.objectId;
   if (backendNodeId === undefined || objectId === undefined) {
     throw stale('the element was removed from the page');

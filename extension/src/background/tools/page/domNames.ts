@@ -99,7 +99,9 @@ export function makeDomNames(roles: DomRoles): DomNames {
       const target = root.getElementById(id);
       if (target === null) continue;
       const label = target.getAttribute('aria-label');
-      parts.push(label !== null && label.trim() !== '' ? label : contentText(target, undefined, true));
+      parts.push(
+        label !== null && label.trim() !== '' ? label : contentText(target, undefined, true),
+      );
     }
     return squash(parts.join(' '));
   };
@@ -116,9 +118,7 @@ export function makeDomNames(roles: DomRoles): DomNames {
       if (tag === 'input' && type === 'image') return squash(el.getAttribute('alt') ?? 'Submit');
       const labels = (el as HTMLInputElement).labels;
       if (labels !== null && labels.length > 0) {
-        const text = squash(
-          Array.from(labels, (label) => contentText(label, el, false)).join(' '),
-        );
+        const text = squash(Array.from(labels, (label) => contentText(label, el, false)).join(' '));
         if (text !== '') return text;
       }
       return '';

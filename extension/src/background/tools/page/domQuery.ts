@@ -64,7 +64,15 @@ export function makeDomQuery(roles: DomRoles, names: DomNames, ids: ElementIds):
     for (const tree of treeRoots(root)) {
       for (const el of Array.from(tree.querySelectorAll('*'))) {
         const elRole = roles.roleOf(el);
-        if (elRole !== role && !(role === 'textbox' && el instanceof HTMLElement && el.isContentEditable && elRole === 'generic'))
+        if (
+          elRole !== role &&
+          !(
+            role === 'textbox' &&
+            el instanceof HTMLElement &&
+            el.isContentEditable &&
+            elRole === 'generic'
+          )
+        )
           continue;
         const elName = names.nameOf(el, role);
         if (name !== undefined && elName !== name) continue;
