@@ -47,16 +47,42 @@ export async function resolveRef(tab: TabHandle, ref: string): Promise<ResolvedE
 /** The live element of a ref entry, checked to be the one the agent saw. */
 export async function resolveEntry(tab: TabHandle, entry: RefEntry): Promise<ResolvedElement> {
   const label = describeEntry(entry);
+  const { cdp } = tab;
+  // Both at once; the page-world handle is only needed until the main-world one exists.
+  const [check, isolated] = await Promise.all([
+    callModel(cdp, entry.world, `check(${entry.localId})`).then(
+      (value) => value as ElementCheck,
+      () => undefined,
+    ),
+    elementObject(cdp, entry.world, entry.localId),
+  ]);
+  const release = (): void => {
+    if (isolated === undefined) return;
+    void cdp
+      .send('Runtime.releaseObject', { objectId: isolated }, entry.sessionId)
+      .catch(() => undefined);
+  };
+  try {
+    return await liveElement(tab, entry, label, check, isolated);
+  } finally {
+    release();
+  }
+}
+
+async function liveElement(
+  tab: TabHandle,
+  entry: RefEntry,
+  label: string,
+  check: ElementCheck | undefined,
+  isolated: string | undefined,
+): Promise<ResolvedElement> {
+  const { cdp } = tab;
   const stale = (why: string): BridgeError =>
     new BridgeError(
       ErrorCode.STALE_REF,
       `Ref ${entry.ref} (${label}) is stale: ${why}.`,
       Hint.freshRefs,
     );
-  const { cdp } = tab;
-  const check = (await callModel(cdp, entry.world, `check(${entry.localId})`).catch(
-    () => undefined,
-  )) as ElementCheck | undefined;
   if (check === undefined) throw stale('its frame navigated or closed since');
   if (check.state === 'gone') throw stale('the element was removed from the page');
   if (check.role !== entry.role || check.name !== entry.name) {
@@ -71,13 +97,9 @@ export async function resolveEntry(tab: TabHandle, entry: RefEntry): Promise<Res
     );
   }
 
-  const isolated = await elementObject(cdp, entry.world, entry.localId);
   if (isolated === undefined) throw stale('the element was removed from the page');
   const described = await cdp
     .send('DOM.describeNode', { objectId: isolated }, entry.sessionId)
-    .catch(() => undefined);
-  void cdp
-    .send('Runtime.releaseObject', { objectId: isolated }, entry.sessionId)
     .catch(() => undefined);
   const backendNodeId = described?.node.backendNodeId;
   const main =

@@ -17,6 +17,8 @@ export function makeDomWalk(
   roles: DomRoles,
   names: DomNames,
   ids: ElementIds,
+  /** Elements with click listeners, which the page's own scripts added out of this world's sight. */
+  clickable: WeakSet<Element>,
 ): (root: Document) => WireNode[] {
   const CONTAINERS = new Set(config.containerRoles);
   const FIELDS = new Set(config.fieldRoles);
@@ -175,7 +177,8 @@ export function makeDomWalk(
     const editable =
       el instanceof HTMLElement && el.isContentEditable && !el.parentElement?.isContentEditable;
     const effectiveRole = editable && role === 'generic' ? 'textbox' : svg ? 'img' : role;
-    const clickHandler = el.hasAttribute('onclick') && CONTAINERS.has(effectiveRole);
+    const clickHandler =
+      (el.hasAttribute('onclick') || clickable.has(el)) && CONTAINERS.has(effectiveRole);
     const custom = shown && ((pointer && !parentPointer) || clickHandler);
     const name = shown ? names.nameOf(el, effectiveRole) : '';
     if (svg) {
