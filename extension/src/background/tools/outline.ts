@@ -5,6 +5,7 @@
  */
 import type { WorldAddress } from './pageWorld';
 import type { WireNode } from './page/wire';
+import { oneLine } from './text';
 
 export interface OutlineText {
   kind: 'text';
@@ -40,9 +41,10 @@ export function elementKey(world: WorldAddress, localId: number): string {
   return `${world.sessionId ?? ''}/${world.frameId}/${world.contextId}:${localId}`;
 }
 
+/** Page text is made safe here (one line, no control or bidi characters, capped); names when shown. */
 export function fromWire(nodes: readonly WireNode[], world: WorldAddress): OutlineNode[] {
   return nodes.map((node): OutlineNode => {
-    if (typeof node === 'string') return { kind: 'text', text: node };
+    if (typeof node === 'string') return { kind: 'text', text: oneLine(node) };
     return {
       kind: 'element',
       role: node.r,
@@ -51,7 +53,7 @@ export function fromWire(nodes: readonly WireNode[], world: WorldAddress): Outli
       localId: node.i,
       pointer: node.p === 1,
       states: node.s ?? [],
-      value: node.v,
+      value: node.v === undefined ? undefined : oneLine(node.v),
       valueHidden: node.h === 1,
       url: node.u,
       framed: node.f === 1,
