@@ -54,7 +54,7 @@ export async function markClickListeners(cdp: CdpClient, world: WorldAddress): P
       'Runtime.callFunctionOn',
       {
         objectId: docId,
-        functionDeclaration: `function (...elements) { ${PAGE_MODEL}.markClickable(elements.filter((e) => e instanceof Element && e !== this.body && e !== this.documentElement)); }`,
+        functionDeclaration: `function (...elements) { ${PAGE_MODEL}.markClickable(elements.filter((e) => e.nodeType === 1 && e !== this.body && e !== this.documentElement)); }`,
         arguments: found.map((objectId) => ({ objectId })),
       },
       sessionId,

@@ -36,10 +36,10 @@ export function makeDomNames(roles: DomRoles): DomNames {
   const TEXT_FIELDS = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider']);
 
   const childrenOf = (node: Node): ArrayLike<Node> => {
-    if (node instanceof Element) {
+    if (roles.isElement(node)) {
       const shadow = node.shadowRoot;
       if (shadow !== null) return shadow.childNodes;
-      if (node instanceof HTMLSlotElement) {
+      if (roles.isTag(node, 'slot')) {
         const assigned = node.assignedNodes();
         if (assigned.length > 0) return assigned;
       }
@@ -56,8 +56,8 @@ export function makeDomNames(roles: DomRoles): DomNames {
   };
 
   const controlText = (el: Element, role: string): string => {
-    if (el instanceof HTMLSelectElement) return el.selectedOptions[0]?.textContent ?? '';
-    if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) {
+    if (roles.isTag(el, 'select')) return el.selectedOptions[0]?.textContent ?? '';
+    if (roles.isTag(el, 'input') || roles.isTag(el, 'textarea')) {
       return TEXT_FIELDS.has(role) ? el.value : '';
     }
     return '';
@@ -70,11 +70,11 @@ export function makeDomNames(roles: DomRoles): DomNames {
     for (let i = 0; i < children.length; i += 1) {
       const child = children[i];
       if (child === undefined) continue;
-      if (child.nodeType === Node.TEXT_NODE) {
+      if (child.nodeType === 3) {
         out += child.nodeValue ?? '';
         continue;
       }
-      if (!(child instanceof Element) || child === skip) continue;
+      if (!roles.isElement(child) || child === skip) continue;
       const tag = child.localName;
       if (tag === 'script' || tag === 'style' || tag === 'template' || tag === 'noscript') continue;
       if (!withHidden && isHidden(child)) continue;

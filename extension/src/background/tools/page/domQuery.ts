@@ -66,12 +66,7 @@ export function makeDomQuery(roles: DomRoles, names: DomNames, ids: ElementIds):
         const elRole = roles.roleOf(el);
         if (
           elRole !== role &&
-          !(
-            role === 'textbox' &&
-            el instanceof HTMLElement &&
-            el.isContentEditable &&
-            elRole === 'generic'
-          )
+          !(role === 'textbox' && roles.isHtml(el) && el.isContentEditable && elRole === 'generic')
         )
           continue;
         const elName = names.nameOf(el, role);
@@ -86,7 +81,7 @@ export function makeDomQuery(roles: DomRoles, names: DomNames, ids: ElementIds):
   const check = (el: Element | undefined): ElementCheck => {
     if (el === undefined || !el.isConnected) return { state: 'gone' };
     let role = roles.roleOf(el);
-    if (role === 'generic' && el instanceof HTMLElement && el.isContentEditable) role = 'textbox';
+    if (role === 'generic' && roles.isHtml(el) && el.isContentEditable) role = 'textbox';
     if (el.localName === 'svg') role = 'img';
     const name = names.nameOf(el, role);
     return hidden(el) ? { state: 'hidden', role, name } : { state: 'shown', role, name };

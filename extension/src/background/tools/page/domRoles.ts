@@ -7,6 +7,14 @@
 export interface DomRoles {
   roleOf(el: Element): string;
   headingLevel(el: Element): number | undefined;
+  /**
+   * Type tests by node type and tag, never instanceof: a node's wrapper may come from another
+   * frame's context of the same world (a CDP call that pierced frames made it there first),
+   * and then instanceof this context's classes is false.
+   */
+  isElement(node: Node): node is Element;
+  isHtml(el: Element): el is HTMLElement;
+  isTag<K extends keyof HTMLElementTagNameMap>(el: Element, tag: K): el is HTMLElementTagNameMap[K];
 }
 
 export function makeDomRoles(): DomRoles {
@@ -139,5 +147,13 @@ export function makeDomRoles(): DomRoles {
     return match === null ? undefined : Number(match[1]);
   };
 
-  return { roleOf, headingLevel };
+  const XHTML = 'http://www.w3.org/1999/xhtml';
+  const isElement = (node: Node): node is Element => node.nodeType === 1;
+  const isHtml = (el: Element): el is HTMLElement => el.namespaceURI === XHTML;
+  const isTag = <K extends keyof HTMLElementTagNameMap>(
+    el: Element,
+    tag: K,
+  ): el is HTMLElementTagNameMap[K] => el.localName === tag && el.namespaceURI === XHTML;
+
+  return { roleOf, headingLevel, isElement, isHtml, isTag };
 }

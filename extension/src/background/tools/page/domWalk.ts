@@ -35,7 +35,7 @@ export function makeDomWalk(
   type Item = Piece | WireElement;
 
   const isSecret = (el: Element): boolean => {
-    if (!(el instanceof HTMLInputElement)) return false;
+    if (!roles.isTag(el, 'input')) return false;
     if (el.type === 'password') return true;
     return SECRET_AUTOCOMPLETE.test((el.getAttribute('autocomplete') ?? '').toLowerCase());
   };
@@ -45,7 +45,7 @@ export function makeDomWalk(
     const ariaChecked = el.getAttribute('aria-checked');
     let checked: boolean | 'mixed' = ariaChecked === 'true' || ariaChecked === 'mixed';
     if (ariaChecked === 'mixed') checked = 'mixed';
-    if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) {
+    if (roles.isTag(el, 'input') && (el.type === 'checkbox' || el.type === 'radio')) {
       checked = el.indeterminate ? 'mixed' : el.checked;
     }
     if (checked === true) states.push('checked');
@@ -64,23 +64,21 @@ export function makeDomWalk(
     if (pressed === 'true') states.push('pressed');
     if (pressed === 'mixed') states.push('pressed=mixed');
     const selected =
-      el.getAttribute('aria-selected') === 'true' ||
-      (el instanceof HTMLOptionElement && el.selected);
+      el.getAttribute('aria-selected') === 'true' || (roles.isTag(el, 'option') && el.selected);
     if (selected) states.push('selected');
     return states;
   };
 
   const valueOf = (el: Element, role: string): string | undefined => {
-    if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) {
-      if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio'))
+    if (roles.isTag(el, 'input') || roles.isTag(el, 'textarea')) {
+      if (roles.isTag(el, 'input') && (el.type === 'checkbox' || el.type === 'radio'))
         return undefined;
       if (role === 'button') return undefined;
       return el.value;
     }
-    if (el instanceof HTMLSelectElement) return el.selectedOptions[0]?.textContent ?? undefined;
-    if (el instanceof HTMLProgressElement || el instanceof HTMLMeterElement)
-      return String(el.value);
-    if (el instanceof HTMLElement && el.isContentEditable) return el.innerText;
+    if (roles.isTag(el, 'select')) return el.selectedOptions[0]?.textContent ?? undefined;
+    if (roles.isTag(el, 'progress') || roles.isTag(el, 'meter')) return String(el.value);
+    if (roles.isHtml(el) && el.isContentEditable) return el.innerText;
     return el.getAttribute('aria-valuetext') ?? el.getAttribute('aria-valuenow') ?? undefined;
   };
 
@@ -147,9 +145,9 @@ export function makeDomWalk(
     for (let i = 0; i < children.length; i += 1) {
       const child = children[i];
       if (child === undefined) continue;
-      if (child.nodeType === Node.TEXT_NODE) {
+      if (child.nodeType === 3) {
         if (textShown) out.push({ text: child.nodeValue ?? '', block });
-      } else if (child instanceof Element) {
+      } else if (roles.isElement(child)) {
         visit(child, block, parentPointer, out);
       }
     }
@@ -172,10 +170,10 @@ export function makeDomWalk(
     const role = roles.roleOf(el);
     if (role === 'none' && tag === 'input') return;
     const svg = tag === 'svg';
-    const tabIndex = el instanceof HTMLElement || el instanceof SVGElement ? el.tabIndex : -1;
+    const tabIndex = (el as Partial<HTMLElement>).tabIndex ?? -1;
     const focusable = tabIndex >= 0 && !el.matches(':disabled');
     const editable =
-      el instanceof HTMLElement && el.isContentEditable && !el.parentElement?.isContentEditable;
+      roles.isHtml(el) && el.isContentEditable && el.parentElement?.isContentEditable !== true;
     const effectiveRole = editable && role === 'generic' ? 'textbox' : svg ? 'img' : role;
     const clickHandler =
       (el.hasAttribute('onclick') || clickable.has(el)) && CONTAINERS.has(effectiveRole);
