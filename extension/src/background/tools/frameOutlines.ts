@@ -9,8 +9,7 @@ import type { TabHandle } from '../handlerContext';
 import { elementKey, fromWire, type OutlineNode } from './outline';
 import { PAGE_MODEL } from './page/pageScript';
 import type { WireNode } from './page/wire';
-import { markClickListeners } from './clickListeners';
-import { callInFrame, callModel, type FrameAddress, type WorldAddress } from './pageWorld';
+import { callInFrame, type FrameAddress, type WorldAddress } from './pageWorld';
 
 /** Bounds the work on pages full of ad and tracking frames. */
 const MAX_FRAMES = 50;
@@ -95,10 +94,7 @@ export async function listFrames(tab: TabHandle): Promise<FrameRef[]> {
 
 async function frameOutline(tab: TabHandle, frame: FrameRef): Promise<FrameOutline | undefined> {
   try {
-    // The first call makes (or finds) the world, so listeners can be marked in it before the walk.
-    const { world } = await callInFrame(tab.cdp, tab.state, frame, 'snapshot.length');
-    await markClickListeners(tab.cdp, world).catch(() => undefined);
-    const value = await callModel(tab.cdp, world, 'snapshot()');
+    const { world, value } = await callInFrame(tab.cdp, tab.state, frame, 'snapshot()');
     if (typeof value !== 'string') return undefined;
     const wire = JSON.parse(value) as WireNode[];
     return { frame, world, outline: fromWire(wire, world) };

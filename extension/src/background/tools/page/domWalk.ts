@@ -17,8 +17,6 @@ export function makeDomWalk(
   roles: DomRoles,
   names: DomNames,
   ids: ElementIds,
-  /** Elements with click listeners, which the page's own scripts added out of this world's sight. */
-  clickable: WeakSet<Element>,
 ): (root: Document) => WireNode[] {
   const CONTAINERS = new Set(config.containerRoles);
   const FIELDS = new Set(config.fieldRoles);
@@ -175,9 +173,9 @@ export function makeDomWalk(
     const editable =
       roles.isHtml(el) && el.isContentEditable && el.parentElement?.isContentEditable !== true;
     const effectiveRole = editable && role === 'generic' ? 'textbox' : svg ? 'img' : role;
-    const clickHandler =
-      (el.hasAttribute('onclick') || clickable.has(el)) && CONTAINERS.has(effectiveRole);
-    const custom = shown && ((pointer && !parentPointer) || clickHandler);
+    const clickHandler = el.hasAttribute('onclick') && CONTAINERS.has(effectiveRole);
+    // A label's click goes to its control, which the outline shows with its own ref.
+    const custom = shown && tag !== 'label' && ((pointer && !parentPointer) || clickHandler);
     const name = shown ? names.nameOf(el, effectiveRole) : '';
     if (svg) {
       if (shown && name !== '') out.push({ r: 'img', n: name });

@@ -23,8 +23,6 @@ export interface PageModel {
   element(id: number): Element | undefined;
   idOf(el: Element): number;
   check(id: number): ElementCheck;
-  /** Marks elements the worker found click listeners on (clickListeners.ts). */
-  markClickable(elements: Element[]): void;
   bySelector(selector: string): QueryAnswer;
   byRole(role: string, name: string | undefined): QueryAnswer;
 }
@@ -71,8 +69,7 @@ function installPageModel(
   };
   const roles = rolesFactory();
   const names = namesFactory(roles);
-  const clickable = new WeakSet<Element>();
-  const walk = walkFactory(config, roles, names, ids, clickable);
+  const walk = walkFactory(config, roles, names, ids);
   const query = queryFactory(roles, names, ids);
   const model: PageModel = {
     snapshot() {
@@ -82,15 +79,6 @@ function installPageModel(
     element: (id) => byId.get(id)?.deref(),
     idOf: (el) => ids.idOf(el),
     check: (id) => query.check(byId.get(id)?.deref()),
-    markClickable(elements) {
-      // A listener on a container of controls or of a large subtree is delegation (React puts
-      // every listener on its root), not a custom control.
-      const CONTROLS = 'a[href], button, input, select, textarea, [role], [tabindex]';
-      for (const el of elements) {
-        if (el.ownerDocument !== document || el.getElementsByTagName('*').length > 20) continue;
-        if (el.querySelector(CONTROLS) === null) clickable.add(el);
-      }
-    },
     bySelector: (selector) => query.bySelector(document, selector),
     byRole: (role, name) => query.byRole(document, role, name),
   };
