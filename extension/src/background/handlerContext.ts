@@ -6,6 +6,7 @@ import type {
   ToolResult,
 } from '@browser-agent/protocol';
 import type { CdpClient } from './cdp';
+import type { WorldAddress } from './tools/pageWorld';
 
 export interface ConsoleEntry {
   level: 'error' | 'warning' | 'info' | 'debug' | 'log';
@@ -18,7 +19,9 @@ export interface ConsoleEntry {
 /** Per-tab ref table: refs are handed out once per element and reused across snapshots. */
 export interface RefEntry {
   ref: string;
-  backendNodeId: number;
+  /** The page world of the element's frame (see tools/pageWorld.ts), and its id there. */
+  world: WorldAddress;
+  localId: number;
   /** The CDP child session of the out-of-process iframe the node lives in; undefined for the tab's own. */
   sessionId?: string;
   /** Role and name seen when the ref was last shown; a mismatch later means STALE_REF. */
@@ -26,6 +29,15 @@ export interface RefEntry {
   name: string;
   /** Snapshot generation the entry was last seen in. */
   generation: number;
+}
+
+/** A ref resolved for an action: its entry plus the element's DOM node id in its target. */
+export type ResolvedEntry = RefEntry & { backendNodeId: number };
+
+/** Where an out-of-process iframe's target hangs: the session and frame that hold its owner. */
+export interface FrameParent {
+  sessionId: string | undefined;
+  frameId: string | undefined;
 }
 
 /** A JavaScript dialog the page opened and nobody handled yet. */
@@ -57,11 +69,14 @@ export interface NetworkEntry {
 }
 
 export interface TabState {
-  refsByBackendId: Map<number, RefEntry>;
-  /** Refs of nodes in out-of-process iframes, keyed by `${sessionId}:${backendNodeId}`. */
-  refsByChildNode: Map<string, RefEntry>;
+  /** Ref entries by element (see tools/outline.ts elementKey). */
+  refsByKey: Map<string, RefEntry>;
   /** Out-of-process iframes attached through Target.setAutoAttach: child session → frame id. */
   childFrames: Map<string, string>;
+  /** Child session → where its frame's owner element lives (nested iframes attach to a child session). */
+  childFrameParents: Map<string, FrameParent>;
+  /** Isolated-world context id of each frame's page model, by `${sessionId}/${frameId}`. */
+  worlds: Map<string, number>;
   refsByRef: Map<string, RefEntry>;
   nextRef: number;
   generation: number;

@@ -3,9 +3,10 @@ import type { TabState } from './handlerContext';
 /** A tab's memory before anything has happened in it. */
 export function newTabState(): TabState {
   return {
-    refsByBackendId: new Map(),
-    refsByChildNode: new Map(),
+    refsByKey: new Map(),
     childFrames: new Map(),
+    childFrameParents: new Map(),
+    worlds: new Map(),
     refsByRef: new Map(),
     nextRef: 1,
     generation: 0,

@@ -7,6 +7,7 @@ import { BridgeError, ErrorCode } from '@browser-agent/protocol';
 import type { TabHandle } from '../handlerContext';
 import { elementCdp } from './elementCdp';
 import { Hint } from './hints';
+import { frameOffset } from './frameOffset';
 import type { ResolvedElement } from './resolveRef';
 import { oneLine } from './text';
 
@@ -68,21 +69,11 @@ interface HitTest {
 
 export async function clickPoint(tab: TabHandle, element: ResolvedElement): Promise<Point> {
   const point = await framePoint(tab, element);
-  const frameId =
-    element.entry.sessionId === undefined
-      ? undefined
-      : tab.state.childFrames.get(element.entry.sessionId);
-  if (frameId === undefined) return point;
+  const sessionId = element.entry.sessionId;
+  if (sessionId === undefined) return point;
   // Coordinates in an out-of-process frame are its own; the tab's input needs the tab's.
-  const offset = await frameOffset(tab, frameId);
+  const offset = await frameOffset(tab, sessionId);
   return { x: point.x + offset.x, y: point.y + offset.y };
-}
-
-/** The top-left of an out-of-process frame's content box, in the tab's viewport. */
-async function frameOffset(tab: TabHandle, frameId: string): Promise<Point> {
-  const { backendNodeId } = await tab.cdp.send('DOM.getFrameOwner', { frameId });
-  const { model } = await tab.cdp.send('DOM.getBoxModel', { backendNodeId });
-  return { x: model.content[0] ?? 0, y: model.content[1] ?? 0 };
 }
 
 async function framePoint(tab: TabHandle, element: ResolvedElement): Promise<Point> {

@@ -7,7 +7,7 @@
  *   - text: plain text
  * Every page string passes through oneLine first, so no page text can start a line of its own.
  */
-import type { OutlineElement, OutlineNode } from './axOutline';
+import type { OutlineElement, OutlineNode } from './outline';
 import { oneLine, quoted } from './text';
 
 const INDENT = '  ';
@@ -63,7 +63,7 @@ function headOf(node: OutlineElement): string {
   for (const state of node.states) parts.push(`[${state}]`);
   if (node.valueHidden) parts.push('[value hidden]');
   if (node.ref !== undefined) parts.push(`[ref=${node.ref}]`);
-  if (node.pointer === true) parts.push('[cursor=pointer]');
+  if (node.pointer) parts.push('[cursor=pointer]');
   return parts.join(' ');
 }
 

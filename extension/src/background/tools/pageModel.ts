@@ -4,12 +4,10 @@
  * all come from here, so they agree on refs and on what "last seen" means.
  */
 import type { TabHandle } from '../handlerContext';
-import type { OutlineElement, OutlineNode } from './axOutline';
 import { pageOutline } from './frameOutlines';
+import type { OutlineElement, OutlineNode } from './outline';
 import { formatOutlineLines } from './outlineFormat';
-import { markPointerCursors } from './pointerCursor';
 import { assignRefs } from './refTable';
-import { hideSecretValues } from './secretFields';
 import { untrustedSection } from './text';
 
 /** Diffs longer than this are replaced by a pointer to browser_snapshot. */
@@ -17,8 +15,7 @@ const MAX_DIFF_CHARS = 8_000;
 
 /** A fresh outline of the tab, refs assigned, secret values hidden; starts a generation. */
 export async function takeOutline(tab: TabHandle): Promise<OutlineNode[]> {
-  const outline = await pageOutline(tab.cdp, tab.state.childFrames);
-  await Promise.all([hideSecretValues(tab.cdp, outline), markPointerCursors(tab.cdp, outline)]);
+  const outline = await pageOutline(tab);
   assignRefs(tab.state, outline);
   return outline;
 }

@@ -1,11 +1,12 @@
 /**
- * The per-tab ref table. A ref is handed out once per element (backend DOM node id) and reused
- * by every later snapshot, so an agent's refs stay valid while the element lives. Each snapshot
- * is a new generation; entries remember the role and name last shown, which ref resolution
- * compares against the live element.
+ * The per-tab ref table. A ref is handed out once per element (its id in its frame's page world,
+ * see pageWorld.ts) and reused by every later snapshot, so an agent's refs stay valid while the
+ * element lives. Each snapshot is a new generation; entries remember the role and name last
+ * shown, which ref resolution compares against the live element.
  */
 import type { RefEntry, TabState } from '../handlerContext';
-import type { OutlineNode } from './axOutline';
+import { elementKey, type OutlineNode } from './outline';
+import type { WorldAddress } from './pageWorld';
 
 /** Entries kept per tab; past this, those unseen the longest are forgotten (and read as stale). */
 const MAX_REFS_PER_TAB = 50_000;
@@ -18,8 +19,8 @@ export function assignRefs(state: TabState, nodes: readonly OutlineNode[]): void
   const visit = (list: readonly OutlineNode[]): void => {
     for (const node of list) {
       if (node.kind !== 'element') continue;
-      if (node.wantsRef && node.backendNodeId !== undefined) {
-        node.ref = refFor(state, node.backendNodeId, node.role, node.name, node.sessionId);
+      if (node.world !== undefined && node.localId !== undefined) {
+        node.ref = refFor(state, node.world, node.localId, node.role, node.name).ref;
       }
       visit(node.children);
     }
@@ -28,45 +29,35 @@ export function assignRefs(state: TabState, nodes: readonly OutlineNode[]): void
   forgetOldest(state);
 }
 
-/** The element's ref, handed out now if it has none. */
+/** The element's entry, its ref handed out now if it has none. */
 export function refFor(
   state: TabState,
-  backendNodeId: number,
+  world: WorldAddress,
+  localId: number,
   role: string,
   name: string,
-  sessionId?: string,
-): string {
-  const known = entryFor(state, backendNodeId, sessionId);
+): RefEntry {
+  const key = elementKey(world, localId);
+  const known = state.refsByKey.get(key);
   if (known !== undefined) {
     known.role = role;
     known.name = name;
     known.generation = state.generation;
-    return known.ref;
+    return known;
   }
   const entry: RefEntry = {
     ref: `e${state.nextRef}`,
-    backendNodeId,
-    ...(sessionId === undefined ? {} : { sessionId }),
+    world,
+    localId,
+    ...(world.sessionId === undefined ? {} : { sessionId: world.sessionId }),
     role,
     name,
     generation: state.generation,
   };
   state.nextRef += 1;
-  if (sessionId === undefined) state.refsByBackendId.set(backendNodeId, entry);
-  else state.refsByChildNode.set(`${sessionId}:${backendNodeId}`, entry);
+  state.refsByKey.set(key, entry);
   state.refsByRef.set(entry.ref, entry);
-  return entry.ref;
-}
-
-/** The entry of a node, in the tab's own target or an out-of-process iframe's. */
-export function entryFor(
-  state: TabState,
-  backendNodeId: number,
-  sessionId?: string,
-): RefEntry | undefined {
-  return sessionId === undefined
-    ? state.refsByBackendId.get(backendNodeId)
-    : state.refsByChildNode.get(`${sessionId}:${backendNodeId}`);
+  return entry;
 }
 
 function forgetOldest(state: TabState): void {
@@ -77,7 +68,6 @@ function forgetOldest(state: TabState): void {
     .slice(0, excess);
   for (const entry of oldest) {
     state.refsByRef.delete(entry.ref);
-    if (entry.sessionId === undefined) state.refsByBackendId.delete(entry.backendNodeId);
-    else state.refsByChildNode.delete(`${entry.sessionId}:${entry.backendNodeId}`);
+    state.refsByKey.delete(elementKey(entry.world, entry.localId));
   }
 }

@@ -1,17 +1,20 @@
 /**
  * Ref resolution shared by the element tools. A ref is only acted on when it still names the
- * element the agent saw: the node must still exist, be in the document, and have the role and
- * name the snapshot showed. Anything else is STALE_REF: never act on a different element.
+ * element the agent saw: the page model must still hold it (same world, so the frame has not
+ * navigated), it must be in the document, and it must have the role and name the snapshot
+ * showed. Anything else is STALE_REF: never act on a different element.
  */
 import { BridgeError, ErrorCode } from '@browser-agent/protocol';
-import type { RefEntry, TabHandle } from '../handlerContext';
-import { axName, axRole, type AXNode } from './axNode';
+import type { RefEntry, ResolvedEntry, TabHandle } from '../handlerContext';
 import { Hint } from './hints';
+import type { ElementCheck } from './page/wire';
+import { callModel, elementObject } from './pageWorld';
 import { REF_PATTERN } from './refTable';
 import { oneLine, quoted } from './text';
 
 export interface ResolvedElement {
-  readonly entry: RefEntry;
+  readonly entry: ResolvedEntry;
+  /** The element in the page's main world, where tools run their functions on it. */
   readonly objectId: string;
   /** How the snapshot showed it, e.g. `button "Submit" [ref=e3]`. */
   readonly label: string;
@@ -38,74 +41,78 @@ export async function resolveRef(tab: TabHandle, ref: string): Promise<ResolvedE
       Hint.freshRefs,
     );
   }
-  const label = describeEntry(entry);
-
-  const { cdp } = tab;
-  const { backendNodeId, sessionId } = entry;
-  const [resolved, ax] = await Promise.all([
-    cdp.send('DOM.resolveNode', { backendNodeId }, sessionId).catch(() => undefined),
-    cdp
-      .send('Accessibility.getPartialAXTree', { backendNodeId, fetchRelatives: false }, sessionId)
-      .catch(() => undefined),
-  ]);
-  const objectId = resolved?.object.objectId;
-  if (objectId === undefined) {
-    throw new BridgeError(
-      ErrorCode.STALE_REF,
-      `Ref ${ref} (${label}) is stale: the element is gone from the page.`,
-      Hint.freshRefs,
-    );
-  }
-
-  const element: ResolvedElement = { entry, objectId, label };
-  try {
-    await checkStillSame(tab, element, ax?.nodes ?? []);
-  } catch (err) {
-    releaseElement(tab, element);
-    throw err;
-  }
-  return element;
+  return resolveEntry(tab, entry);
 }
 
-async function checkStillSame(
+/** The live element of a ref entry, checked to be the one the agent saw. */
+export async function resolveEntry(tab: TabHandle, entry: RefEntry): Promise<ResolvedElement> {
+  const label = describeEntry(entry);
+  const { cdp } = tab;
+  // Both at once; the page-world handle is only needed until the main-world one exists.
+  const [check, isolated] = await Promise.all([
+    callModel(cdp, entry.world, `check(${entry.localId})`).then(
+      (value) => value as ElementCheck,
+      () => undefined,
+    ),
+    elementObject(cdp, entry.world, entry.localId),
+  ]);
+  const release = (): void => {
+    if (isolated === undefined) return;
+    void cdp
+      .send('Runtime.releaseObject', { objectId: isolated }, entry.sessionId)
+      .catch(() => undefined);
+  };
+  try {
+    return await liveElement(tab, entry, label, check, isolated);
+  } finally {
+    release();
+  }
+}
+
+async function liveElement(
   tab: TabHandle,
-  element: ResolvedElement,
-  axNodes: readonly AXNode[],
-): Promise<void> {
-  const { entry, label } = element;
+  entry: RefEntry,
+  label: string,
+  check: ElementCheck | undefined,
+  isolated: string | undefined,
+): Promise<ResolvedElement> {
+  const { cdp } = tab;
   const stale = (why: string): BridgeError =>
     new BridgeError(
       ErrorCode.STALE_REF,
       `Ref ${entry.ref} (${label}) is stale: ${why}.`,
       Hint.freshRefs,
     );
-  const connected = await tab.cdp
-    .send(
-      'Runtime.callFunctionOn',
-      {
-        objectId: element.objectId,
-        functionDeclaration: 'function () { return this.isConnected; }',
-        returnByValue: true,
-      },
-      entry.sessionId,
-    )
-    .catch(() => undefined);
-  if (connected?.result.value !== true) throw stale('the element was removed from the page');
-
-  const node = axNodes.find((n) => n.backendDOMNodeId === entry.backendNodeId) ?? axNodes[0];
-  if (node === undefined || node.ignored) {
+  if (check === undefined) throw stale('its frame navigated or closed since');
+  if (check.state === 'gone') throw stale('the element was removed from the page');
+  if (check.role !== entry.role || check.name !== entry.name) {
+    const name = oneLine(check.name);
+    throw stale(`the element is now ${name === '' ? check.role : `${check.role} ${quoted(name)}`}`);
+  }
+  if (check.state === 'hidden') {
     throw new BridgeError(
       ErrorCode.NOT_VISIBLE,
       `Ref ${entry.ref} (${label}) is hidden now.`,
       Hint.notVisible,
     );
   }
-  const role = axRole(node);
-  const name = oneLine(axName(node));
-  if (role !== entry.role || name !== entry.name) {
-    const now = name === '' ? role : `${role} ${quoted(name)}`;
-    throw stale(`the element is now ${now}`);
+
+  if (isolated === undefined) throw stale('the element was removed from the page');
+  const described = await cdp
+    .send('DOM.describeNode', { objectId: isolated }, entry.sessionId)
+    .catch(() => undefined);
+  const backendNodeId = described?.node.backendNodeId;
+  const main =
+    backendNodeId === undefined
+      ? undefined
+      : await cdp
+          .send('DOM.resolveNode', { backendNodeId }, entry.sessionId)
+          .catch(() => undefined);
+  const objectId = main?.object.objectId;
+  if (backendNodeId === undefined || objectId === undefined) {
+    throw stale('the element was removed from the page');
   }
+  return { entry: { ...entry, backendNodeId }, objectId, label };
 }
 
 /** Frees the page-side handle resolveRef made; a failure only means the page already dropped it. */

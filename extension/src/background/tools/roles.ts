@@ -1,11 +1,9 @@
 /**
- * Role policy for the outline: which nodes are shown, which are folded into their parent, and
- * which get a ref. Roles are Chrome's AX role strings (ARIA roles plus Chrome's internal ones,
- * which start with a capital letter, e.g. LabelText, MenuListPopup).
+ * Role policy for the outline: which elements fold into their parent, which show a value, and
+ * which get a ref. The page-side builder (page/domWalk.ts) receives these sets as its config.
+ * Roles are ARIA roles, plus a few Chrome names agents already know (Iframe, LabelText,
+ * DisclosureTriangle).
  */
-
-/** Never shown: Chrome's per-line text boxes and list bullets repeat what StaticText already says. */
-export const DROPPED_ROLES: ReadonlySet<string> = new Set(['InlineTextBox', 'ListMarker']);
 
 /** Nameless containers with no meaning of their own: their children are shown in their place. */
 export const CONTAINER_ROLES: ReadonlySet<string> = new Set([
@@ -13,31 +11,15 @@ export const CONTAINER_ROLES: ReadonlySet<string> = new Set([
   'none',
   'presentation',
   'LabelText',
-  'MenuListPopup',
-  'Section',
-  'Pre',
-  'Ruby',
-]);
-
-/** Text-level roles: their text flows into the surrounding sentence. */
-export const INLINE_ROLES: ReadonlySet<string> = new Set([
-  'strong',
-  'emphasis',
-  'code',
-  'mark',
-  'time',
-  'Abbr',
-  'subscript',
-  'superscript',
-  'deletion',
-  'insertion',
+  'rowgroup',
+  'caption',
 ]);
 
 /** Roles whose content is their value: the value is shown, the text inside is not. */
 export const FIELD_ROLES: ReadonlySet<string> = new Set(['textbox', 'searchbox', 'spinbutton']);
 
-/** Roles an agent acts on. Every element of these roles gets a ref. */
-const INTERACTIVE_ROLES: ReadonlySet<string> = new Set([
+/** Roles an agent acts on: they get a ref, and a pointer cursor on them says nothing new. */
+export const ACTION_ROLES: ReadonlySet<string> = new Set([
   'button',
   'checkbox',
   'combobox',
@@ -59,8 +41,11 @@ const INTERACTIVE_ROLES: ReadonlySet<string> = new Set([
   'treeitem',
 ]);
 
-/** Roles an agent reads or points evaluate at. */
-const READABLE_ROLES: ReadonlySet<string> = new Set([
+/**
+ * Roles an agent reads or points evaluate at: they get a ref too. List items do not: a list item
+ * holding a link would cost two refs per link on a link-heavy page for no new action.
+ */
+export const READ_ROLES: ReadonlySet<string> = new Set([
   'alert',
   'alertdialog',
   'cell',
@@ -70,20 +55,13 @@ const READABLE_ROLES: ReadonlySet<string> = new Set([
   'gridcell',
   'heading',
   'Iframe',
-  'image',
   'img',
-  'listitem',
   'meter',
   'progressbar',
   'row',
   'rowheader',
   'tabpanel',
   'video',
-  'Video',
   'Audio',
   'Canvas',
 ]);
-
-export function wantsRef(role: string, focusable: boolean, editable: boolean): boolean {
-  return focusable || editable || INTERACTIVE_ROLES.has(role) || READABLE_ROLES.has(role);
-}

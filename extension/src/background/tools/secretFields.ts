@@ -1,48 +1,12 @@
 /**
- * Password, payment-card and one-time-code values never reach the outline. Chrome masks them with bullets in the AX tree by
- * default, but that depends on a renderer setting, so every filled field is also checked
- * against the DOM; when the check cannot be made the value is hidden.
+ * Password, payment-card and one-time-code fields. The page model (page/domWalk.ts) leaves their
+ * values out of the outline in the page itself, so they never cross the debugger link; the same
+ * rule, on DOM attributes, serves tools that read fields through CDP.
  */
-import type { CdpClient } from '../cdp';
 import { secretKind } from '../../shared/secretKind';
-import type { OutlineElement, OutlineNode } from './axOutline';
 
-const MASKED_VALUE = /^[•●*]+$/;
-
-export async function hideSecretValues(
-  cdp: CdpClient,
-  nodes: readonly OutlineNode[],
-): Promise<void> {
-  const filled: OutlineElement[] = [];
-  const visit = (list: readonly OutlineNode[]): void => {
-    for (const node of list) {
-      if (node.kind !== 'element') continue;
-      if (node.isField && node.value !== undefined) filled.push(node);
-      visit(node.children);
-    }
-  };
-  visit(nodes);
-  await Promise.all(
-    filled.map(async (field) => {
-      field.valueHidden = await isSecret(cdp, field);
-    }),
-  );
-}
-
-async function isSecret(cdp: CdpClient, field: OutlineElement): Promise<boolean> {
-  if (field.value !== undefined && MASKED_VALUE.test(field.value)) return true;
-  if (field.backendNodeId === undefined) return true;
-  try {
-    const { node } = await cdp.send(
-      'DOM.describeNode',
-      { backendNodeId: field.backendNodeId },
-      field.sessionId,
-    );
-    return node.localName === 'input' && isSecretInput(node.attributes);
-  } catch {
-    return true;
-  }
-}
+/** Autocomplete tokens of secret fields, as a regex source (the page model uses it too). */
+export const SECRET_AUTOCOMPLETE = '(^|\\s)(cc-|one-time-code)';
 
 /** Passwords, payment-card fields and one-time codes, by type or autocomplete token. */
 export function isSecretInput(attributes: readonly string[] | undefined): boolean {

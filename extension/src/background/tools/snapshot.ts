@@ -13,6 +13,9 @@ import { untrustedSection } from './text';
 
 const REF_IN_LINE = /\[ref=(e\d+)\]/;
 
+/** Room kept for the truncation marker, which names counts and a ref (about 300 characters). */
+const MARKER_RESERVE_CHARS = 400;
+
 export const snapshot: Handler<'browser_snapshot'> = async (args, ctx) => {
   const tab = await ctx.currentTab();
   const [outline, info] = await Promise.all([takeOutline(tab), pageInfo(tab.cdp)]);
@@ -34,9 +37,14 @@ export const snapshot: Handler<'browser_snapshot'> = async (args, ctx) => {
   }
   const lines = formatOutlineLines(nodes, args.depth);
   const maxChars = args.maxChars ?? DEFAULT_SNAPSHOT_MAX_CHARS;
-  const { body, marker } = cutLines(lines, maxChars);
   const head = `${formatPageInfo(info)}\n- Snapshot generation: ${tab.state.generation}`;
-  const section = untrustedSection(`Page snapshot${scope}`, body, 'yaml');
+  const heading = `Page snapshot${scope}`;
+  // maxChars bounds the whole response: the head, the fence and the marker come out of it too.
+  const frame = head.length + untrustedSection(heading, '', 'yaml').length + 1;
+  const total = lines.reduce((n, line) => n + line.length + 1, 0);
+  const budget = total + frame <= maxChars ? total : maxChars - frame - MARKER_RESERVE_CHARS;
+  const { body, marker } = cutLines(lines, Math.max(0, budget));
+  const section = untrustedSection(heading, body, 'yaml');
   return textResult(
     marker === undefined ? `${head}\n${section}` : `${head}\n${section}\n${marker}`,
   );

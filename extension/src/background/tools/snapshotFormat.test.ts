@@ -4,12 +4,12 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildOutline } from './axOutline';
 import { formatOutlineLines } from './outlineFormat';
+import { fromWire } from './outline';
+import type { WireNode } from './page/wire';
 import { diffOutlines } from './pageModel';
 import { assignRefs } from './refTable';
 import { cutLines } from './snapshot';
-import { axTree, text, type AXSpec } from './testing/axTree';
 import { newTabState } from './testing/fakeContext';
 
 function golden(name: string, actual: string): void {
@@ -18,45 +18,39 @@ function golden(name: string, actual: string): void {
   expect(`${actual}\n`).toBe(readFileSync(file, 'utf8'));
 }
 
-function outlineOf(children: AXSpec[]) {
-  const outline = buildOutline(axTree({ role: 'RootWebArea', children }));
+const WORLD = { sessionId: undefined, frameId: 'main', contextId: 1 };
+
+/** Page-model output (page/wire.ts) as the worker receives it; ids mark elements that get refs. */
+function outlineOf(wire: WireNode[]) {
+  const outline = fromWire(wire, WORLD);
   const state = newTabState();
   assignRefs(state, outline);
   return { outline, state };
 }
 
-const form: AXSpec[] = [
-  { role: 'heading', name: 'Sign up', props: { level: 1 } },
+const form: WireNode[] = [
+  { r: 'heading', n: 'Sign up', s: ['level=1'], i: 1 },
   {
-    role: 'form',
-    children: [
+    r: 'form',
+    c: [
+      { r: 'textbox', n: 'Name', v: 'Ada', i: 2 },
+      { r: 'checkbox', n: 'Terms', s: ['checked'], i: 3 },
+      { r: 'radio', n: 'Pro', i: 4 },
       {
-        role: 'textbox',
-        name: 'Name',
-        value: 'Ada',
-        props: { editable: 'plaintext', focusable: true },
-      },
-      { role: 'checkbox', name: 'Terms', props: { checked: 'true', focusable: true } },
-      { role: 'radio', name: 'Pro', props: { checked: 'false', focusable: true } },
-      {
-        role: 'combobox',
-        name: 'Country',
-        props: { expanded: true, focusable: true },
-        children: [
-          { role: 'option', name: 'France', props: { selected: true } },
-          { role: 'option', name: 'Japan' },
+        r: 'combobox',
+        n: 'Country',
+        s: ['expanded'],
+        i: 5,
+        c: [
+          { r: 'option', n: 'France', s: ['selected'], i: 6 },
+          { r: 'option', n: 'Japan', i: 7 },
         ],
       },
-      { role: 'button', name: 'Send', props: { disabled: true } },
+      { r: 'button', n: 'Send', s: ['disabled'], i: 8 },
     ],
   },
-  {
-    role: 'link',
-    name: 'Docs',
-    props: { url: 'https://example.com/docs', focusable: true },
-    children: [text('Docs')],
-  },
-  { role: 'paragraph', children: [text('Plain words: with a colon')] },
+  { r: 'link', n: 'Docs', u: 'https://example.com/docs', i: 9 },
+  { r: 'paragraph', c: ['Plain words: with a colon'] },
 ];
 
 describe('snapshot format (golden files)', () => {
@@ -71,11 +65,12 @@ describe('snapshot format (golden files)', () => {
   });
 
   it('cuts at maxChars on a line boundary and says how to see the rest', () => {
-    const rows: AXSpec[] = Array.from({ length: 200 }, (_, i) => ({
-      role: 'row',
-      children: [{ role: 'cell', name: `Row ${i + 1}` }],
+    const rows: WireNode[] = Array.from({ length: 200 }, (_, i) => ({
+      r: 'row',
+      i: 1000 + 2 * i,
+      c: [{ r: 'cell', n: `Row ${i + 1}`, i: 1001 + 2 * i }],
     }));
-    const { outline } = outlineOf([{ role: 'table', children: rows }]);
+    const { outline } = outlineOf([{ r: 'table', c: rows }]);
     const { body, marker } = cutLines(formatOutlineLines(outline), 1000);
     golden('table-cut.txt', `${body}\n${marker ?? ''}`);
   });

@@ -1,15 +1,18 @@
 /**
  * One resolver for every element tool: a ref, an accessible locator (role + exact name, nth
- * among equals) or a CSS selector, exactly one. Locator and selector matches get refs like
+ * among equals) or a CSS selector, exactly one. Locators and selectors are matched by the page
+ * model in every frame; selectors match inside open shadow roots too. Matches get refs like
  * snapshot elements, so errors and results name them the way a snapshot would, and an
  * ambiguous match lists its candidates by ref.
  */
 import { BridgeError, ErrorCode, type ElementTarget } from '@browser-agent/protocol';
-import type { TabHandle } from '../handlerContext';
-import { axName, axRole } from './axNode';
+import type { RefEntry, TabHandle } from '../handlerContext';
+import { listFrames } from './frameOutlines';
 import { Hint } from './hints';
+import type { QueryAnswer } from './page/wire';
+import { callInFrame } from './pageWorld';
 import { refFor } from './refTable';
-import { describeEntry, resolveRef, type ResolvedElement } from './resolveRef';
+import { describeEntry, resolveEntry, resolveRef, type ResolvedElement } from './resolveRef';
 import { oneLine } from './text';
 
 const MAX_CANDIDATES_LISTED = 10;
@@ -41,15 +44,15 @@ export async function resolveTarget(
 ): Promise<ResolvedElement> {
   const kind = kindOf(target);
   if (kind === 'ref' && target.ref !== undefined) return resolveRef(tab, target.ref);
-  const { root } = await tab.cdp.send('DOM.getDocument', { depth: 0 });
-  const matches =
-    kind === 'selector' && target.selector !== undefined
-      ? await bySelector(tab, root.nodeId, target.selector)
-      : await byLocator(tab, root.backendNodeId, target);
+  const call =
+    kind === 'selector'
+      ? `bySelector(${JSON.stringify(target.selector ?? '')})`
+      : `byRole(${JSON.stringify(target.role ?? '')}, ${target.name === undefined ? 'undefined' : JSON.stringify(target.name)})`;
   const what =
     kind === 'selector'
       ? `selector ${JSON.stringify(oneLine(target.selector ?? '', 200))}`
       : `role ${JSON.stringify(target.role)}${target.name === undefined ? '' : ` named ${JSON.stringify(oneLine(target.name, 200))}`}`;
+  const matches = await matchesIn(tab, call, what);
   if (matches.length === 0) {
     throw new BridgeError(ErrorCode.ELEMENT_NOT_FOUND, `No element matches ${what}.`, Hint.find);
   }
@@ -64,9 +67,7 @@ export async function resolveTarget(
       );
     }
   } else if (matches.length > 1) {
-    const listed = await Promise.all(
-      matches.slice(0, MAX_CANDIDATES_LISTED).map((id) => labelFor(tab, id)),
-    );
+    const listed = matches.slice(0, MAX_CANDIDATES_LISTED).map(describeEntry);
     const more =
       matches.length > listed.length ? `\n- … and ${matches.length - listed.length} more` : '';
     throw new BridgeError(
@@ -79,62 +80,27 @@ export async function resolveTarget(
   }
   if (chosen === undefined)
     throw new BridgeError(ErrorCode.ELEMENT_NOT_FOUND, `No match for ${what}.`, Hint.find);
-  return elementFor(tab, chosen);
+  return resolveEntry(tab, chosen);
 }
 
-async function bySelector(tab: TabHandle, rootId: number, selector: string): Promise<number[]> {
-  const { nodeIds } = await tab.cdp
-    .send('DOM.querySelectorAll', { nodeId: rootId, selector })
-    .catch(() => {
+/** Matches in every frame, in frame order, each given a ref as a snapshot would. */
+async function matchesIn(tab: TabHandle, call: string, what: string): Promise<RefEntry[]> {
+  const frames = await listFrames(tab);
+  const answers = await Promise.all(
+    frames.map((frame) => callInFrame(tab.cdp, tab.state, frame, call).catch(() => undefined)),
+  );
+  const entries: RefEntry[] = [];
+  for (const answer of answers) {
+    if (answer === undefined) continue;
+    const value = answer.value as QueryAnswer;
+    if ('error' in value) {
       throw new BridgeError(
         ErrorCode.INVALID_ARGS,
-        `${JSON.stringify(oneLine(selector, 200))} is not a valid CSS selector.`,
+        `${what} is not a valid CSS selector: ${oneLine(value.error, 200)}`,
         Hint.target,
       );
-    });
-  const described = await Promise.all(
-    nodeIds.map((nodeId) => tab.cdp.send('DOM.describeNode', { nodeId }).catch(() => undefined)),
-  );
-  return described.flatMap((d) => (d === undefined ? [] : [d.node.backendNodeId]));
-}
-
-async function byLocator(
-  tab: TabHandle,
-  rootBackendId: number,
-  target: ElementTarget,
-): Promise<number[]> {
-  const { nodes } = await tab.cdp.send('Accessibility.queryAXTree', {
-    backendNodeId: rootBackendId,
-    ...(target.role === undefined ? {} : { role: target.role }),
-    ...(target.name === undefined ? {} : { accessibleName: target.name }),
-  });
-  const ids: number[] = [];
-  for (const node of nodes) {
-    const id = node.backendDOMNodeId;
-    if (!node.ignored && id !== undefined && !ids.includes(id)) ids.push(id);
+    }
+    for (const m of value.matches) entries.push(refFor(tab.state, answer.world, m.i, m.r, m.n));
   }
-  return ids;
-}
-
-/** Gives the element a ref (as a snapshot would) and returns how a snapshot shows it. */
-async function labelFor(tab: TabHandle, backendNodeId: number): Promise<string> {
-  const { nodes } = await tab.cdp
-    .send('Accessibility.getPartialAXTree', { backendNodeId, fetchRelatives: false })
-    .catch(() => ({ nodes: [] }));
-  const node = nodes.find((n) => n.backendDOMNodeId === backendNodeId) ?? nodes[0];
-  const role = node === undefined ? 'generic' : axRole(node) || 'generic';
-  const name = node === undefined ? '' : oneLine(axName(node));
-  refFor(tab.state, backendNodeId, role, name);
-  const entry = tab.state.refsByBackendId.get(backendNodeId);
-  return entry === undefined ? role : describeEntry(entry);
-}
-
-async function elementFor(tab: TabHandle, backendNodeId: number): Promise<ResolvedElement> {
-  const label = await labelFor(tab, backendNodeId);
-  const entry = tab.state.refsByBackendId.get(backendNodeId);
-  const { object } = await tab.cdp.send('DOM.resolveNode', { backendNodeId });
-  if (entry === undefined || object.objectId === undefined) {
-    throw new BridgeError(ErrorCode.ELEMENT_NOT_FOUND, `${label} is gone.`, Hint.find);
-  }
-  return { entry, objectId: object.objectId, label };
+  return entries;
 }

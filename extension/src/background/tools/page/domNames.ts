@@ -1,0 +1,160 @@
+/**
+ * Page side: accessible names, after the accname steps pages rely on: aria-labelledby,
+ * aria-label, the native label (label elements, alt, legend, caption, title of a frame), the
+ * text content for roles named from content, then title and placeholder. Runs inside the page
+ * (see domRoles.ts for why it is a factory).
+ */
+import type { DomRoles } from './domRoles';
+
+export interface DomNames {
+  nameOf(el: Element, role: string): string;
+  /** The flat-tree children of a node: an open shadow root's, a slot's assigned nodes. */
+  childrenOf(node: Node): ArrayLike<Node>;
+}
+
+export function makeDomNames(roles: DomRoles): DomNames {
+  const FROM_CONTENT = new Set([
+    'button',
+    'cell',
+    'checkbox',
+    'columnheader',
+    'DisclosureTriangle',
+    'gridcell',
+    'heading',
+    'link',
+    'menuitem',
+    'menuitemcheckbox',
+    'menuitemradio',
+    'option',
+    'radio',
+    'rowheader',
+    'switch',
+    'tab',
+    'tooltip',
+    'treeitem',
+  ]);
+  const TEXT_FIELDS = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider']);
+
+  const childrenOf = (node: Node): ArrayLike<Node> => {
+    if (roles.isElement(node)) {
+      const shadow = node.shadowRoot;
+      if (shadow !== null) return shadow.childNodes;
+      if (roles.isTag(node, 'slot')) {
+        const assigned = node.assignedNodes();
+        if (assigned.length > 0) return assigned;
+      }
+    }
+    return node.childNodes;
+  };
+
+  const squash = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+  const isHidden = (el: Element): boolean => {
+    if (el.getAttribute('aria-hidden') === 'true') return true;
+    const style = getComputedStyle(el);
+    return style.display === 'none' || style.visibility === 'hidden';
+  };
+
+  const controlText = (el: Element, role: string): string => {
+    if (roles.isTag(el, 'select')) return el.selectedOptions[0]?.textContent ?? '';
+    if (roles.isTag(el, 'input') || roles.isTag(el, 'textarea')) {
+      return TEXT_FIELDS.has(role) ? el.value : '';
+    }
+    return '';
+  };
+
+  /** Text of a subtree as a name: hidden parts skipped, embedded controls by their value. */
+  const contentText = (node: Node, skip: Element | undefined, withHidden: boolean): string => {
+    let out = '';
+    const children = childrenOf(node);
+    for (let i = 0; i < children.length; i += 1) {
+      const child = children[i];
+      if (child === undefined) continue;
+      if (child.nodeType === 3) {
+        out += child.nodeValue ?? '';
+        continue;
+      }
+      if (!roles.isElement(child) || child === skip) continue;
+      const tag = child.localName;
+      if (tag === 'script' || tag === 'style' || tag === 'template' || tag === 'noscript') continue;
+      if (!withHidden && isHidden(child)) continue;
+      const label = child.getAttribute('aria-label');
+      const role = roles.roleOf(child);
+      let text: string;
+      if (label !== null && label.trim() !== '') text = label;
+      else if (tag === 'img') text = child.getAttribute('alt') ?? '';
+      else if (tag === 'input' || tag === 'select' || tag === 'textarea')
+        text = controlText(child, role);
+      else text = contentText(child, skip, withHidden);
+      const inline = getComputedStyle(child).display.startsWith('inline');
+      out += inline ? text : ` ${text} `;
+    }
+    return out;
+  };
+
+  const byIds = (el: Element, ids: string): string => {
+    const root = el.getRootNode() as Document | ShadowRoot;
+    const parts: string[] = [];
+    for (const id of ids.trim().split(/\s+/)) {
+      const target = root.getElementById(id);
+      if (target === null) continue;
+      const label = target.getAttribute('aria-label');
+      parts.push(
+        label !== null && label.trim() !== '' ? label : contentText(target, undefined, true),
+      );
+    }
+    return squash(parts.join(' '));
+  };
+
+  const nativeName = (el: Element, role: string): string => {
+    const tag = el.localName;
+    if (tag === 'input' || tag === 'textarea' || tag === 'select') {
+      const type = (el.getAttribute('type') ?? '').toLowerCase();
+      if (tag === 'input' && (type === 'submit' || type === 'reset' || type === 'button')) {
+        const value = el.getAttribute('value');
+        if (value !== null) return squash(value);
+        return type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : '';
+      }
+      if (tag === 'input' && type === 'image') return squash(el.getAttribute('alt') ?? 'Submit');
+      const labels = (el as HTMLInputElement).labels;
+      if (labels !== null && labels.length > 0) {
+        const text = squash(Array.from(labels, (label) => contentText(label, el, false)).join(' '));
+        if (text !== '') return text;
+      }
+      return '';
+    }
+    if (tag === 'img' || tag === 'area') return squash(el.getAttribute('alt') ?? '');
+    if (tag === 'fieldset') {
+      const legend = el.querySelector(':scope > legend');
+      return legend === null ? '' : squash(contentText(legend, undefined, false));
+    }
+    if (tag === 'table') {
+      const caption = el.querySelector(':scope > caption');
+      return caption === null ? '' : squash(contentText(caption, undefined, false));
+    }
+    if (tag === 'svg') {
+      const title = el.querySelector(':scope > title');
+      return title === null ? '' : squash(title.textContent ?? '');
+    }
+    if (FROM_CONTENT.has(role)) return squash(contentText(el, undefined, false));
+    return '';
+  };
+
+  const nameOf = (el: Element, role: string): string => {
+    const labelledBy = el.getAttribute('aria-labelledby');
+    if (labelledBy !== null) {
+      const text = byIds(el, labelledBy);
+      if (text !== '') return text;
+    }
+    const label = el.getAttribute('aria-label');
+    if (label !== null && label.trim() !== '') return squash(label);
+    const native = nativeName(el, role);
+    if (native !== '') return native;
+    const title = el.getAttribute('title');
+    if (title !== null && title.trim() !== '') return squash(title);
+    const placeholder = el.getAttribute('placeholder') ?? el.getAttribute('aria-placeholder');
+    return placeholder === null ? '' : squash(placeholder);
+  };
+
+  return { nameOf, childrenOf };
+}
