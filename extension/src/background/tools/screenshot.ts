@@ -1,19 +1,29 @@
+import { BridgeError, ErrorCode } from '@browser-agent/protocol';
 import type { Protocol } from 'devtools-protocol';
 import type { CdpClient } from '../cdp';
 import { elementCdp } from './elementCdp';
 import type { Handler, TabHandle } from '../handlerContext';
+import { Hint } from './hints';
 import { withElement } from './input';
+import { within } from './timing';
 
 const JPEG_QUALITY = 80;
 /** Chrome cannot capture taller than its maximum texture size; longer pages are cut here. */
 const MAX_CAPTURE_PX = 16_384;
 /** Models downscale larger images anyway; sending them only costs tokens and time. */
 const DEFAULT_MAX_DIMENSION = 1568;
+/**
+ * Chrome answers a capture of a tab it does not draw only once the tab is drawn again, if ever.
+ * A painted page captures in well under this even when large, so past it the call fails instead.
+ */
+const CAPTURE_LIMIT_MS = 10_000;
 
 type Clip = Protocol.Page.Viewport;
 
 export const takeScreenshot: Handler<'browser_take_screenshot'> = async (args, ctx) => {
   const tab = await ctx.currentTab();
+  const painted = assertPainted(tab);
+  painted.catch(() => undefined); // awaited below; a failed lookup must not go unhandled first
   const format = args.type ?? 'png';
   const maxDimension = args.maxDimension ?? DEFAULT_MAX_DIMENSION;
   const capture = async (clip: Clip, what: string) => {
@@ -24,7 +34,9 @@ export const takeScreenshot: Handler<'browser_take_screenshot'> = async (args, c
       captureBeyondViewport: true,
     };
     if (format === 'jpeg') params.quality = JPEG_QUALITY;
-    const { data } = await tab.cdp.send('Page.captureScreenshot', params);
+    const shot = await within(tab.cdp.send('Page.captureScreenshot', params), CAPTURE_LIMIT_MS);
+    if (shot === undefined) throw notPainted(`no frame came within ${CAPTURE_LIMIT_MS} ms`);
+    const { data } = shot;
     const size = `${Math.round(clip.width * scale)}×${Math.round(clip.height * scale)} px`;
     const scaled =
       scale < 1 ? `, downscaled from ${Math.round(clip.width)}×${Math.round(clip.height)}` : '';
@@ -41,6 +53,7 @@ export const takeScreenshot: Handler<'browser_take_screenshot'> = async (args, c
   };
   if (args.ref !== undefined || args.selector !== undefined || args.role !== undefined) {
     return withElement(tab, args, async (element) => {
+      await painted;
       const backendNodeId = element.entry.backendNodeId;
       await elementCdp(tab, element)
         .send('DOM.scrollIntoViewIfNeeded', { backendNodeId })
@@ -49,7 +62,10 @@ export const takeScreenshot: Handler<'browser_take_screenshot'> = async (args, c
       return capture(clip, element.label);
     });
   }
-  const { cssContentSize, cssVisualViewport } = await tab.cdp.send('Page.getLayoutMetrics');
+  const [{ cssContentSize, cssVisualViewport }] = await Promise.all([
+    tab.cdp.send('Page.getLayoutMetrics'),
+    painted,
+  ]);
   if (args.fullPage === true) {
     const width = Math.min(Math.ceil(cssContentSize.width), MAX_CAPTURE_PX);
     const height = Math.min(Math.ceil(cssContentSize.height), MAX_CAPTURE_PX);
@@ -67,6 +83,25 @@ export const takeScreenshot: Handler<'browser_take_screenshot'> = async (args, c
     'the viewport',
   );
 };
+
+function notPainted(why: string): BridgeError {
+  return new BridgeError(
+    ErrorCode.NOT_VISIBLE,
+    `Cannot take a screenshot: Chrome is not drawing this tab (${why}).`,
+    Hint.notPainted,
+  );
+}
+
+/**
+ * Fails at once for a tab Chrome does not draw (keepPainted normally prevents that), rather than
+ * waiting for a frame. A page whose script cannot run says nothing, and the capture limit holds.
+ */
+async function assertPainted(tab: TabHandle): Promise<void> {
+  const visibility = await tab.cdp
+    .send('Runtime.evaluate', { expression: 'document.visibilityState', returnByValue: true })
+    .then(({ result }) => result.value as unknown, () => undefined);
+  if (visibility === 'hidden') throw notPainted('the page reports itself hidden');
+}
 
 /** The element's border box in page coordinates. */
 async function elementClip(tab: TabHandle, cdp: CdpClient, backendNodeId: number): Promise<Clip> {
