@@ -14,8 +14,6 @@ const SWAP_RETRY_DELAY_MS = 50;
  */
 export class DebuggerHub {
   readonly #attached = new Set<number>();
-  /** Total time spent waiting on CDP commands; tracing reports its growth per call. */
-  cdpBusyMs = 0;
   readonly #listeners = new Map<number, Map<string, Set<Listener>>>();
   readonly #onAttach: (tabId: number, cdp: CdpClient) => Promise<void>;
 
@@ -82,7 +80,6 @@ export class DebuggerHub {
   ): Promise<CdpReturn<M>> {
     const target: chrome.debugger.DebuggerSession =
       sessionId === undefined ? { tabId } : { tabId, sessionId };
-    const startedAt = performance.now();
     try {
       for (let attempt = 1; ; attempt++) {
         try {
@@ -102,8 +99,6 @@ export class DebuggerHub {
       }
     } catch (err) {
       throw translateCdpError(tabId, method, err);
-    } finally {
-      this.cdpBusyMs += performance.now() - startedAt;
     }
   }
 

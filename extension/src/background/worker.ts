@@ -67,8 +67,7 @@ export class Worker {
   );
   readonly dispatcher = new Dispatcher(
     handlers,
-    async (sessionId) => this.contexts.create(await this.#usableSession(sessionId)),
-    () => this.hub.cdpBusyMs,
+    async (sessionId, clock) => this.contexts.create(await this.#usableSession(sessionId), clock),
   );
   #broadcastTimer: ReturnType<typeof setTimeout> | undefined;
 

@@ -11,7 +11,7 @@ import { assertNoDialog, dialogOpened } from './dialogs';
 import { watchNavigation } from './navigationWatch';
 import { inFlightSince } from './networkLog';
 import { changesSinceLastLook } from './pageModel';
-import { settle, waitForDomQuiet } from './settle';
+import { settle, waitForDomQuietAfterRequests } from './settle';
 import { oneLine } from './text';
 import { delay } from './timing';
 
@@ -70,7 +70,7 @@ async function settleRequests(tab: TabHandle, since: number): Promise<void> {
   if (inFlightSince(tab.state, since) === 0) return;
   const deadline = Date.now() + REQUESTS_CAP_MS;
   while (inFlightSince(tab.state, since) > 0 && Date.now() < deadline) await delay(POLL_MS);
-  await waitForDomQuiet(tab.cdp);
+  await waitForDomQuietAfterRequests(tab.cdp);
 }
 
 async function newTabsReport(ctx: HandlerContext, urls: readonly string[]): Promise<string> {
