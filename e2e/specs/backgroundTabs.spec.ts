@@ -39,5 +39,4 @@ test('a session whose tab is in the background still gets screenshots, clicks an
   const ref = findRef((await callOk(first, 'browser_snapshot', {})).text, 'button', 'Click me');
   await callOk(first, 'browser_click', { ref });
   expect((await callOk(first, 'browser_snapshot', {})).text).toContain('Clicked 1 time');
-
 });

@@ -65,9 +65,8 @@ export class Worker {
         detail: `${detail} The service worker holds the link, so agents keep working with the panel closed.`,
       }),
   );
-  readonly dispatcher = new Dispatcher(
-    handlers,
-    async (sessionId, clock) => this.contexts.create(await this.#usableSession(sessionId), clock),
+  readonly dispatcher = new Dispatcher(handlers, async (sessionId, clock) =>
+    this.contexts.create(await this.#usableSession(sessionId), clock),
   );
   #broadcastTimer: ReturnType<typeof setTimeout> | undefined;
 

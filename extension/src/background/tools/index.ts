@@ -11,7 +11,7 @@ import { click, hover, pressKey, type } from './input';
 import { close, navigate, navigateBack, navigateForward, reload, resize } from './navigation';
 import { networkRequest, networkRequests } from './network';
 import { recordNetwork } from './networkLog';
-import { keepPainted } from './keepPainted';
+import { keepRunning } from './keepRunning';
 import { getHtml, getText } from './pageHtml';
 import { drag, scroll } from './pointer';
 import { takeScreenshot } from './screenshot';
@@ -75,7 +75,7 @@ function browserClose(): Handler<'browser_close'> {
 
 /** Per-tab recorders the worker runs on every debugger attach. */
 export const attachHooks: readonly AttachHook[] = [
-  keepPainted,
+  keepRunning,
   trackDialogs,
   recordNetwork,
   trackChildFrames,

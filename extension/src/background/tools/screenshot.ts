@@ -17,13 +17,19 @@ const DEFAULT_MAX_DIMENSION = 1568;
  * A painted page captures in well under this even when large, so past it the call fails instead.
  */
 const CAPTURE_LIMIT_MS = 10_000;
+/** The screencast only keeps the tab drawn; its own frames are as small and rare as Chrome allows. */
+const KEEP_DRAWN: Protocol.Page.StartScreencastRequest = {
+  format: 'jpeg',
+  quality: 1,
+  maxWidth: 8,
+  maxHeight: 8,
+  everyNthFrame: 1000,
+};
 
 type Clip = Protocol.Page.Viewport;
 
 export const takeScreenshot: Handler<'browser_take_screenshot'> = async (args, ctx) => {
   const tab = await ctx.currentTab();
-  const painted = assertPainted(tab);
-  painted.catch(() => undefined); // awaited below; a failed lookup must not go unhandled first
   const format = args.type ?? 'png';
   const maxDimension = args.maxDimension ?? DEFAULT_MAX_DIMENSION;
   const capture = async (clip: Clip, what: string) => {
@@ -34,9 +40,7 @@ export const takeScreenshot: Handler<'browser_take_screenshot'> = async (args, c
       captureBeyondViewport: true,
     };
     if (format === 'jpeg') params.quality = JPEG_QUALITY;
-    const shot = await within(tab.cdp.send('Page.captureScreenshot', params), CAPTURE_LIMIT_MS);
-    if (shot === undefined) throw notPainted(`no frame came within ${CAPTURE_LIMIT_MS} ms`);
-    const { data } = shot;
+    const data = await capturePainted(tab.cdp, params);
     const size = `${Math.round(clip.width * scale)}×${Math.round(clip.height * scale)} px`;
     const scaled =
       scale < 1 ? `, downscaled from ${Math.round(clip.width)}×${Math.round(clip.height)}` : '';
@@ -53,7 +57,6 @@ export const takeScreenshot: Handler<'browser_take_screenshot'> = async (args, c
   };
   if (args.ref !== undefined || args.selector !== undefined || args.role !== undefined) {
     return withElement(tab, args, async (element) => {
-      await painted;
       const backendNodeId = element.entry.backendNodeId;
       await elementCdp(tab, element)
         .send('DOM.scrollIntoViewIfNeeded', { backendNodeId })
@@ -62,10 +65,7 @@ export const takeScreenshot: Handler<'browser_take_screenshot'> = async (args, c
       return capture(clip, element.label);
     });
   }
-  const [{ cssContentSize, cssVisualViewport }] = await Promise.all([
-    tab.cdp.send('Page.getLayoutMetrics'),
-    painted,
-  ]);
+  const { cssContentSize, cssVisualViewport } = await tab.cdp.send('Page.getLayoutMetrics');
   if (args.fullPage === true) {
     const width = Math.min(Math.ceil(cssContentSize.width), MAX_CAPTURE_PX);
     const height = Math.min(Math.ceil(cssContentSize.height), MAX_CAPTURE_PX);
@@ -84,23 +84,30 @@ export const takeScreenshot: Handler<'browser_take_screenshot'> = async (args, c
   );
 };
 
-function notPainted(why: string): BridgeError {
-  return new BridgeError(
-    ErrorCode.NOT_VISIBLE,
-    `Cannot take a screenshot: Chrome is not drawing this tab (${why}).`,
-    Hint.notPainted,
-  );
-}
-
 /**
- * Fails at once for a tab Chrome does not draw (keepPainted normally prevents that), rather than
- * waiting for a frame. A page whose script cannot run says nothing, and the capture limit holds.
+ * Chrome draws only the active tab of each (unminimized) window; a capture of any other tab waits
+ * for a frame that never comes. A screencast makes Chrome draw the tab while it runs, without
+ * activating it or touching the user's windows and focus (seen on Chromium 156: a background
+ * tab's capture went from a hang to ~60 ms, a shown tab's cost 3–10 ms more).
  */
-async function assertPainted(tab: TabHandle): Promise<void> {
-  const visibility = await tab.cdp
-    .send('Runtime.evaluate', { expression: 'document.visibilityState', returnByValue: true })
-    .then(({ result }) => result.value as unknown, () => undefined);
-  if (visibility === 'hidden') throw notPainted('the page reports itself hidden');
+async function capturePainted(
+  cdp: CdpClient,
+  params: Protocol.Page.CaptureScreenshotRequest,
+): Promise<string> {
+  await cdp.send('Page.startScreencast', KEEP_DRAWN);
+  try {
+    const shot = await within(cdp.send('Page.captureScreenshot', params), CAPTURE_LIMIT_MS);
+    if (shot === undefined) {
+      throw new BridgeError(
+        ErrorCode.TIMEOUT,
+        `Chrome drew no frame of the tab for the screenshot within ${CAPTURE_LIMIT_MS} ms.`,
+        Hint.notPainted,
+      );
+    }
+    return shot.data;
+  } finally {
+    await cdp.send('Page.stopScreencast').catch(() => undefined);
+  }
 }
 
 /** The element's border box in page coordinates. */
