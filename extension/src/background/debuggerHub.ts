@@ -43,6 +43,11 @@ export class DebuggerHub {
     return cdp;
   }
 
+  /** Attached and not told of a detach since: the tab still exists (closing it detaches). */
+  isAttached(tabId: number): boolean {
+    return this.#attached.has(tabId);
+  }
+
   async detach(tabId: number): Promise<void> {
     if (!this.#attached.delete(tabId)) return;
     this.#listeners.delete(tabId);

@@ -51,7 +51,8 @@ export class SessionContexts {
       if (tabId === undefined) {
         throw new BridgeError(ErrorCode.NO_TAB, 'This session has no tab yet.', NO_TAB_HINT);
       }
-      if (!(await liveTab(tabId))) {
+      // Asking Chrome costs a round trip per call; an attached tab is known to be open.
+      if (!this.#hub.isAttached(tabId) && !(await liveTab(tabId))) {
         await this.forgetTab(tabId);
         throw new BridgeError(
           ErrorCode.TAB_CLOSED,

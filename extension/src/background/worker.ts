@@ -193,10 +193,11 @@ export class Worker {
       await this.dispatcher.dispatch(frame),
       this.#blockedDuring(record, startedAt),
     );
+    // The answer goes first: the panel's activity update would otherwise be handled before it.
+    reply(response);
     const finished = this.activity.finished(response);
     if (finished) this.panels.broadcast({ kind: 'activity', entry: finished });
     this.sessionsChanged();
-    reply(response);
   }
 
   #blockedDuring(record: SessionRecord | undefined, since: number): BlockedLoad[] {

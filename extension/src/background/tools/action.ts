@@ -48,16 +48,19 @@ export async function performAction(
     }
     const outcome = await settle(cdp, watch);
     await settleRequests(tab, startedAt);
-    const parts = [await actionReport(cdp, done, outcome)];
+    // The report and the diff read the page independently; their round trips overlap.
+    const readChanges = tab.state.dialog === undefined && !outcome.newDocument;
+    const [report, changes] = await Promise.all([
+      actionReport(cdp, done, outcome),
+      readChanges ? changesSinceLastLook(tab) : undefined,
+    ]);
+    const parts = [report];
     if (opened.length > 0) parts.push(await newTabsReport(ctx, opened));
     if (tab.state.dialog === undefined) {
       if (outcome.newDocument) {
         tab.state.lastOutline = undefined;
         parts.push('A new page is shown: call browser_snapshot to see it.');
-      } else {
-        const changes = await changesSinceLastLook(tab);
-        if (changes !== undefined) parts.push(changes);
-      }
+      } else if (changes !== undefined) parts.push(changes);
     }
     return textResult(parts.join('\n'));
   } finally {

@@ -5,6 +5,7 @@ import { elementCdp } from './elementCdp';
 import type { Handler, TabHandle } from '../handlerContext';
 import { Hint } from './hints';
 import { withElement } from './input';
+import { keepDrawn } from './keepRunning';
 import { within } from './timing';
 
 const JPEG_QUALITY = 80;
@@ -17,15 +18,6 @@ const DEFAULT_MAX_DIMENSION = 1568;
  * A painted page captures in well under this even when large, so past it the call fails instead.
  */
 const CAPTURE_LIMIT_MS = 10_000;
-/** The screencast only keeps the tab drawn; its own frames are as small and rare as Chrome allows. */
-const KEEP_DRAWN: Protocol.Page.StartScreencastRequest = {
-  format: 'jpeg',
-  quality: 1,
-  maxWidth: 8,
-  maxHeight: 8,
-  everyNthFrame: 1000,
-};
-
 type Clip = Protocol.Page.Viewport;
 
 export const takeScreenshot: Handler<'browser_take_screenshot'> = async (args, ctx) => {
@@ -40,7 +32,7 @@ export const takeScreenshot: Handler<'browser_take_screenshot'> = async (args, c
       captureBeyondViewport: true,
     };
     if (format === 'jpeg') params.quality = JPEG_QUALITY;
-    const data = await capturePainted(tab.cdp, params);
+    const data = await captureDrawn(tab.cdp, params);
     const size = `${Math.round(clip.width * scale)}×${Math.round(clip.height * scale)} px`;
     const scaled =
       scale < 1 ? `, downscaled from ${Math.round(clip.width)}×${Math.round(clip.height)}` : '';
@@ -84,30 +76,21 @@ export const takeScreenshot: Handler<'browser_take_screenshot'> = async (args, c
   );
 };
 
-/**
- * Chrome draws only the active tab of each (unminimized) window; a capture of any other tab waits
- * for a frame that never comes. A screencast makes Chrome draw the tab while it runs, without
- * activating it or touching the user's windows and focus (seen on Chromium 156: a background
- * tab's capture went from a hang to ~60 ms, a shown tab's cost 3–10 ms more).
- */
-async function capturePainted(
+/** Captures once the tab is drawn; keepDrawn is normally in place since attach already. */
+async function captureDrawn(
   cdp: CdpClient,
   params: Protocol.Page.CaptureScreenshotRequest,
 ): Promise<string> {
-  await cdp.send('Page.startScreencast', KEEP_DRAWN);
-  try {
-    const shot = await within(cdp.send('Page.captureScreenshot', params), CAPTURE_LIMIT_MS);
-    if (shot === undefined) {
-      throw new BridgeError(
-        ErrorCode.TIMEOUT,
-        `Chrome drew no frame of the tab for the screenshot within ${CAPTURE_LIMIT_MS} ms.`,
-        Hint.notPainted,
-      );
-    }
-    return shot.data;
-  } finally {
-    await cdp.send('Page.stopScreencast').catch(() => undefined);
+  await keepDrawn(cdp);
+  const shot = await within(cdp.send('Page.captureScreenshot', params), CAPTURE_LIMIT_MS);
+  if (shot === undefined) {
+    throw new BridgeError(
+      ErrorCode.TIMEOUT,
+      `Chrome drew no frame of the tab for the screenshot within ${CAPTURE_LIMIT_MS} ms.`,
+      Hint.notPainted,
+    );
   }
+  return shot.data;
 }
 
 /** The element's border box in page coordinates. */
