@@ -204,7 +204,7 @@ function renderHops(h: HopBreakdown): string {
   const summary = [
     `- Calls traced: ${h.calls}`,
     `- Bridge hops per call (total − handler: server, daemon, relay page, worker and the links between them), median: **${fmtMs(h.transportMs)}** (target for total − CDP: ≤ ${OTHER_TARGETS.bridgeOverheadMs} ms)`,
-    `- Total − CDP, median over the ${h.sequentialCdpCalls} calls whose CDP commands ran in sequence: ${fmtMs(h.overheadMs)}. This also counts the handlers' waits for page events (load, settle, wait_for polling), which are not CDP command time; per tool below. The other ${h.parallelCdpCalls} calls ran CDP commands in parallel and reported their summed time, more than the handler's own wall time`,
+    `- Total − CDP (CDP = the time at least one of the call's commands was in flight), median over ${h.cdpCalls} calls: **${fmtMs(h.overheadMs)}**. This also counts the handlers' waits for page events off CDP (load events, wait_for polling); per tool below`,
   ].join('\n');
   const links = table(
     ['link (same-clock spans)', 'median'],
@@ -221,8 +221,8 @@ function renderHops(h: HopBreakdown): string {
       'total',
       'handler',
       'hops (total − handler)',
-      'CDP (as reported)',
-      'total − CDP (calls with CDP in sequence)',
+      'CDP (commands in flight)',
+      'total − CDP',
     ],
     h.tools.map((t) => [
       t.tool,
@@ -231,7 +231,7 @@ function renderHops(h: HopBreakdown): string {
       fmtMs(t.handlerMs),
       fmtMs(t.hopsMs),
       fmtMs(t.cdpMs),
-      t.sequentialCalls === 0 ? '—' : `${fmtMs(t.overheadMs)} (${t.sequentialCalls})`,
+      fmtMs(t.overheadMs),
     ]),
   );
   return [summary, links, deltas, tools].join('\n\n');

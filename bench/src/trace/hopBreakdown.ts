@@ -24,7 +24,7 @@ export interface HopBreakdown {
   links: Array<{ name: string; medianMs: number }>;
   /**
    * Per tool, medians over all its calls: total (server.out → server.back), handler, hops
-   * (total − handler) and CDP as reported; total − CDP only over calls whose CDP ran in sequence.
+   * (total − handler), CDP (time with a command in flight) and total − CDP.
    */
   tools: Array<{
     tool: string;
@@ -34,13 +34,11 @@ export interface HopBreakdown {
     hopsMs: number;
     cdpMs: number;
     overheadMs: number;
-    sequentialCalls: number;
   }>;
   /** Median over every call of total − CDP: the bridge's own cost plus handler work off CDP. */
   overheadMs: number;
-  /** Calls in total − CDP, and calls left out because their CDP time was summed in parallel. */
-  sequentialCdpCalls: number;
-  parallelCdpCalls: number;
+  /** Calls that reported their CDP time. */
+  cdpCalls: number;
   /** Median over every call of total − handler: the hops alone, with no handler work. */
   transportMs: number;
 }
@@ -52,8 +50,7 @@ export function hopBreakdown(lines: readonly TraceLine[]): HopBreakdown {
     links: linkCosts(lines),
     tools: perTool(lines),
     overheadMs: median(withCdp(lines).map((l) => l.totalMs - l.cdpMs)),
-    sequentialCdpCalls: withCdp(lines).length,
-    parallelCdpCalls: lines.filter((l) => l.cdpMs !== undefined).length - withCdp(lines).length,
+    cdpCalls: withCdp(lines).length,
     transportMs: median(
       lines.flatMap((l) => (l.handlerMs === undefined ? [] : [l.totalMs - l.handlerMs])),
     ),
@@ -61,15 +58,11 @@ export function hopBreakdown(lines: readonly TraceLine[]): HopBreakdown {
 }
 
 /**
- * Calls whose CDP time can be subtracted. A handler that sends CDP commands in parallel reports
- * their summed durations, which can exceed its own wall time; those calls are left out.
+ * Calls that report their CDP time: the time during which at least one of their commands was in
+ * flight (the union of the intervals, so parallel commands count once).
  */
 function withCdp(lines: readonly TraceLine[]): Array<TraceLine & { cdpMs: number }> {
-  return lines.flatMap((l) =>
-    l.cdpMs === undefined || (l.handlerMs !== undefined && l.cdpMs > l.handlerMs)
-      ? []
-      : [{ ...l, cdpMs: l.cdpMs }],
-  );
+  return lines.flatMap((l) => (l.cdpMs === undefined ? [] : [{ ...l, cdpMs: l.cdpMs }]));
 }
 
 function consecutiveDeltas(lines: readonly TraceLine[]): HopBreakdown['deltas'] {
@@ -130,7 +123,6 @@ function perTool(lines: readonly TraceLine[]): HopBreakdown['tools'] {
   for (const line of lines) byTool.set(line.tool, [...(byTool.get(line.tool) ?? []), line]);
   return [...byTool.entries()].map(([tool, calls]) => {
     const handled = calls.flatMap((c) => (c.handlerMs === undefined ? [] : [c]));
-    const sequential = withCdp(calls);
     return {
       tool,
       calls: calls.length,
@@ -138,8 +130,7 @@ function perTool(lines: readonly TraceLine[]): HopBreakdown['tools'] {
       handlerMs: median(handled.map((c) => c.handlerMs ?? 0)),
       hopsMs: median(handled.map((c) => c.totalMs - (c.handlerMs ?? 0))),
       cdpMs: median(calls.flatMap((c) => (c.cdpMs === undefined ? [] : [c.cdpMs]))),
-      overheadMs: median(sequential.map((c) => c.totalMs - c.cdpMs)),
-      sequentialCalls: sequential.length,
+      overheadMs: median(withCdp(calls).map((c) => c.totalMs - c.cdpMs)),
     };
   });
 }

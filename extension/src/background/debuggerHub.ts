@@ -14,8 +14,6 @@ const SWAP_RETRY_DELAY_MS = 50;
  */
 export class DebuggerHub {
   readonly #attached = new Set<number>();
-  /** Total time spent waiting on CDP commands; tracing reports its growth per call. */
-  cdpBusyMs = 0;
   readonly #listeners = new Map<number, Map<string, Set<Listener>>>();
   readonly #onAttach: (tabId: number, cdp: CdpClient) => Promise<void>;
 
@@ -43,6 +41,11 @@ export class DebuggerHub {
     this.#attached.add(tabId);
     await this.#onAttach(tabId, cdp);
     return cdp;
+  }
+
+  /** Attached and not told of a detach since: the tab still exists (closing it detaches). */
+  isAttached(tabId: number): boolean {
+    return this.#attached.has(tabId);
   }
 
   async detach(tabId: number): Promise<void> {
@@ -82,7 +85,6 @@ export class DebuggerHub {
   ): Promise<CdpReturn<M>> {
     const target: chrome.debugger.DebuggerSession =
       sessionId === undefined ? { tabId } : { tabId, sessionId };
-    const startedAt = performance.now();
     try {
       for (let attempt = 1; ; attempt++) {
         try {
@@ -102,8 +104,6 @@ export class DebuggerHub {
       }
     } catch (err) {
       throw translateCdpError(tabId, method, err);
-    } finally {
-      this.cdpBusyMs += performance.now() - startedAt;
     }
   }
 

@@ -12,29 +12,27 @@ import {
   type ToolArgs,
   type ToolName,
 } from '@browser-agent/protocol';
+import { BusyClock } from './busyClock';
 import type { Handler, HandlerContext, HandlerRegistry } from './handlerContext';
 
 /** Turns a REQUEST into exactly one RESPONSE: validated, run in order per session, never thrown. */
 export class Dispatcher {
   readonly #handlers: HandlerRegistry;
-  readonly #contextFor: (sessionId: string) => Promise<HandlerContext>;
+  /** The session's context; its CDP commands count on clock, for the traced `cdpMs`. */
+  readonly #contextFor: (sessionId: string, clock: BusyClock) => Promise<HandlerContext>;
   /** Calls of one session run one after another; sessions run in parallel. */
   readonly #queues = new Map<string, Promise<unknown>>();
 
-  /** Cumulative milliseconds spent in CDP commands, for the traced `cdpMs`. */
-  readonly #cdpClock: () => number;
   /** Runs before each call from an agent, in its session's turn (automatic checkpoints). */
   readonly #beforeCall: (action: string, ctx: HandlerContext) => Promise<void>;
 
   constructor(
     handlers: HandlerRegistry,
-    contextFor: (sessionId: string) => Promise<HandlerContext>,
-    cdpClock: () => number = () => 0,
+    contextFor: (sessionId: string, clock: BusyClock) => Promise<HandlerContext>,
     beforeCall: (action: string, ctx: HandlerContext) => Promise<void> = () => Promise.resolve(),
   ) {
     this.#handlers = handlers;
     this.#contextFor = contextFor;
-    this.#cdpClock = cdpClock;
     this.#beforeCall = beforeCall;
   }
 
@@ -84,21 +82,21 @@ export class Dispatcher {
     const frame = stampHop(request, 'worker.in');
     const base = { type: 'response' as const, id: frame.id, sessionId: frame.sessionId };
     const startedAt = hopTime();
-    const cdpBefore = this.#cdpClock();
+    const clock = new BusyClock();
     let response: ResponseFrame;
     try {
-      const data = await this.#invoke(frame);
+      const data = await this.#invoke(frame, clock);
       response = { ...base, payload: { success: true, data } };
     } catch (err) {
       response = { ...base, payload: { success: false, error: toWireError(err) } };
     }
     if (!frame.hops) return response;
-    const timing = { handlerMs: hopTime() - startedAt, cdpMs: this.#cdpClock() - cdpBefore };
+    const timing = { handlerMs: hopTime() - startedAt, cdpMs: clock.read() };
     return stampHop({ ...response, hops: frame.hops, timing }, 'worker.out');
   }
 
-  async #invoke(frame: RequestFrame): Promise<unknown> {
-    const ctx = await this.#contextFor(frame.sessionId);
+  async #invoke(frame: RequestFrame, clock: BusyClock): Promise<unknown> {
+    const ctx = await this.#contextFor(frame.sessionId, clock);
     if (isToolName(frame.action)) await this.#beforeCall(frame.action, ctx);
     return this.invokeTool(frame.action, frame.params, ctx);
   }

@@ -1,4 +1,5 @@
 import { BridgeError, ErrorCode } from '@browser-agent/protocol';
+import { BusyClock, timedClient } from './busyClock';
 import type { CdpClient } from './cdp';
 import type { DebuggerHub } from './debuggerHub';
 import type { HandlerContext, TabHandle, TabSummary } from './handlerContext';
@@ -35,10 +36,11 @@ export class SessionContexts {
     this.#changed = changed;
   }
 
-  create(record: SessionRecord): HandlerContext {
+  /** clock counts the time this context's CDP commands are in flight (attaching included). */
+  create(record: SessionRecord, clock = new BusyClock()): HandlerContext {
     const handle = async (tabId: number): Promise<TabHandle> => {
-      const cdp: CdpClient = await this.#hub.attach(tabId);
-      return { tabId, cdp, state: this.#tabStates.get(tabId) };
+      const cdp: CdpClient = await clock.time(this.#hub.attach(tabId));
+      return { tabId, cdp: timedClient(cdp, clock), state: this.#tabStates.get(tabId) };
     };
 
     const liveTab = async (tabId: number): Promise<chrome.tabs.Tab | undefined> =>
@@ -49,7 +51,8 @@ export class SessionContexts {
       if (tabId === undefined) {
         throw new BridgeError(ErrorCode.NO_TAB, 'This session has no tab yet.', NO_TAB_HINT);
       }
-      if (!(await liveTab(tabId))) {
+      // Asking Chrome costs a round trip per call; an attached tab is known to be open.
+      if (!this.#hub.isAttached(tabId) && !(await liveTab(tabId))) {
         await this.forgetTab(tabId);
         throw new BridgeError(
           ErrorCode.TAB_CLOSED,

@@ -77,8 +77,7 @@ export class Worker {
   );
   readonly dispatcher = new Dispatcher(
     handlers,
-    async (sessionId) => this.contexts.create(await this.#usableSession(sessionId)),
-    () => this.hub.cdpBusyMs,
+    async (sessionId, clock) => this.contexts.create(await this.#usableSession(sessionId), clock),
     beforeCall,
   );
   #broadcastTimer: ReturnType<typeof setTimeout> | undefined;
@@ -213,10 +212,11 @@ export class Worker {
       ),
       this.#blockedDuring(record, startedAt),
     );
+    // The answer goes first: the panel's activity update would otherwise be handled before it.
+    reply(response);
     const finished = this.activity.finished(response);
     if (finished) this.panels.broadcast({ kind: 'activity', entry: finished });
     this.sessionsChanged();
-    reply(response);
   }
 
   #blockedDuring(record: SessionRecord | undefined, since: number): BlockedLoad[] {

@@ -11,7 +11,7 @@ import { assertNoDialog, dialogOpened } from './dialogs';
 import { watchNavigation } from './navigationWatch';
 import { inFlightSince } from './networkLog';
 import { changesSinceLastLook } from './pageModel';
-import { settle, waitForDomQuiet } from './settle';
+import { settle, waitForDomQuietAfterRequests } from './settle';
 import { oneLine } from './text';
 import { delay } from './timing';
 
@@ -66,16 +66,19 @@ export async function performAction(
     }
     const outcome = await settle(cdp, watch);
     await settleRequests(tab, startedAt);
-    const parts = [await actionReport(cdp, done, outcome)];
+    // The report and the diff read the page independently; their round trips overlap.
+    const readChanges = tab.state.dialog === undefined && !outcome.newDocument;
+    const [report, changes] = await Promise.all([
+      actionReport(cdp, done, outcome),
+      readChanges ? changesSinceLastLook(tab) : undefined,
+    ]);
+    const parts = [report];
     if (opened.length > 0) parts.push(await newTabsReport(ctx, opened));
     if (tab.state.dialog === undefined) {
       if (outcome.newDocument) {
         tab.state.lastOutline = undefined;
         parts.push('A new page is shown: call browser_snapshot to see it.');
-      } else {
-        const changes = await changesSinceLastLook(tab);
-        if (changes !== undefined) parts.push(changes);
-      }
+      } else if (changes !== undefined) parts.push(changes);
     }
     return textResult(parts.join('\n'));
   } finally {
@@ -88,7 +91,7 @@ async function settleRequests(tab: TabHandle, since: number): Promise<void> {
   if (inFlightSince(tab.state, since) === 0) return;
   const deadline = Date.now() + REQUESTS_CAP_MS;
   while (inFlightSince(tab.state, since) > 0 && Date.now() < deadline) await delay(POLL_MS);
-  await waitForDomQuiet(tab.cdp);
+  await waitForDomQuietAfterRequests(tab.cdp);
 }
 
 async function newTabsReport(ctx: HandlerContext, urls: readonly string[]): Promise<string> {

@@ -20,5 +20,6 @@ export const Hint = {
   find: `Call ${tool('browser_snapshot')} or ${tool('browser_find')} to see what the page has.`,
   dialogOpen: `Call ${tool('browser_handle_dialog')} to accept or dismiss it first.`,
   noDialog: 'No dialog is open.',
+  notPainted: `The page may be busy; retry, or read it with ${tool('browser_snapshot')}.`,
   waitSnapshot: `Call ${tool('browser_snapshot')} to see what the page shows now.`,
 } as const;

@@ -11,6 +11,7 @@ import { click, hover, pressKey, type } from './input';
 import { close, navigate, navigateBack, navigateForward, reload, resize } from './navigation';
 import { networkRequest, networkRequests } from './network';
 import { recordNetwork } from './networkLog';
+import { keepRunning } from './keepRunning';
 import { getHtml, getText } from './pageHtml';
 import { drag, scroll } from './pointer';
 import { takeScreenshot } from './screenshot';
@@ -74,6 +75,7 @@ function browserClose(): Handler<'browser_close'> {
 
 /** Per-tab recorders the worker runs on every debugger attach. */
 export const attachHooks: readonly AttachHook[] = [
+  keepRunning,
   trackDialogs,
   recordNetwork,
   trackChildFrames,

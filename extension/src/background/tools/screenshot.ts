@@ -1,15 +1,23 @@
+import { BridgeError, ErrorCode } from '@browser-agent/protocol';
 import type { Protocol } from 'devtools-protocol';
 import type { CdpClient } from '../cdp';
 import { elementCdp } from './elementCdp';
 import type { Handler, TabHandle } from '../handlerContext';
+import { Hint } from './hints';
 import { withElement } from './input';
+import { keepDrawn } from './keepRunning';
+import { within } from './timing';
 
 const JPEG_QUALITY = 80;
 /** Chrome cannot capture taller than its maximum texture size; longer pages are cut here. */
 const MAX_CAPTURE_PX = 16_384;
 /** Models downscale larger images anyway; sending them only costs tokens and time. */
 const DEFAULT_MAX_DIMENSION = 1568;
-
+/**
+ * Chrome answers a capture of a tab it does not draw only once the tab is drawn again, if ever.
+ * A painted page captures in well under this even when large, so past it the call fails instead.
+ */
+const CAPTURE_LIMIT_MS = 10_000;
 type Clip = Protocol.Page.Viewport;
 
 export const takeScreenshot: Handler<'browser_take_screenshot'> = async (args, ctx) => {
@@ -24,7 +32,7 @@ export const takeScreenshot: Handler<'browser_take_screenshot'> = async (args, c
       captureBeyondViewport: true,
     };
     if (format === 'jpeg') params.quality = JPEG_QUALITY;
-    const { data } = await tab.cdp.send('Page.captureScreenshot', params);
+    const data = await captureDrawn(tab.cdp, params);
     const size = `${Math.round(clip.width * scale)}×${Math.round(clip.height * scale)} px`;
     const scaled =
       scale < 1 ? `, downscaled from ${Math.round(clip.width)}×${Math.round(clip.height)}` : '';
@@ -67,6 +75,23 @@ export const takeScreenshot: Handler<'browser_take_screenshot'> = async (args, c
     'the viewport',
   );
 };
+
+/** Captures once the tab is drawn; keepDrawn is normally in place since attach already. */
+async function captureDrawn(
+  cdp: CdpClient,
+  params: Protocol.Page.CaptureScreenshotRequest,
+): Promise<string> {
+  await keepDrawn(cdp);
+  const shot = await within(cdp.send('Page.captureScreenshot', params), CAPTURE_LIMIT_MS);
+  if (shot === undefined) {
+    throw new BridgeError(
+      ErrorCode.TIMEOUT,
+      `Chrome drew no frame of the tab for the screenshot within ${CAPTURE_LIMIT_MS} ms.`,
+      Hint.notPainted,
+    );
+  }
+  return shot.data;
+}
 
 /** The element's border box in page coordinates. */
 async function elementClip(tab: TabHandle, cdp: CdpClient, backendNodeId: number): Promise<Clip> {

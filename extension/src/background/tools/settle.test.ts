@@ -13,13 +13,63 @@ function page(): FakeCdp {
 }
 
 describe('settle', () => {
-  it('returns after the short grace window when the action started no navigation', async () => {
+  it('returns after one quiet check when the action started no navigation', async () => {
     const cdp = page();
     const watch = await watchNavigation(cdp);
-    const started = performance.now();
     const outcome = await settle(cdp, watch);
     expect(outcome).toEqual({ navigated: false, newDocument: false, stillLoading: false });
-    expect(performance.now() - started).toBeLessThan(150);
+    expect(cdp.calls.filter((c) => c.method === 'Runtime.evaluate')).toHaveLength(1);
+  });
+
+  it('waits for a navigation that showed while the quiet check ran', async () => {
+    const cdp = fakeCdp({
+      ...navigationScript(['http://127.0.0.1/']),
+      'Runtime.evaluate': () => {
+        cdp.emit('Page.frameStartedLoading', { frameId: MAIN_FRAME_ID });
+        setTimeout(() => {
+          cdp.emit('Page.frameNavigated', {
+            frame: frame('http://127.0.0.1/b'),
+            type: 'Navigation',
+          });
+          cdp.emit('Page.loadEventFired', { timestamp: 1 });
+        }, 20);
+        return { result: { type: 'boolean', value: true } };
+      },
+    });
+    const watch = await watchNavigation(cdp);
+    expect(await settle(cdp, watch)).toEqual({
+      navigated: true,
+      newDocument: true,
+      stillLoading: false,
+    });
+  });
+
+  it('gives a navigation that destroyed the quiet check a grace window to show', async () => {
+    const cdp = fakeCdp({
+      ...navigationScript(['http://127.0.0.1/']),
+      'Runtime.evaluate': () => {
+        setTimeout(() => {
+          cdp.emit('Page.frameRequestedNavigation', {
+            frameId: MAIN_FRAME_ID,
+            reason: 'scriptInitiated',
+            url: 'http://127.0.0.1/b',
+            disposition: 'currentTab',
+          });
+          cdp.emit('Page.frameNavigated', {
+            frame: frame('http://127.0.0.1/b'),
+            type: 'Navigation',
+          });
+          cdp.emit('Page.loadEventFired', { timestamp: 1 });
+        }, 10);
+        throw new Error('Execution context was destroyed.');
+      },
+    });
+    const watch = await watchNavigation(cdp);
+    expect(await settle(cdp, watch)).toEqual({
+      navigated: true,
+      newDocument: true,
+      stillLoading: false,
+    });
   });
 
   it('ignores navigations of child frames', async () => {
