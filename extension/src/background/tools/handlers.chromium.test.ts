@@ -134,18 +134,15 @@ describe('browser_snapshot', () => {
 });
 
 describe('browser_click', () => {
-  it('clicks a button, the page reacts, and a static page settles quickly', async () => {
+  // How long settling takes is the bench's business (docs/benchmarks.md); that a static page
+  // costs one quiet check, never a fixed wait, is settle.test.ts's.
+  it('clicks a button, the page reacts, and the result says nothing navigated', async () => {
     const { ctx, page } = await open('/form.html');
     const ref = refOf(text(await handlers.browser_snapshot({}, ctx)), 'button "Click me"');
-    const started = performance.now();
     const result = text(await handlers.browser_click({ ref }, ctx));
-    const elapsed = performance.now() - started;
     expect(await page.textContent('#status')).toBe('Clicked!');
     expect(result).toContain(`Clicked button "Click me" [ref=${ref}].`);
     expect(result).toContain('No navigation.');
-    // About 80 ms on an idle machine. The bound sits below the 1 s DOM-quiet cap and far below
-    // the 10 s load wait, so waiting for either when nothing is pending fails the test.
-    expect(elapsed).toBeLessThan(900);
   });
 
   it('double-clicks', async () => {
