@@ -17,7 +17,12 @@ import { delay } from './timing';
 
 /** Requests the action started are waited for this long at most (long polls never end). */
 const REQUESTS_CAP_MS = 3_000;
-const POLL_MS = 50;
+const POLL_MS = 10;
+/**
+ * Pages chain requests (read one response, then send the next), so a moment with none in flight
+ * is not the end; only this long without one is.
+ */
+const NETWORK_QUIET_MS = 50;
 /** The worker adopts a popup asynchronously; give it a moment before listing tabs. */
 const ADOPT_WAIT_MS = 1_000;
 /** Unless the session's settings say otherwise (timeouts.actionMs). */
@@ -90,7 +95,12 @@ export async function performAction(
 async function settleRequests(tab: TabHandle, since: number): Promise<void> {
   if (inFlightSince(tab.state, since) === 0) return;
   const deadline = Date.now() + REQUESTS_CAP_MS;
-  while (inFlightSince(tab.state, since) > 0 && Date.now() < deadline) await delay(POLL_MS);
+  let idleSince: number | undefined;
+  while (Date.now() < deadline) {
+    if (inFlightSince(tab.state, since) > 0) idleSince = undefined;
+    else if (Date.now() - (idleSince ??= Date.now()) >= NETWORK_QUIET_MS) break;
+    await delay(POLL_MS);
+  }
   await waitForDomQuietAfterRequests(tab.cdp);
 }
 
