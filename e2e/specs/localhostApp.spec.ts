@@ -5,9 +5,17 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cp } from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
-import { callOk, callTool, callToolUntyped, expect, findRef, snapshot, test } from '../harness.js';
+import {
+  callOk,
+  callTool,
+  callToolUntyped,
+  expect,
+  findRef,
+  freePort,
+  snapshot,
+  test,
+} from '../harness.js';
 import { launchedProfiles, PROFILE_DIRNAME } from '../projects.js';
 import { CHROME_PATH } from '../paths.js';
 import { isRunning, waitUntil } from '../processes.js';
@@ -112,13 +120,4 @@ async function stopDevServer(child: ChildProcess): Promise<void> {
     // Already gone.
   }
   await waitUntil(() => !isRunning(pid), 5_000);
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('No TCP port was assigned.');
-  return address.port;
 }

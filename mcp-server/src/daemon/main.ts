@@ -4,13 +4,13 @@
  * `--state-dir`, `--socket` and `--port` start a project's own daemon (launch mode on a project
  * profile); without them it is the per-user daemon.
  */
-import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { DEFAULT_BRIDGE_PORT } from '@browser-agent/protocol';
 import { createLogger, logToFile } from '../shared/logger.js';
 import { ensureStateDir, statePaths, type StatePaths } from '../shared/paths.js';
+import { socketAnswers } from '../shared/socketAnswers.js';
 import { Daemon } from './daemon.js';
 
 const DEFAULT_IDLE_EXIT_MS = 60_000;
@@ -19,17 +19,6 @@ function envNumber(name: string, fallback: number): number {
   const raw = process.env[name];
   const n = raw === undefined ? NaN : Number(raw);
   return Number.isFinite(n) && n >= 0 ? n : fallback;
-}
-
-function socketAnswers(path: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = connect(path);
-    s.once('connect', () => {
-      s.destroy();
-      resolve(true);
-    });
-    s.once('error', () => resolve(false));
-  });
 }
 
 function daemonPaths(): { paths: StatePaths; port: number | undefined } {

@@ -4,10 +4,10 @@
  * profile whose project daemon is running is in use and never removed.
  */
 import { rmSync, statSync } from 'node:fs';
-import { connect } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { statePaths } from '../shared/paths.js';
+import { socketAnswers } from '../shared/socketAnswers.js';
 import { projectDaemonPaths } from '../shared/projectDaemonPaths.js';
 import { PROJECT_PROFILE_DIRNAME } from '../shared/profiles.js';
 import {
@@ -133,15 +133,4 @@ function mtimeOf(file: string): Date | undefined {
   } catch {
     return undefined;
   }
-}
-
-function socketAnswers(socketPath: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(socketPath);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }
