@@ -113,8 +113,7 @@ describe('browser_snapshot', () => {
   - checkbox "Agree" [checked] [ref=e4]
   - button "Click me" [ref=e5]
   - button "Later" [disabled] [ref=e6]
-  - link "Docs" [ref=e7]:
-    - /url: /next.html
+  - link "Docs" [ref=e7] [url=/next.html]
 - paragraph: Idle
 \`\`\``);
     expect(snapshot).not.toContain('hunter2');

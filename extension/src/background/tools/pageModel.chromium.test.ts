@@ -108,9 +108,8 @@ describe('page model outline', () => {
         '- heading "In shadow" [level=3] [ref=e1]',
         '- button "Slotted text" [ref=e2]',
         '- generic [ref=e3] [cursor=pointer]',
-        '- link "Anchor" [ref=e4]:',
-        // about:blank has no origin to be relative to.
-        '  - /url: about:blank#part',
+        // about:blank has no origin to be relative to, so this is not an in-page #anchor.
+        '- link "Anchor" [ref=e4] [url=about:blank#part]',
       ].join('\n'),
     );
   });

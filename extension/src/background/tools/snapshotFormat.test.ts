@@ -50,7 +50,13 @@ const form: WireNode[] = [
     ],
   },
   { r: 'link', n: 'Docs', u: 'https://example.com/docs', i: 9 },
+  { r: 'link', n: 'Terms', u: '#terms', i: 10 },
+  { r: 'link', n: 'Settings', u: '#/settings', i: 11 },
   { r: 'paragraph', c: ['Plain words: with a colon'] },
+  { r: 'paragraph', c: ['A second paragraph.'] },
+  { r: 'term', c: ['Plan'] },
+  { r: 'definition', c: ['Pro'] },
+  { r: 'term', c: ['Alone'] },
 ];
 
 describe('snapshot format (golden files)', () => {
