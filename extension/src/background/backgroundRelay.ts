@@ -11,6 +11,7 @@ export class BackgroundRelay {
   readonly #handle: (frame: Frame, reply: (frame: Frame) => void) => void;
   readonly #onState: (state: LinkState, detail: string) => void;
   #relay: RelayClient | undefined;
+  #port: number | undefined;
 
   constructor(
     handle: (frame: Frame, reply: (frame: Frame) => void) => void,
@@ -28,8 +29,11 @@ export class BackgroundRelay {
     return this.#relay?.state ?? 'disconnected';
   }
 
+  /** A new port (a launched browser's daemon got another ephemeral one) replaces the old link. */
   start(port: number): void {
-    if (this.#relay) return;
+    if (this.#relay && this.#port === port) return;
+    this.#relay?.stop('The bridge moved to another port.');
+    this.#port = port;
     const relay: RelayClient = new RelayClient(
       port,
       { post: (frame) => this.#handle(frame, (answer) => relay.fromWorker(answer)) },

@@ -10,15 +10,27 @@ export const DEFAULT_SETTINGS: Settings = {
   askBeforeSecretSubmit: false,
 };
 
+/**
+ * Read once per worker instance: every call consults the settings, and a storage read is a round
+ * trip to the browser process. Only `saveSettings` (in this worker) writes them.
+ */
+let cached: Promise<Settings> | undefined;
+
 /** The user's settings, in storage.local so they outlive the browser session. */
-export async function loadSettings(): Promise<Settings> {
-  const items = await chrome.storage.local.get(KEY);
-  const saved = items[KEY] as Partial<Settings> | undefined;
-  return { ...DEFAULT_SETTINGS, ...saved };
+export function loadSettings(): Promise<Settings> {
+  cached ??= chrome.storage.local.get(KEY).then(
+    (items) => ({ ...DEFAULT_SETTINGS, ...(items[KEY] as Partial<Settings> | undefined) }),
+    (err: unknown) => {
+      cached = undefined;
+      throw err;
+    },
+  );
+  return cached;
 }
 
 export async function saveSettings(patch: Partial<Settings>): Promise<Settings> {
   const next = { ...(await loadSettings()), ...patch };
+  cached = Promise.resolve(next);
   await chrome.storage.local.set({ [KEY]: next });
   return next;
 }

@@ -6,3 +6,11 @@ export function bridgePort(): number {
   const port = raw === null ? NaN : Number(raw);
   return Number.isInteger(port) && port > 0 && port < 65536 ? port : DEFAULT_BRIDGE_PORT;
 }
+
+/**
+ * True on the relay page a launched browser opens (`?launch=1`): the browser is the bridge's own,
+ * so the service worker holds the link and this page is only a viewer (one hop fewer per call).
+ */
+export function launchedBrowser(): boolean {
+  return new URLSearchParams(location.search).get('launch') === '1';
+}

@@ -7,7 +7,7 @@ import {
   type Settings,
   type WorkerToPanel,
 } from '../shared/messages';
-import { bridgePort } from './bridgePort';
+import { bridgePort, launchedBrowser } from './bridgePort';
 import { ActivityLog } from './activityLog';
 import { SessionList } from './sessionList';
 import { SettingsView } from './settingsView';
@@ -30,6 +30,11 @@ function showLink(state: LinkState, detail: string): void {
 
 let port: chrome.runtime.Port | undefined;
 let relay: RelayClient | undefined;
+/**
+ * In a launched browser the page hands the link to the worker; until the worker's settings say it
+ * took it, this page must not connect itself, or the two relays would race for the one link.
+ */
+let awaitingHandOver = launchedBrowser();
 
 /** The one typed channel to the worker; reopened when the worker restarts. */
 function toWorker(message: PanelToWorker): void {
@@ -94,6 +99,10 @@ function onWorkerMessage(m: WorkerToPanel): void {
 /** The panel holds the link unless the user moved it to the worker. */
 function applySettings(settings: Settings): void {
   settingsView.show(settings);
+  if (awaitingHandOver) {
+    if (!settings.keepWorkingWhenPanelClosed) return;
+    awaitingHandOver = false;
+  }
   if (settings.keepWorkingWhenPanelClosed) {
     relay?.stop('The service worker now holds the link.');
     relay = undefined;
@@ -116,8 +125,17 @@ function applySettings(settings: Settings): void {
 }
 
 workerPort();
-// The worker-held link needs to know the port this panel was opened with.
-toWorker({ kind: 'settings', settings: { bridgePort: bridgePort() } });
+// The worker-held link needs to know the port this panel was opened with. A launched browser is
+// ours, so the worker holds the link there (the runtime-messaging hop is gone); the user can still
+// pause or revoke sessions here, and give the link back to this page in Settings.
+if (launchedBrowser())
+  void pairingAdopted.then(() =>
+    toWorker({
+      kind: 'settings',
+      settings: { bridgePort: bridgePort(), keepWorkingWhenPanelClosed: true },
+    }),
+  );
+else toWorker({ kind: 'settings', settings: { bridgePort: bridgePort() } });
 setInterval(
   () => toWorker({ kind: 'frame', text: serializeFrame({ type: 'ping', t: Date.now() }) }),
   WORKER_KEEPALIVE_MS,

@@ -97,8 +97,9 @@ export class LaunchedBrowser {
     // The MCP server normally names the profile (see shared/profiles.ts for the precedence).
     const profile = options.userDataDir ?? tempProfile ?? defaultProfileDir();
     // The launched browser is paired by handing it a fresh secret in the URL fragment, which never
-    // leaves the browser; the relay page stores it and removes it from the address.
-    const relayUrl = `chrome-extension://${EXTENSION_ID}/${RELAY_PAGE_PATH}?port=${bridgePort}#pair=${pairing.id}.${pairing.secret}`;
+    // leaves the browser; the relay page stores it and removes it from the address. `launch=1`
+    // tells the page the browser is ours, so the service worker holds the link itself.
+    const relayUrl = `chrome-extension://${EXTENSION_ID}/${RELAY_PAGE_PATH}?port=${bridgePort}&launch=1#pair=${pairing.id}.${pairing.secret}`;
     const args = [
       `--user-data-dir=${profile}`,
       `--disable-extensions-except=${extDir}`,

@@ -73,8 +73,9 @@ export class Router {
     if (!p) return;
     this.#pending.delete(frame.id);
     clearTimeout(p.timer);
-    this.#logResult(frame.id, p, frame.payload.success ? 'ok' : frame.payload.error.code);
+    // The answer goes out before the log's synchronous write: only the call line must come first.
     p.conn.send({ ...frame, id: p.callerId, sessionId: p.sessionId });
+    this.#logResult(frame.id, p, frame.payload.success ? 'ok' : frame.payload.error.code);
     this.#onAnswered(p.sessionId);
   }
 
