@@ -11,7 +11,6 @@ import { SERVER_VERSION } from './server/mcpServer.js';
 import { exportTransactionEnv, resolveSettings, type Settings } from './server/config.js';
 import { ConfigError } from './server/configFile.js';
 import { openBridgeSession } from './server/bridgeSession.js';
-import { serveHttp } from './server/httpTransport.js';
 import { transactionLimitsFromEnv } from './server/transactionLimitsFromEnv.js';
 import { runProfilesCommand } from './server/profilesCommand.js';
 
@@ -82,6 +81,8 @@ async function main(): Promise<void> {
 
   let stop: () => Promise<void>;
   if (options.http) {
+    // Loaded only here: the SDK's HTTP transport costs ~20 ms of startup that stdio never uses.
+    const { serveHttp } = await import('./server/httpTransport.js');
     const http = await serveHttp(options.http, () => openBridgeSession(sessionOptions), log);
     stop = () => http.close();
   } else {

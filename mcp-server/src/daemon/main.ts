@@ -12,6 +12,7 @@ import { createLogger, logToFile } from '../shared/logger.js';
 import { ensureStateDir, statePaths, type StatePaths } from '../shared/paths.js';
 import { socketAnswers } from '../shared/socketAnswers.js';
 import { Daemon } from './daemon.js';
+import { takeStartLock } from './startLock.js';
 
 const DEFAULT_IDLE_EXIT_MS = 60_000;
 
@@ -50,13 +51,18 @@ async function main(): Promise<void> {
   logToFile(paths.logFile);
   const log = createLogger('daemon');
 
-  if (process.platform !== 'win32') {
-    if (await socketAnswers(paths.socket)) {
-      log.info('another daemon is already running; exiting');
-      return;
-    }
-    rmSync(paths.socket, { force: true });
+  const unix = process.platform !== 'win32';
+  if (unix && (await socketAnswers(paths.socket))) {
+    log.info('another daemon is already running; exiting');
+    return;
   }
+  // Without a socket to ask (Windows pipes), a live pid is all there is to go by.
+  const releaseLock = takeStartLock(`${paths.pidFile}.lock`, !unix);
+  if (releaseLock === undefined) {
+    log.info('another daemon is starting; exiting');
+    return;
+  }
+  if (unix) rmSync(paths.socket, { force: true });
 
   const daemon = new Daemon(
     {
@@ -79,6 +85,7 @@ async function main(): Promise<void> {
     });
   };
   const cleanup = (): void => {
+    releaseLock();
     try {
       if (readFileSync(paths.pidFile, 'utf8').trim() === String(process.pid))
         rmSync(paths.pidFile, { force: true });

@@ -1,0 +1,43 @@
+import { mkdtempSync, readFileSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { takeStartLock } from './startLock.js';
+
+function lockPath(): string {
+  return join(mkdtempSync(join(tmpdir(), 'ba-lock-')), 'daemon.pid.lock');
+}
+
+/** A pid no process has: above the kernel's usual pid_max. */
+const DEAD_PID = 2 ** 22 + 12_345;
+
+describe('takeStartLock', () => {
+  it('is taken once: a second daemon starting beside a live one backs off', () => {
+    const path = lockPath();
+    const release = takeStartLock(path, false);
+    expect(release).toBeTypeOf('function');
+    expect(readFileSync(path, 'utf8')).toBe(String(process.pid));
+    expect(takeStartLock(path, false)).toBeUndefined();
+    release?.();
+    expect(existsSync(path)).toBe(false);
+    expect(takeStartLock(path, false)).toBeTypeOf('function');
+  });
+
+  it("takes over a killed daemon's lock", () => {
+    const path = lockPath();
+    writeFileSync(path, String(DEAD_PID));
+    expect(takeStartLock(path, false)).toBeTypeOf('function');
+    expect(readFileSync(path, 'utf8')).toBe(String(process.pid));
+  });
+
+  it('takes over an old lock whose socket does not answer (its pid may have been reused)', () => {
+    const path = lockPath();
+    writeFileSync(path, String(process.pid));
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(path, old, old);
+    expect(takeStartLock(path, false)).toBeTypeOf('function');
+    writeFileSync(path, String(process.pid));
+    utimesSync(path, old, old);
+    expect(takeStartLock(path, true), 'a live holder that answers keeps it').toBeUndefined();
+  });
+});
