@@ -26,7 +26,12 @@ export async function autoCheckpoint(
   if (NOT_COUNTED.has(action)) return;
   const tx = await manager.of(ctx.sessionId);
   const { autoCheckpointEveryCalls: calls, autoCheckpointEverySeconds: seconds } = tx.limits;
-  if (calls === undefined && seconds === undefined) return;
+  // Counted even before the limits are known: the session's first calls can run while its
+  // session_start is still being stored, and skipping them put every checkpoint a call late.
+  if (calls === undefined && seconds === undefined) {
+    await manager.counted(ctx.sessionId);
+    return;
+  }
   const due =
     (calls !== undefined && tx.callsSinceCheckpoint >= calls) ||
     (seconds !== undefined &&
