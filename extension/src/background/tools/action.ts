@@ -9,7 +9,7 @@ import type { HandlerContext, TabHandle } from '../handlerContext';
 import { actionReport } from './actionReport';
 import { assertNoDialog, dialogOpened } from './dialogs';
 import { watchNavigation } from './navigationWatch';
-import { inFlightSince } from './networkLog';
+import { anyRequestSince, inFlightSince } from './networkLog';
 import { changesSinceLastLook } from './pageModel';
 import { settle, waitForDomQuietAfterRequests } from './settle';
 import { oneLine } from './text';
@@ -93,7 +93,9 @@ export async function performAction(
 }
 
 async function settleRequests(tab: TabHandle, since: number): Promise<void> {
-  if (inFlightSince(tab.state, since) === 0) return;
+  // Not "none in flight": a handler's first fetch may be done and its next one not yet sent
+  // (CI saw the click return between two awaited fetches, before the page logged its result).
+  if (!anyRequestSince(tab.state, since)) return;
   const deadline = Date.now() + REQUESTS_CAP_MS;
   let idleSince: number | undefined;
   while (Date.now() < deadline) {

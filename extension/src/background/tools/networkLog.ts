@@ -83,6 +83,11 @@ function keepOnlyInFlight(state: TabState): void {
   state.network = state.network.filter((e) => !e.finished);
 }
 
+/** Whether any request started at or after `since`, finished or not. */
+export function anyRequestSince(state: TabState, since: number): boolean {
+  return state.network.some((e) => e.startedAt >= since);
+}
+
 /** Requests started at or after `since` that have not finished. */
 export function inFlightSince(state: TabState, since: number): number {
   return state.network.filter((e) => !e.finished && e.startedAt >= since).length;
