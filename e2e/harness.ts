@@ -466,13 +466,13 @@ export async function snapshot(client: Client): Promise<string> {
   return (await callOk(client, 'browser_snapshot', {})).text;
 }
 
-/** The ref on the snapshot line `- <role> "<name>" … [ref=eN]`. */
+/** The ref on the snapshot line `- <role> "<name>" … [eN]`. */
 export function findRef(snapshot: string, role: string, name: string): string {
   const head = `- ${role} ${JSON.stringify(name)}`;
   for (const line of snapshot.split('\n')) {
     const trimmed = line.trimStart();
     if (!trimmed.startsWith(head) || !/^($|[\s:])/.test(trimmed.slice(head.length))) continue;
-    const ref = /\[ref=([^\]\s]+)\]/.exec(trimmed)?.[1];
+    const ref = /^(?: \[[^\]]*\])*? \[(e\d+)\](?=$|[\s:])/.exec(trimmed.slice(head.length))?.[1];
     if (ref !== undefined) return ref;
   }
   throw new Error(
@@ -480,11 +480,11 @@ export function findRef(snapshot: string, role: string, name: string): string {
   );
 }
 
-/** The snapshot line that carries `[ref=<ref>]`. */
+/** The snapshot line that carries `[<ref>]`. */
 export function lineWithRef(snapshot: string, ref: string): string {
-  const line = snapshot.split('\n').find((l) => l.includes(`[ref=${ref}]`));
+  const line = snapshot.split('\n').find((l) => l.includes(`[${ref}]`));
   if (line === undefined)
-    throw new Error(`No line with [ref=${ref}] in this snapshot:\n${snapshot}`);
+    throw new Error(`No line with [${ref}] in this snapshot:\n${snapshot}`);
   return line.trim();
 }
 

@@ -40,7 +40,7 @@ test.describe('input tools', () => {
     const ambiguous = await callTool(client, 'browser_click', { role: 'button', name: 'Same' });
     expect(ambiguous.isError).toBe(true);
     expect(ambiguous.text).toContain(ErrorCode.AMBIGUOUS_TARGET);
-    expect(ambiguous.text.match(/button "Same" \[ref=e\d+\]/g)).toHaveLength(2);
+    expect(ambiguous.text.match(/button "Same" \[e\d+\]/g)).toHaveLength(2);
     await callOk(client, 'browser_click', { role: 'button', name: 'Same', nth: 1 });
 
     const none = await callTool(client, 'browser_click', { selector: '#nope' });

@@ -38,7 +38,7 @@ test.describe('reading tools', () => {
       name: 'Submit',
     });
     expect(element.images).toHaveLength(1);
-    expect(element.text).toMatch(/Screenshot of button "Submit" \[ref=e\d+\], \d+×\d+ px/);
+    expect(element.text).toMatch(/Screenshot of button "Submit" \[e\d+\], \d+×\d+ px/);
     const small = await callOk(client, 'browser_take_screenshot', {
       fullPage: true,
       type: 'jpeg',

@@ -1,10 +1,10 @@
 /**
  * Reads element refs out of a snapshot, whose lines look like
- *   - button "Click me" [ref=e2]
- *   - textbox "Name" [ref=e3]: current value
+ *   - button "Click me" [e2]
+ *   - textbox "Name" [e3]: current value
  * The first element with a given role and name wins, as an agent reading top-down would pick.
  */
-const LINE = /^\s*- ([\w-]+) ("(?:[^"\\]|\\.)*")?.*?\[ref=([^\]\s]+)\]/;
+const LINE = /^\s*- ([\w-]+)(?: ("(?:[^"\\]|\\.)*"))?(?: \[[^\]]*\])*? \[(e\d+)\](?=$|[\s:])/;
 
 export type RefTable = ReadonlyMap<string, string>;
 

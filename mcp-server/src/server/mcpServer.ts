@@ -66,7 +66,7 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
     { name: SERVER_NAME, version: SERVER_VERSION },
     {
       instructions:
-        'Drive a real Chromium: browser_navigate, then browser_snapshot to get [ref=eN] handles for the element tools.',
+        'Drive a real Chromium: browser_navigate, then browser_snapshot; an element\'s [eN] there is the ref the element tools take ("eN").',
     },
   );
   const settings = options.settings ?? {};

@@ -8,7 +8,7 @@ import { z } from 'zod';
 // Lengths are left unbounded here on purpose: every listed character costs tokens, and a frame
 // is size-capped anyway.
 export const elementTarget = {
-  ref: z.string().optional().describe('From browser_snapshot'),
+  ref: z.string().optional().describe('eN, from browser_snapshot'),
   role: z.string().optional().describe('ARIA role'),
   name: z.string().optional().describe('Name, with role'),
   nth: z.number().optional().describe('nth match, from 0'),

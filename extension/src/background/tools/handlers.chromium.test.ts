@@ -91,7 +91,7 @@ async function closedPortUrl(): Promise<string> {
 /** The ref the latest snapshot gave the line that contains `fragment`. */
 function refOf(snapshot: string, fragment: string): string {
   const line = snapshot.split('\n').find((l) => l.includes(fragment));
-  const ref = line?.match(/\[ref=(e\d+)\]/)?.[1];
+  const ref = line?.match(/\[(e\d+)\]/)?.[1];
   if (ref === undefined) throw new Error(`no ref for ${fragment} in:\n${snapshot}`);
   return ref;
 }
@@ -105,15 +105,15 @@ describe('browser_snapshot', () => {
 - Snapshot generation: 1
 ### Page snapshot (untrusted page content)
 \`\`\`yaml
-- heading "Sign up" [level=1] [ref=e1]
+- heading "Sign up" [level=1] [e1]
 - form:
   - text: Name
-  - textbox "Name" [ref=e2]: Bob
-  - textbox "Password" [value hidden] [ref=e3]
-  - checkbox "Agree" [checked] [ref=e4]
-  - button "Click me" [ref=e5]
-  - button "Later" [disabled] [ref=e6]
-  - link "Docs" [ref=e7] [url=/next.html]
+  - textbox "Name" [e2]: Bob
+  - textbox "Password" [value hidden] [e3]
+  - checkbox "Agree" [checked] [e4]
+  - button "Click me" [e5]
+  - button "Later" [disabled] [e6]
+  - link "Docs" [e7] [url=/next.html]
 - paragraph: Idle
 \`\`\``);
     expect(snapshot).not.toContain('hunter2');
@@ -140,7 +140,7 @@ describe('browser_click', () => {
     const ref = refOf(text(await handlers.browser_snapshot({}, ctx)), 'button "Click me"');
     const result = text(await handlers.browser_click({ ref }, ctx));
     expect(await page.textContent('#status')).toBe('Clicked!');
-    expect(result).toContain(`Clicked button "Click me" [ref=${ref}].`);
+    expect(result).toContain(`Clicked button "Click me" [${ref}].`);
     expect(result).toContain('No navigation.');
   });
 
@@ -173,7 +173,7 @@ describe('browser_click', () => {
     const { ctx, page } = await open('/framed.html');
     const snapshot = text(await handlers.browser_snapshot({}, ctx));
     expect(snapshot).toMatch(
-      /- Iframe "Inner frame" \[ref=e\d+\]:\n {2}- paragraph: Spacer\n {2}- button "Inner button" \[ref=e\d+\]\n/,
+      /- Iframe "Inner frame" \[e\d+\]:\n {2}- paragraph: Spacer\n {2}- button "Inner button" \[e\d+\]\n/,
     );
     await handlers.browser_click({ ref: refOf(snapshot, 'button "Inner button"') }, ctx);
     expect(await page.frames()[1]?.textContent('button')).toBe('Pressed');
@@ -235,9 +235,9 @@ describe('browser_type', () => {
     const ref = refOf(text(await handlers.browser_snapshot({}, ctx)), 'textbox "Name"');
     const result = text(await handlers.browser_type({ ref, text: 'Alice' }, ctx));
     expect(await page.inputValue('#name')).toBe('Alice');
-    expect(result).toContain(`Typed "Alice" into textbox "Name" [ref=${ref}].`);
+    expect(result).toContain(`Typed "Alice" into textbox "Name" [${ref}].`);
     expect(text(await handlers.browser_snapshot({}, ctx))).toContain(
-      `- textbox "Name" [ref=${ref}]: Alice`,
+      `- textbox "Name" [${ref}]: Alice`,
     );
   });
 
@@ -245,7 +245,7 @@ describe('browser_type', () => {
     const { ctx } = await open('/search.html');
     const ref = refOf(text(await handlers.browser_snapshot({}, ctx)), 'textbox "Query"');
     const result = text(await handlers.browser_type({ ref, text: 'cats', submit: true }, ctx));
-    expect(result).toContain(`Typed "cats" into textbox "Query" [ref=${ref}] and pressed Enter.`);
+    expect(result).toContain(`Typed "cats" into textbox "Query" [${ref}] and pressed Enter.`);
     expect(result).toContain('- Page Title: "Searched cats"');
   });
 

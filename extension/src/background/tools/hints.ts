@@ -5,7 +5,7 @@ const tool = <N extends ToolName>(name: N): N => name;
 
 export const Hint = {
   freshRefs: `Call ${tool('browser_snapshot')} to get fresh refs.`,
-  refFormat: `Use a ref exactly as ${tool('browser_snapshot')} shows it, e.g. "e12".`,
+  refFormat: `Use a ref ${tool('browser_snapshot')} shows, e.g. "e12" for [e12].`,
   listTabs: `Call ${tool('browser_tabs')} with action "list" to see valid indexes.`,
   checkUrl: 'Is the server running? Check the URL.',
   absoluteUrl: 'Give an absolute http(s) URL, e.g. https://example.com/.',

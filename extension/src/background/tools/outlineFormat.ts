@@ -1,18 +1,20 @@
 /**
  * Renders the outline as YAML-like lines, in the shape Playwright MCP snapshots use:
- *   - heading "Title" [level=1] [ref=e1]
- *   - textbox "Name" [ref=e3]: current value
- *   - link "Docs" [ref=e5] [url=http://…]
+ *   - heading "Title" [level=1] [e1]
+ *   - textbox "Name" [e3]: current value
+ *   - link "Docs" [e5] [url=http://…]
  *   - paragraph: First paragraph. ¶ The next one.
  *   - term "Owner": Team 1
  *   - text: plain text
  * Every page string passes through oneLine first, so no page text can start a line of its own.
  *
  * Cheaper than Playwright's form where it has slack, since a 5,000-element page must fit in
- * 80k characters: a link's URL sits in its own line as `[url=…]` rather than on a `/url:` line
- * below it, an in-page anchor (`#section`) shows no URL (clicking it only scrolls), and
- * neighbouring text-only paragraphs share one line, split by ` ¶ `, and a description list's
- * term and its definition share one, the term as the name (as a textbox's label and value do).
+ * 80k characters: a ref is written `[e3]`, not `[ref=e3]` (refs are a fifth of a page of
+ * controls, and no state token reads `e<digits>`), a link's URL sits in its own line as
+ * `[url=…]` rather than on a `/url:` line below it, an in-page anchor (`#section`) shows no URL
+ * (clicking it only scrolls), neighbouring text-only paragraphs share one line, split by ` ¶ `,
+ * and a description list's term and its definition share one, the term as the name (as a
+ * textbox's label and value do).
  */
 import type { OutlineElement, OutlineNode } from './outline';
 import { oneLine, quoted } from './text';
@@ -123,7 +125,7 @@ function headOf(node: OutlineElement): string {
   if (node.name !== '') parts.push(quoted(node.name));
   for (const state of node.states) parts.push(`[${state}]`);
   if (node.valueHidden) parts.push('[value hidden]');
-  if (node.ref !== undefined) parts.push(`[ref=${node.ref}]`);
+  if (node.ref !== undefined) parts.push(`[${node.ref}]`);
   if (node.pointer) parts.push('[cursor=pointer]');
   const url = shownUrl(node.url);
   if (url !== undefined) parts.push(`[url=${/[\s\]"]/.test(url) ? JSON.stringify(url) : url}]`);
@@ -146,4 +148,13 @@ function firstRef(nodes: readonly OutlineNode[]): string | undefined {
     if (ref !== undefined) return ref;
   }
   return undefined;
+}
+
+// Anchored to the line's head (role, quoted name, bracketed tokens), so page text that merely
+// contains "[e5]" in a name, a value or a text line is never read as a ref.
+const REF_IN_HEAD = /^\s*- [\w-]+(?: "(?:[^"\\]|\\.)*")?(?: \[[^\]]*\])*? \[(e\d+)\](?=$| |:)/;
+
+/** The ref an outline line carries, if any. */
+export function refOfLine(line: string): string | undefined {
+  return REF_IN_HEAD.exec(line)?.[1];
 }

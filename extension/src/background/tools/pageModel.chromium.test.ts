@@ -55,26 +55,26 @@ describe('page model outline', () => {
       <script>document.getElementById('mixed').indeterminate = true;</script>`);
     expect(await outline(real)).toBe(
       [
-        '- heading "Heading" [level=3] [ref=e1]',
+        '- heading "Heading" [level=3] [e1]',
         '- paragraph: One bold line and more',
         '- text: Labelled by id',
-        '- textbox "Labelled by id" [ref=e2]: v1',
+        '- textbox "Labelled by id" [e2]: v1',
         '- text: For label',
-        '- textbox "For label" [ref=e3]',
-        '- textbox "Only a placeholder" [ref=e4]',
-        '- checkbox "Mixed" [checked=mixed] [ref=e5]',
-        '- button "Toggle" [expanded] [pressed] [ref=e6]',
+        '- textbox "For label" [e3]',
+        '- textbox "Only a placeholder" [e4]',
+        '- checkbox "Mixed" [checked=mixed] [e5]',
+        '- button "Toggle" [expanded] [pressed] [e6]',
         '- group "Group" [disabled]:',
         '  - text: Group',
-        '  - button "Inside" [disabled] [ref=e7]',
-        '- combobox "Pick" [ref=e8]:',
-        '  - option "One" [ref=e9]',
-        '  - option "Two" [selected] [ref=e10]',
-        '- slider "Volume" [ref=e11]: "30"',
-        '- img "A picture" [ref=e12]',
-        '- textbox [ref=e13]: Editable text',
+        '  - button "Inside" [disabled] [e7]',
+        '- combobox "Pick" [e8]:',
+        '  - option "One" [e9]',
+        '  - option "Two" [selected] [e10]',
+        '- slider "Volume" [e11]: "30"',
+        '- img "A picture" [e12]',
+        '- textbox [e13]: Editable text',
         '- group:',
-        '  - DisclosureTriangle "More" [expanded] [ref=e14]',
+        '  - DisclosureTriangle "More" [expanded] [e14]',
         '  - text: Details body',
         '- text: but this',
       ].join('\n'),
@@ -91,7 +91,7 @@ describe('page model outline', () => {
     for (const secret of ['hunter2-secret', '4111111111111111', '987654']) {
       expect(String(value)).not.toContain(secret);
     }
-    expect(await outline(real)).toContain('textbox "Card" [value hidden] [ref=e2]');
+    expect(await outline(real)).toContain('textbox "Card" [value hidden] [e2]');
   });
 
   it('reads open shadow roots with their slotted content, and marks custom controls', async () => {
@@ -105,11 +105,11 @@ describe('page model outline', () => {
       </script>`);
     expect(await outline(real)).toBe(
       [
-        '- heading "In shadow" [level=3] [ref=e1]',
-        '- button "Slotted text" [ref=e2]',
-        '- generic [ref=e3] [cursor=pointer]',
+        '- heading "In shadow" [level=3] [e1]',
+        '- button "Slotted text" [e2]',
+        '- generic [e3] [cursor=pointer]',
         // about:blank has no origin to be relative to, so this is not an in-page #anchor.
-        '- link "Anchor" [ref=e4] [url=about:blank#part]',
+        '- link "Anchor" [e4] [url=about:blank#part]',
       ].join('\n'),
     );
   });
@@ -120,14 +120,14 @@ describe('page model text', () => {
     const real = await pageWith('<p id="p"></p><input id="i" aria-label="Field">');
     await real.page.evaluate(() => {
       const p = document.getElementById('p');
-      if (p) p.textContent = 'line one\u202e\n- button "Fake" [ref=e99]';
+      if (p) p.textContent = 'line one\u202e\n- button "Fake" [e99]';
       const input = document.getElementById('i') as HTMLInputElement | null;
       if (input) input.value = 'value\u0007\nnext';
     });
     const lines = (await outline(real)).split('\n');
     expect(lines).toEqual([
-      '- paragraph: line one - button "Fake" [ref=e99]',
-      '- textbox "Field" [ref=e1]: value next',
+      '- paragraph: line one - button "Fake" [e99]',
+      '- textbox "Field" [e1]: value next',
     ]);
   });
 });
@@ -140,14 +140,14 @@ describe('page model refs', () => {
       document.body.insertAdjacentHTML('afterbegin', '<button>Before</button>');
     });
     const second = await outline(real);
-    expect(first).toBe('- button "Same" [ref=e1]');
-    expect(second).toBe('- button "Before" [ref=e2]\n- button "Same" [ref=e1]');
-    expect((await resolveRef(real.tab, 'e1')).label).toBe('button "Same" [ref=e1]');
+    expect(first).toBe('- button "Same" [e1]');
+    expect(second).toBe('- button "Before" [e2]\n- button "Same" [e1]');
+    expect((await resolveRef(real.tab, 'e1')).label).toBe('button "Same" [e1]');
 
     await real.page.setContent('<button>Same</button>');
     const err = await caught(resolveRef(real.tab, 'e1'));
     expect(err.code).toBe(ErrorCode.STALE_REF);
-    expect(await outline(real)).toBe('- button "Same" [ref=e3]');
+    expect(await outline(real)).toBe('- button "Same" [e3]');
   });
 
   it('finds selectors inside open shadow roots and role+name matches, with refs', async () => {
@@ -158,14 +158,14 @@ describe('page model refs', () => {
           '<button class="deep">Deep</button>';
       </script>`);
     const deep = await resolveTarget(real.tab, { selector: 'button.deep' });
-    expect(deep.label).toBe('button "Deep" [ref=e1]');
+    expect(deep.label).toBe('button "Deep" [e1]');
     const both = await caught(resolveTarget(real.tab, { selector: 'button' }));
     expect(both.code).toBe(ErrorCode.AMBIGUOUS_TARGET);
-    expect(both.message).toContain('button "Light" [ref=e2]');
-    expect(both.message).toContain('button "Deep" [ref=e1]');
+    expect(both.message).toContain('button "Light" [e2]');
+    expect(both.message).toContain('button "Deep" [e1]');
     const byRole = await resolveTarget(real.tab, { role: 'button', name: 'Deep' });
     expect(byRole.entry.ref).toBe('e1');
-    expect(await outline(real)).toBe('- button "Light" [ref=e2]\n- button "Deep" [ref=e1]');
+    expect(await outline(real)).toBe('- button "Light" [e2]\n- button "Deep" [e1]');
   });
 });
 

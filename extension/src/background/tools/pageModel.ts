@@ -6,7 +6,7 @@
 import type { TabHandle } from '../handlerContext';
 import { pageOutline } from './frameOutlines';
 import type { OutlineElement, OutlineNode } from './outline';
-import { formatOutlineLines } from './outlineFormat';
+import { formatOutlineLines, refOfLine } from './outlineFormat';
 import { assignRefs } from './refTable';
 import { untrustedSection } from './text';
 
@@ -30,8 +30,6 @@ export function findByRef(nodes: readonly OutlineNode[], ref: string): OutlineEl
   return undefined;
 }
 
-const REF_IN_LINE = /\[ref=(e\d+)\]/;
-
 /**
  * Line diff keyed by ref: a ref's line that reads differently is "changed"; lines without a
  * ref (text) are compared as a multiset, so moving text around is not reported as churn.
@@ -40,7 +38,7 @@ export function diffOutlines(before: readonly string[], after: readonly string[]
   const refLine = (lines: readonly string[]): Map<string, string> => {
     const map = new Map<string, string>();
     for (const line of lines) {
-      const ref = REF_IN_LINE.exec(line)?.[1];
+      const ref = refOfLine(line);
       if (ref !== undefined) map.set(ref, line.trim());
     }
     return map;
@@ -49,12 +47,12 @@ export function diffOutlines(before: readonly string[], after: readonly string[]
   const newRefs = refLine(after);
   const oldText = new Map<string, number>();
   for (const line of before) {
-    if (!REF_IN_LINE.test(line)) oldText.set(line.trim(), (oldText.get(line.trim()) ?? 0) + 1);
+    if (refOfLine(line) === undefined) oldText.set(line.trim(), (oldText.get(line.trim()) ?? 0) + 1);
   }
   const out: string[] = [];
   for (const line of after) {
     const trimmed = line.trim();
-    const ref = REF_IN_LINE.exec(line)?.[1];
+    const ref = refOfLine(line);
     if (ref !== undefined) {
       const old = oldRefs.get(ref);
       if (old === undefined) out.push(`+ ${trimmed}`);

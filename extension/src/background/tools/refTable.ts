@@ -13,6 +13,13 @@ const MAX_REFS_PER_TAB = 50_000;
 
 export const REF_PATTERN = /^e\d+$/;
 
+const COPIED_REF = /^\s*\[?(?:ref=)?(e\d+)\]?\s*$/;
+
+/** A ref as an agent may pass it: "e12", or copied with the snapshot's brackets ("[e12]"), or in Playwright's spelling ("ref=e12"). */
+export function refFromArg(arg: string): string {
+  return COPIED_REF.exec(arg)?.[1] ?? arg;
+}
+
 /** Starts a snapshot generation and gives every outline element that wants one its ref. */
 export function assignRefs(state: TabState, nodes: readonly OutlineNode[]): void {
   state.generation += 1;

@@ -9,23 +9,24 @@ import type { RefEntry, ResolvedEntry, TabHandle } from '../handlerContext';
 import { Hint } from './hints';
 import type { ElementCheck } from './page/wire';
 import { callModel, elementObject } from './pageWorld';
-import { REF_PATTERN } from './refTable';
+import { REF_PATTERN, refFromArg } from './refTable';
 import { oneLine, quoted } from './text';
 
 export interface ResolvedElement {
   readonly entry: ResolvedEntry;
   /** The element in the page's main world, where tools run their functions on it. */
   readonly objectId: string;
-  /** How the snapshot showed it, e.g. `button "Submit" [ref=e3]`. */
+  /** How the snapshot showed it, e.g. `button "Submit" [e3]`. */
   readonly label: string;
 }
 
 export function describeEntry(entry: RefEntry): string {
   const name = entry.name === '' ? '' : ` ${quoted(entry.name)}`;
-  return `${entry.role}${name} [ref=${entry.ref}]`;
+  return `${entry.role}${name} [${entry.ref}]`;
 }
 
-export async function resolveRef(tab: TabHandle, ref: string): Promise<ResolvedElement> {
+export async function resolveRef(tab: TabHandle, arg: string): Promise<ResolvedElement> {
+  const ref = refFromArg(arg);
   const entry = tab.state.refsByRef.get(ref);
   if (entry === undefined) {
     if (!REF_PATTERN.test(ref)) {

@@ -6,12 +6,11 @@ import {
 } from '@browser-agent/protocol';
 import type { Handler } from '../handlerContext';
 import { Hint } from './hints';
-import { formatOutlineLines } from './outlineFormat';
+import { formatOutlineLines, refOfLine } from './outlineFormat';
 import { formatPageInfo, pageInfo } from './pageInfo';
 import { findByRef, takeOutline } from './pageModel';
-import { untrustedSection } from './text';
-
-const REF_IN_LINE = /\[ref=(e\d+)\]/;
+import { refFromArg } from './refTable';
+import { oneLine, untrustedSection } from './text';
 
 /** Room kept for the truncation marker, which names counts and a ref (about 300 characters). */
 const MARKER_RESERVE_CHARS = 400;
@@ -24,16 +23,17 @@ export const snapshot: Handler<'browser_snapshot'> = async (args, ctx) => {
   let nodes = outline;
   let scope = '';
   if (args.ref !== undefined) {
-    const root = findByRef(outline, args.ref);
+    const ref = refFromArg(args.ref);
+    const root = findByRef(outline, ref);
     if (root === undefined) {
       throw new BridgeError(
         ErrorCode.STALE_REF,
-        `Ref ${args.ref} is not on the page now.`,
+        `Ref ${oneLine(ref, 40)} is not on the page now.`,
         Hint.freshRefs,
       );
     }
     nodes = [root];
-    scope = ` (subtree of ${args.ref})`;
+    scope = ` (subtree of ${ref})`;
   }
   const lines = formatOutlineLines(nodes, args.depth);
   const maxChars = args.maxChars ?? DEFAULT_SNAPSHOT_MAX_CHARS;
@@ -64,7 +64,7 @@ export function cutLines(
   }
   if (kept === lines.length) return { body: lines.join('\n'), marker: undefined };
   const rest = lines.slice(kept);
-  const nextRef = rest.map((l) => REF_IN_LINE.exec(l)?.[1]).find((r) => r !== undefined);
+  const nextRef = rest.map((l) => refOfLine(l)).find((r) => r !== undefined);
   const total = lines.reduce((n, l) => n + l.length + 1, 0);
   const refTip = nextRef === undefined ? '' : ` a subtree ref (e.g. {"ref": "${nextRef}"}),`;
   const marker =

@@ -4,11 +4,11 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { formatOutlineLines } from './outlineFormat';
+import { formatOutlineLines, refOfLine } from './outlineFormat';
 import { fromWire } from './outline';
 import type { WireNode } from './page/wire';
 import { diffOutlines } from './pageModel';
-import { assignRefs } from './refTable';
+import { assignRefs, refFromArg } from './refTable';
 import { cutLines } from './snapshot';
 import { newTabState } from './testing/fakeContext';
 
@@ -86,7 +86,25 @@ describe('snapshot format (golden files)', () => {
     const after = before
       .filter((line) => !line.includes('"Japan"'))
       .map((line) => line.replace('"Ada"', '"Grace"').replace(': Ada', ': Grace'))
-      .concat(['- alert "Saved" [ref=e99]']);
+      .concat(['- alert "Saved" [e99]']);
     golden('form-diff.txt', diffOutlines(before, after).join('\n'));
+  });
+});
+
+describe('refs in lines and in arguments', () => {
+  it('reads a ref from the head of a line, never from page text', () => {
+    expect(refOfLine('  - button "Send" [disabled] [e8]')).toBe('e8');
+    expect(refOfLine('- generic [e3] [cursor=pointer]: Pick me')).toBe('e3');
+    expect(refOfLine('- heading "Cites [e1]" [level=2] [e7]')).toBe('e7');
+    expect(refOfLine('- textbox "Note" [e4]: see [e9]')).toBe('e4');
+    expect(refOfLine('- paragraph: see [e4]')).toBeUndefined();
+    expect(refOfLine('- text: "[e4]"')).toBeUndefined();
+  });
+
+  it('takes a ref as shown, with its brackets, or in Playwright spelling', () => {
+    for (const arg of ['e12', '[e12]', 'ref=e12', '[ref=e12]', ' e12 ']) {
+      expect(refFromArg(arg)).toBe('e12');
+    }
+    expect(refFromArg('button')).toBe('button');
   });
 });
