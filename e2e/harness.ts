@@ -483,8 +483,7 @@ export function findRef(snapshot: string, role: string, name: string): string {
 /** The snapshot line that carries `[<ref>]`. */
 export function lineWithRef(snapshot: string, ref: string): string {
   const line = snapshot.split('\n').find((l) => l.includes(`[${ref}]`));
-  if (line === undefined)
-    throw new Error(`No line with [${ref}] in this snapshot:\n${snapshot}`);
+  if (line === undefined) throw new Error(`No line with [${ref}] in this snapshot:\n${snapshot}`);
   return line.trim();
 }
 

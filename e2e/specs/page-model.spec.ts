@@ -44,6 +44,12 @@ test.describe('page model', () => {
     expect(second).toContain('- Snapshot generation: 2');
     const ref = findRef(first, 'button', 'Double click me');
     expect(findRef(second, 'button', 'Double click me')).toBe(ref);
+    // A ref copied with the brackets the snapshot shows it in names the same element.
+    const copied = await callOk(client, 'browser_evaluate', {
+      ref: `[${ref}]`,
+      function: '(el) => el.textContent',
+    });
+    expect(copied.text).toContain('Double click me');
 
     await callOk(client, 'browser_evaluate', {
       function: "() => { document.querySelector('[ondblclick]').remove(); }",

@@ -12,8 +12,8 @@ import { formatOutlineLines } from './outlineFormat';
 import { takeOutline } from './pageModel';
 import { launchChromium, openTab } from './testing/realBrowser';
 
-/** Issue #8 asks for 80,000; 84.5k is where the format stands now (it was 111k). */
-const MAX_CHARS = 85_000;
+/** Issue #8's budget; the outline alone is about 77.9k (the tool's header and fence add ~150). */
+const MAX_CHARS = 80_000;
 
 let browser: Browser;
 let site: FixtureSite;

@@ -47,7 +47,8 @@ export function diffOutlines(before: readonly string[], after: readonly string[]
   const newRefs = refLine(after);
   const oldText = new Map<string, number>();
   for (const line of before) {
-    if (refOfLine(line) === undefined) oldText.set(line.trim(), (oldText.get(line.trim()) ?? 0) + 1);
+    if (refOfLine(line) === undefined)
+      oldText.set(line.trim(), (oldText.get(line.trim()) ?? 0) + 1);
   }
   const out: string[] = [];
   for (const line of after) {
