@@ -15,7 +15,7 @@ export const REF_PATTERN = /^e\d+$/;
 
 const COPIED_REF = /^\s*\[?(?:ref=)?(e\d+)\]?\s*$/;
 
-/** A ref as an agent may pass it: "e12", or copied with the snapshot's brackets ("[e12]"), or in Playwright's spelling ("ref=e12"). */
+/** A ref as an agent may pass it: "e12", copied with its brackets ("[e12]"), or "ref=e12". */
 export function refFromArg(arg: string): string {
   return COPIED_REF.exec(arg)?.[1] ?? arg;
 }
