@@ -15,6 +15,8 @@
 import { z } from 'zod';
 import { PROTOCOL_VERSION, MAX_FRAME_BYTES } from './constants.js';
 import { ErrorCode, wireErrorSchema, type WireError } from './errors.js';
+import { hopsSchema, timingSchema } from './hops.js';
+import { responsePayloadSchema, serializeResponse } from './responseText.js';
 import {
   loggedCallSchema,
   resumeStatsSchema,
@@ -140,13 +142,6 @@ export const registerOkFrameSchema = z.object({
   recentCalls: z.array(loggedCallSchema).max(50).optional(),
 });
 
-/**
- * Hop timestamps, carried only when tracing is on (BROWSER_AGENT_TRACE_FILE on the server):
- * each hop appends {hop, at} with `at` = performance.timeOrigin + performance.now().
- */
-const hopsSchema = z.array(z.object({ hop: z.string().max(40), at: z.number() })).max(32);
-export type Hops = z.infer<typeof hopsSchema>;
-
 export const requestFrameSchema = z.object({
   type: z.literal('request'),
   id: z.string().min(1).max(100),
@@ -158,19 +153,14 @@ export const requestFrameSchema = z.object({
   hops: hopsSchema.optional(),
 });
 
-const payloadSchema = z.discriminatedUnion('success', [
-  z.object({ success: z.literal(true), data: z.unknown() }),
-  z.object({ success: z.literal(false), error: wireErrorSchema }),
-]);
-
+/** On the wire a response is laid out so routing hops need not parse its payload: responseText.ts. */
 export const responseFrameSchema = z.object({
   type: z.literal('response'),
   id: z.string(),
   sessionId: z.string(),
-  payload: payloadSchema,
+  payload: responsePayloadSchema,
   hops: hopsSchema.optional(),
-  /** Time the extension spent in the handler, and in CDP commands within it (tracing only). */
-  timing: z.object({ handlerMs: z.number(), cdpMs: z.number() }).optional(),
+  timing: timingSchema.optional(),
 });
 
 export const eventFrameSchema = z.object({
@@ -260,7 +250,7 @@ function invalid(message: string): ParseResult {
 }
 
 export function serializeFrame(frame: Frame): string {
-  return JSON.stringify(frame);
+  return frame.type === 'response' ? serializeResponse(frame) : JSON.stringify(frame);
 }
 
 /** Checks a peer's hello version; the error says which side to update. */
@@ -272,18 +262,4 @@ export function checkVersion(peerVersion: number, peerName: string): WireError |
     message: `Protocol version mismatch: ${peerName} speaks v${peerVersion}, this side speaks v${PROTOCOL_VERSION}.`,
     hint: `Update ${older} so both run the same Browser Agent release (rebuild with pnpm build and reload the extension).`,
   };
-}
-
-// Present in Node and in every extension context; declared here because protocol has no DOM lib.
-declare const performance: { readonly timeOrigin: number; now(): number };
-
-/** A timestamp comparable across processes on one machine (sub-millisecond where available). */
-export function hopTime(): number {
-  return performance.timeOrigin + performance.now();
-}
-
-/** Appends a hop to a traced frame's list; untraced frames stay untouched. */
-export function stampHop<F extends { hops?: Hops | undefined }>(frame: F, hop: string): F {
-  if (!frame.hops) return frame;
-  return { ...frame, hops: [...frame.hops, { hop, at: hopTime() }] };
 }

@@ -1,6 +1,8 @@
 export * from './constants.js';
 export * from './errors.js';
 export * from './frames.js';
+export * from './hops.js';
+export * from './responseText.js';
 export * from './result.js';
 export * from './tools/index.js';
 export { renderToolReference } from './tools/reference.js';

@@ -15,6 +15,8 @@ import {
   parseFrame,
   serializeFrame,
   proofMessage,
+  responseText,
+  splitResponse,
   stampHop,
   type Frame,
   type FrameOf,
@@ -123,6 +125,18 @@ export class RelayClient {
     } else if (frame.type === 'event') {
       this.#send(frame);
     }
+  }
+
+  /** A frame's text from the worker (panel-held link): a result passes on without being parsed. */
+  fromWorkerText(text: string): void {
+    const split = splitResponse(text);
+    if (!split) {
+      const parsed = parseFrame(text);
+      if (parsed.ok) this.fromWorker(parsed.frame);
+      return;
+    }
+    this.#inFlight.delete(split.header.id);
+    this.#sendText(responseText(stampHop(split.header, 'relay.back'), split.payloadText));
   }
 
   /** The worker stopped mid-call: its answers are lost, so say so now rather than time out. */
@@ -298,6 +312,10 @@ export class RelayClient {
   }
 
   #send(frame: Frame): void {
-    if (this.#ws?.readyState === WebSocket.OPEN) this.#ws.send(serializeFrame(frame));
+    this.#sendText(serializeFrame(frame));
+  }
+
+  #sendText(text: string): void {
+    if (this.#ws?.readyState === WebSocket.OPEN) this.#ws.send(text);
   }
 }

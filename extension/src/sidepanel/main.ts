@@ -1,4 +1,4 @@
-import { parseFrame, serializeFrame, type Frame } from '@browser-agent/protocol';
+import { serializeFrame, type Frame } from '@browser-agent/protocol';
 import { RelayClient } from '../shared/relayClient';
 import {
   PANEL_PORT_NAME,
@@ -70,11 +70,9 @@ const settingsView = new SettingsView((patch) => toWorker({ kind: 'settings', se
 
 function onWorkerMessage(m: WorkerToPanel): void {
   switch (m.kind) {
-    case 'frame': {
-      const parsed = parseFrame(m.text);
-      if (parsed.ok) relay?.fromWorker(parsed.frame);
+    case 'frame':
+      relay?.fromWorkerText(m.text);
       return;
-    }
     case 'sessions':
       sessions.render(m.sessions);
       return;

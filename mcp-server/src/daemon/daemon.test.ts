@@ -193,6 +193,57 @@ describe('daemon routing', () => {
     srv.socket.end();
   });
 
+  it('passes a result to the server as the bytes the extension sent, re-addressed to the caller', async () => {
+    const ext = await openExtension(port);
+    const srv = await openServer(join(dir, 'd.sock'));
+    srv.socket.write(
+      `${serializeFrame({ type: 'request', id: 'caller-2', sessionId: srv.sessionId, action: 'browser_snapshot', params: {} })}\n`,
+    );
+    const req = await ext.next('request');
+    if (req.type !== 'request') throw new Error('not a request');
+    const raw: string[] = [];
+    srv.socket.on('data', (chunk: string) => raw.push(chunk));
+    // An escape that a parse and re-serialization would turn into "café".
+    const payload = '{"success":true,"data":{"content":[{"type":"text","text":"caf\\u00e9"}]}}';
+    ext.ws.send(
+      `{"type":"response","id":"${req.id}","sessionId":"${req.sessionId}","payloadChars":${payload.length},"payload":${payload}}`,
+    );
+    expect(await srv.next()).toMatchObject({
+      id: 'caller-2',
+      sessionId: srv.sessionId,
+      payload: { success: true, data: { content: [{ type: 'text', text: 'café' }] } },
+    });
+    expect(raw.join('')).toContain(`"payload":${payload}}\n`);
+    ext.ws.close();
+    srv.socket.end();
+  });
+
+  it('parses a result in another layout whole: an older extension, or a raw newline in it', async () => {
+    const ext = await openExtension(port);
+    const srv = await openServer(join(dir, 'd.sock'));
+    for (const id of ['old', 'pretty']) {
+      srv.socket.write(
+        `${serializeFrame({ type: 'request', id, sessionId: srv.sessionId, action: 'browser_snapshot', params: {} })}\n`,
+      );
+      const req = await ext.next('request');
+      if (req.type !== 'request') throw new Error('not a request');
+      const frame = {
+        type: 'response',
+        id: req.id,
+        sessionId: req.sessionId,
+        payload: { success: true, data: { content: [{ type: 'text', text: id }] } },
+        hops: [],
+      };
+      ext.ws.send(id === 'old' ? JSON.stringify(frame) : JSON.stringify(frame, null, 2));
+      expect(await srv.next()).toMatchObject({
+        id,
+        payload: { success: true, data: { content: [{ text: id }] } },
+      });
+    }
+    ext.ws.close();
+    srv.socket.end();
+  });
+
   it('answers NOT_CONNECTED when no extension is there', async () => {
     const srv = await openServer(join(dir, 'd.sock'));
     srv.socket.write(

@@ -103,6 +103,8 @@ export class Daemon {
             notConnected(`The browser extension disconnected during the call (${reason}).`),
           ),
         frame: (frame) => this.#onExtensionFrame(frame),
+        response: ({ header, payload }) =>
+          this.#router.resolveBytes(stampHop(header, 'daemon.back'), payload),
         pairingCode: (code) => {
           this.#pairingCode = code;
         },

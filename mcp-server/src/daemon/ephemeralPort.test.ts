@@ -34,6 +34,7 @@ describe('a project daemon on port 0', () => {
       pairingCode: () => undefined,
       disconnected: () => undefined,
       frame: () => undefined,
+      response: () => undefined,
     };
     const link = await ExtensionLink.listen(0, createLogger('test'), events, new PairingStore(dir));
     try {

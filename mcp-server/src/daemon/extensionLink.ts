@@ -19,6 +19,7 @@ import { checkUpgrade } from './originCheck.js';
 import { ExtensionHandshake } from './extensionHandshake.js';
 import type { PairingStore } from './pairingStore.js';
 import { RateLimiter } from './rateLimiter.js';
+import { splitResponseBytes, type ResponseBytes } from './responseBytes.js';
 
 const HELLO_TIMEOUT_MS = 5_000;
 const PAIRING_TIMEOUT_MS = 120_000;
@@ -34,6 +35,8 @@ export interface ExtensionLinkEvents {
   pairingCode(code: string | undefined): void;
   disconnected(reason: string): void;
   frame(frame: Frame): void;
+  /** A success response, cut without parsing its payload (responseBytes.ts). */
+  response(response: ResponseBytes): void;
 }
 
 export class ExtensionLink {
@@ -143,7 +146,16 @@ export class ExtensionLink {
         ws.close(4002, 'Binary frames are not part of the protocol');
         return;
       }
-      const parsed = parseFrame(rawText(data));
+      const bytes = rawBytes(data);
+      if (greeted && ws === this.#active) {
+        // The hot path: results are routed by their header; their payload is passed on as bytes.
+        const response = splitResponseBytes(bytes);
+        if (response) {
+          this.#events.response(response);
+          return;
+        }
+      }
+      const parsed = parseFrame(bytes.toString('utf8'));
       if (!parsed.ok) {
         this.#log.warn(`bad frame from extension: ${parsed.error.message}`);
         if (greeted) ws.send(serializeFrame({ type: 'error', error: parsed.error }));
@@ -224,8 +236,8 @@ export class ExtensionLink {
   }
 }
 
-function rawText(data: RawData): string {
-  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
-  if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
-  return data.toString('utf8');
+function rawBytes(data: RawData): Buffer {
+  if (Array.isArray(data)) return Buffer.concat(data);
+  if (data instanceof ArrayBuffer) return Buffer.from(data);
+  return data;
 }

@@ -5,6 +5,7 @@ import {
   stampHop,
   type RequestFrame,
   type ResponseFrame,
+  type ResponseHeader,
   type WireError,
 } from '@browser-agent/protocol';
 import type { ServerConnection } from './serverConnection.js';
@@ -69,14 +70,30 @@ export class Router {
 
   /** A response from the extension; one for an unknown or already answered id is dropped. */
   resolve(frame: ResponseFrame): void {
-    const p = this.#pending.get(frame.id);
+    const p = this.#take(frame.id);
     if (!p) return;
-    this.#pending.delete(frame.id);
-    clearTimeout(p.timer);
     // The answer goes out before the log's synchronous write: only the call line must come first.
     p.conn.send({ ...frame, id: p.callerId, sessionId: p.sessionId });
     this.#logResult(frame.id, p, frame.payload.success ? 'ok' : frame.payload.error.code);
     this.#onAnswered(p.sessionId);
+  }
+
+  /** A success response whose payload goes to the caller as the bytes the extension sent. */
+  resolveBytes(header: ResponseHeader, payload: Buffer): void {
+    const p = this.#take(header.id);
+    if (!p) return;
+    const envelope = { ...header, id: p.callerId, sessionId: p.sessionId };
+    p.conn.sendResponse(envelope, header.payloadChars, payload);
+    this.#logResult(header.id, p, 'ok');
+    this.#onAnswered(p.sessionId);
+  }
+
+  #take(id: string): Pending | undefined {
+    const p = this.#pending.get(id);
+    if (!p) return undefined;
+    this.#pending.delete(id);
+    clearTimeout(p.timer);
+    return p;
   }
 
   /** Fails every call in flight, e.g. when the extension link drops mid-call. */
@@ -117,10 +134,8 @@ export class Router {
   }
 
   #settle(id: string, error: WireError): void {
-    const p = this.#pending.get(id);
+    const p = this.#take(id);
     if (!p) return;
-    this.#pending.delete(id);
-    clearTimeout(p.timer);
     this.#logResult(id, p, error.code);
     p.conn.send({
       type: 'response',

@@ -10,11 +10,13 @@ import {
   PROTOCOL_VERSION,
   checkVersion,
   parseFrame,
+  responseHead,
   serializeFrame,
   type Frame,
   type FrameOf,
   type HelloFrame,
   type RequestFrame,
+  type ResponseEnvelope,
 } from '@browser-agent/protocol';
 import { LineSplitter } from '../shared/ndjson.js';
 
@@ -64,6 +66,17 @@ export class ServerConnection {
   send(frame: Frame): void {
     if (!this.#socket.destroyed && this.#socket.writable)
       this.#socket.write(`${serializeFrame(frame)}\n`);
+  }
+
+  /** A response around a payload passed on as received: never parsed nor re-serialized here. */
+  sendResponse(envelope: ResponseEnvelope, payloadChars: number, payload: Buffer): void {
+    const socket = this.#socket;
+    if (socket.destroyed || !socket.writable) return;
+    socket.cork();
+    socket.write(responseHead(envelope, payloadChars));
+    socket.write(payload);
+    socket.write('}\n');
+    socket.uncork();
   }
 
   close(): void {

@@ -18,12 +18,16 @@ import {
   PROTOCOL_VERSION,
   hopTime,
   parseFrame,
+  parseResponsePayload,
+  splitResponse,
   stampHop,
   serializeFrame,
   toolResultSchema,
   type ClientInfo,
   type Frame,
   type OriginPolicy,
+  type ResponseEnvelope,
+  type ResponsePayload,
   type SessionSettings,
   type ToolName,
   type ToolResult,
@@ -145,6 +149,14 @@ export class DaemonClient {
       let sessionId: string | undefined;
       const lines = new LineSplitter(
         (line) => {
+          if (sessionId !== undefined) {
+            // Results are read by their header; their payload is parsed on its own, once.
+            const split = splitResponse(line);
+            if (split) {
+              this.#onResponse(split.header, parseResponsePayload(split.payloadText));
+              return;
+            }
+          }
           const parsed = parseFrame(line);
           if (!parsed.ok) {
             this.#options.log.warn(`bad frame from daemon: ${parsed.error.message}`);
@@ -202,19 +214,27 @@ export class DaemonClient {
   }
 
   #onFrame(frame: Frame): void {
-    if (frame.type !== 'response') return;
-    const waiter = this.#waiters.get(frame.id);
+    if (frame.type === 'response') this.#onResponse(frame, frame.payload);
+  }
+
+  /** A payload that is not valid (undefined) fails its call instead of leaving it to time out. */
+  #onResponse(envelope: ResponseEnvelope, payload: ResponsePayload | undefined): void {
+    const waiter = this.#waiters.get(envelope.id);
     if (!waiter) return;
-    this.#waiters.delete(frame.id);
+    this.#waiters.delete(envelope.id);
     clearTimeout(waiter.timer);
-    if (frame.hops)
-      this.#options.trace?.record(waiter.action, waiter.startedAt, stampHop(frame, 'server.back'));
-    if (!frame.payload.success) {
-      waiter.reject(fill(waiter.error, frame.payload.error));
+    if (envelope.hops)
+      this.#options.trace?.record(
+        waiter.action,
+        waiter.startedAt,
+        stampHop(envelope, 'server.back'),
+      );
+    if (payload && !payload.success) {
+      waiter.reject(fill(waiter.error, payload.error));
       return;
     }
-    const result = toolResultSchema.safeParse(frame.payload.data);
-    if (result.success) waiter.resolve(result.data);
+    const result = payload ? toolResultSchema.safeParse(payload.data) : undefined;
+    if (result?.success) waiter.resolve(result.data);
     else
       waiter.reject(
         fill(waiter.error, {

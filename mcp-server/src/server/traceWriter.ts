@@ -1,5 +1,5 @@
 import { appendFileSync } from 'node:fs';
-import { hopTime, type ResponseFrame, type ToolName } from '@browser-agent/protocol';
+import { hopTime, type ResponseEnvelope, type ToolName } from '@browser-agent/protocol';
 
 /**
  * Writes one JSON line per traced call (BROWSER_AGENT_TRACE_FILE): the hop timestamps the frame
@@ -12,7 +12,7 @@ export class TraceWriter {
     this.#path = path;
   }
 
-  record(tool: ToolName, startedAt: number, frame: ResponseFrame): void {
+  record(tool: ToolName, startedAt: number, frame: ResponseEnvelope): void {
     const line = {
       tool,
       totalMs: hopTime() - startedAt,

@@ -39,6 +39,9 @@ function fresh(): SessionTransactions {
   };
 }
 
+/** Call counts reach storage this long after a call; a worker stopped sooner loses them. */
+const COUNT_SAVE_DELAY_MS = 1_000;
+
 /**
  * Transaction state per session. Kept in the worker's memory and mirrored to storage.session, so
  * an open transaction survives a restart of the worker, the daemon or the MCP server.
@@ -46,6 +49,7 @@ function fresh(): SessionTransactions {
 export class TransactionManager {
   readonly #bySession = new Map<string, SessionTransactions>();
   #loaded: Promise<void> | undefined;
+  #saveQueued = false;
 
   async of(sessionId: string): Promise<SessionTransactions> {
     await this.#load();
@@ -92,12 +96,16 @@ export class TransactionManager {
     await this.#save();
   }
 
-  /** Counts a call toward the next automatic checkpoint. */
+  /**
+   * Counts a call toward the next automatic checkpoint. Runs before every call, so the mirror to
+   * storage is not awaited: writing every session's state (checkpoints included) was a round trip
+   * to the browser process ahead of each handler.
+   */
   async counted(sessionId: string): Promise<void> {
     const tx = await this.of(sessionId);
     tx.callsSinceCheckpoint++;
     tx.lastCheckpointAt ??= Date.now();
-    await this.#save();
+    this.#saveSoon();
   }
 
   async finish(
@@ -130,6 +138,19 @@ export class TransactionManager {
         this.#bySession.set(id, { ...fresh(), ...tx });
     });
     return this.#loaded;
+  }
+
+  /**
+   * One write for the counts of a burst of calls, once the call is answered: written at once, it
+   * ran while the call's CDP commands were in flight and delayed their answers.
+   */
+  #saveSoon(): void {
+    if (this.#saveQueued) return;
+    this.#saveQueued = true;
+    setTimeout(() => {
+      this.#saveQueued = false;
+      this.#save().catch(() => undefined);
+    }, COUNT_SAVE_DELAY_MS);
   }
 
   async #save(): Promise<void> {

@@ -1,0 +1,68 @@
+import { chmod, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { EXTENSION_ID } from '@browser-agent/protocol';
+import { callOk, expect, findRef, freePort, test } from '../harness.js';
+import { CHROME_PATH } from '../paths.js';
+
+interface DevToolsTarget {
+  id: string;
+  type: string;
+  url: string;
+}
+
+/**
+ * In launch mode the service worker holds the WebSocket to the daemon itself: the relay page the
+ * launched browser opens only hands the link over. Closing every extension page must then leave
+ * the link, and the agent's session, untouched; with the page holding it, the daemon would see
+ * the link drop and the next call would fail NOT_CONNECTED.
+ */
+test('in launch mode the service worker holds the link: calls go on with every extension page closed', async ({
+  sandbox,
+  site,
+}) => {
+  // The launched browser is only reachable over the daemon's pipe; a wrapper adds a DevTools port
+  // so the test can see and close the browser's targets.
+  const devtoolsPort = await freePort();
+  const wrapper = path.join(sandbox.root, 'chromium-with-devtools-port');
+  await writeFile(
+    wrapper,
+    `#!/bin/sh\nexec "${CHROME_PATH}" --remote-debugging-port=${devtoolsPort} "$@"\n`,
+  );
+  await chmod(wrapper, 0o755);
+  const devtools = async <T>(route: string): Promise<T> =>
+    (await (await fetch(`http://127.0.0.1:${devtoolsPort}${route}`)).json()) as T;
+  const extensionTargets = async (): Promise<DevToolsTarget[]> =>
+    (await devtools<DevToolsTarget[]>('/json/list')).filter((t) =>
+      t.url.startsWith(`chrome-extension://${EXTENSION_ID}/`),
+    );
+
+  const client = await sandbox.startServer({
+    name: 'worker-link',
+    flags: ['--launch', '--headless', '--isolated', '--executable-path', wrapper],
+  });
+  const url = site.url('/button.html');
+  await callOk(client, 'browser_navigate', { url });
+
+  const pages = (await extensionTargets()).filter((t) => t.type === 'page');
+  expect(pages.length, 'the launched browser opened its relay page').toBeGreaterThan(0);
+  for (const page of pages) await fetch(`http://127.0.0.1:${devtoolsPort}/json/close/${page.id}`);
+  let closed = false;
+  for (let i = 0; i < 50 && !closed; i += 1) {
+    closed = (await extensionTargets()).every((t) => t.type !== 'page');
+    if (!closed) await new Promise((r) => setTimeout(r, 100));
+  }
+  expect(closed, 'every extension page is gone').toBe(true);
+  expect((await extensionTargets()).map((t) => t.type)).toContain('service_worker');
+
+  // No page of the extension is open, and the session works: the worker holds the link.
+  const snapshot = (await callOk(client, 'browser_snapshot', {})).text;
+  await callOk(client, 'browser_click', { ref: findRef(snapshot, 'button', 'Click me') });
+  expect((await callOk(client, 'browser_snapshot', {})).text).toContain('Clicked 1 time');
+  const title = await callOk(client, 'browser_evaluate', { function: '() => document.title' });
+  expect(title.text.length).toBeGreaterThan(0);
+
+  // The link never dropped: one connection for the whole test.
+  const log = await readFile(path.join(sandbox.home, 'daemon.log'), 'utf8');
+  expect(log.match(/extension connected/g)?.length).toBe(1);
+  expect(log).not.toContain('extension disconnected');
+});
