@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exportTransactionEnv, resolveSettings, sessionSettingsOf } from './config.js';
+import { DEFAULT_TRANSACTION_LIMITS } from '@browser-agent/protocol';
+import { resolveSettings, sessionSettingsOf } from './config.js';
 import { ConfigError } from './configFile.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'ba-config-'));
@@ -92,11 +93,60 @@ describe('resolveSettings', () => {
     expect(() => resolve({}, {}, '[1,')).toThrow(ConfigError);
   });
 
-  it('hands config transaction limits on as env vars the environment does not set', () => {
-    const env: NodeJS.ProcessEnv = { BROWSER_AGENT_MAX_CHECKPOINTS: '4' };
-    const s = resolve({}, env, { transactions: { maxCheckpoints: 9, rollbackTimeoutMs: 2500 } });
-    exportTransactionEnv(s.transactions, env);
-    expect(env['BROWSER_AGENT_MAX_CHECKPOINTS']).toBe('4');
-    expect(env['BROWSER_AGENT_ROLLBACK_TIMEOUT_MS']).toBe('2500');
+});
+
+describe('transaction limits', () => {
+  it('default to a 5 s rollback, 10 checkpoints and no automatic ones', () => {
+    expect(resolve({}).transactions).toEqual(DEFAULT_TRANSACTION_LIMITS);
+    expect(DEFAULT_TRANSACTION_LIMITS).toEqual({ rollbackTimeoutMs: 5_000, maxCheckpoints: 10 });
+  });
+
+  it('are read from every variable into its field', () => {
+    const env = {
+      BROWSER_AGENT_ROLLBACK_TIMEOUT_MS: '2500',
+      BROWSER_AGENT_MAX_CHECKPOINTS: ' 3 ',
+      BROWSER_AGENT_AUTO_CHECKPOINT_CALLS: '4',
+      BROWSER_AGENT_AUTO_CHECKPOINT_SECONDS: '60',
+    };
+    expect(resolve({}, env).transactions).toEqual({
+      rollbackTimeoutMs: 2500,
+      maxCheckpoints: 3,
+      autoCheckpointEveryCalls: 4,
+      autoCheckpointEverySeconds: 60,
+    });
+  });
+
+  it('take a variable over the file, key by key, with the defaults under both', () => {
+    const env = { BROWSER_AGENT_MAX_CHECKPOINTS: '4' };
+    const file = { transactions: { maxCheckpoints: 9, autoCheckpointEverySeconds: 30 } };
+    expect(resolve({}, env, file).transactions).toEqual({
+      rollbackTimeoutMs: 5_000,
+      maxCheckpoints: 4,
+      autoCheckpointEverySeconds: 30,
+    });
+  });
+
+  it('name the variable and the value when it is not a whole number', () => {
+    expect(() => resolve({}, { BROWSER_AGENT_MAX_CHECKPOINTS: 'ten' })).toThrow(
+      'BROWSER_AGENT_MAX_CHECKPOINTS transactions.maxCheckpoints: expected a whole number from 1 to 100, got "ten"',
+    );
+    expect(() => resolve({}, { BROWSER_AGENT_AUTO_CHECKPOINT_CALLS: '-1' })).toThrow(
+      /BROWSER_AGENT_AUTO_CHECKPOINT_CALLS .*got -1/,
+    );
+    expect(() => resolve({}, { BROWSER_AGENT_ROLLBACK_TIMEOUT_MS: '2.5' })).toThrow(
+      /BROWSER_AGENT_ROLLBACK_TIMEOUT_MS .*got "2.5"/,
+    );
+  });
+
+  it('name the variable or key and the range when a value is out of range', () => {
+    expect(() => resolve({}, { BROWSER_AGENT_MAX_CHECKPOINTS: '0' })).toThrow(
+      'BROWSER_AGENT_MAX_CHECKPOINTS transactions.maxCheckpoints: expected a whole number from 1 to 100, got 0',
+    );
+    expect(() => resolve({}, { BROWSER_AGENT_ROLLBACK_TIMEOUT_MS: '50' })).toThrow(
+      /BROWSER_AGENT_ROLLBACK_TIMEOUT_MS .*from 100 to 600000, got 50/,
+    );
+    expect(() => resolve({}, {}, { transactions: { maxCheckpoints: 101 } })).toThrow(
+      'config transactions.maxCheckpoints: expected a whole number from 1 to 100, got 101',
+    );
   });
 });

@@ -3,7 +3,13 @@
  * flags (in rising order of precedence), with the defaults filled in.
  */
 import path from 'node:path';
-import type { HelloFrame, OriginPolicy, SessionSettings } from '@browser-agent/protocol';
+import {
+  DEFAULT_TRANSACTION_LIMITS,
+  type HelloFrame,
+  type OriginPolicy,
+  type SessionSettings,
+  type TransactionLimits,
+} from '@browser-agent/protocol';
 import { readConfigFile } from './configFile.js';
 import {
   DEFAULT_ACTION_TIMEOUT_MS,
@@ -39,7 +45,7 @@ export interface Settings {
   screenshots: ScreenshotLimits;
   toolNames: 'default' | 'executeautomation';
   allowFileUrls: boolean;
-  transactions: NonNullable<Config['transactions']>;
+  transactions: TransactionLimits;
 }
 
 /** What the command line said about settings; parsed by cliOptions, checked here. */
@@ -102,7 +108,7 @@ export function resolveSettings(
     },
     toolNames: c.toolNames ?? 'default',
     allowFileUrls: c.allowFileUrls === true,
-    transactions: c.transactions ?? {},
+    transactions: { ...DEFAULT_TRANSACTION_LIMITS, ...c.transactions },
   };
 }
 
@@ -125,26 +131,4 @@ function policyOf(c: Config): OriginPolicy | undefined {
     ...(c.blockPrivateNetwork ? { blockPrivateNetwork: true } : {}),
   };
   return Object.keys(policy).length > 0 ? policy : undefined;
-}
-
-const TRANSACTION_ENV = {
-  rollbackTimeoutMs: 'BROWSER_AGENT_ROLLBACK_TIMEOUT_MS',
-  maxCheckpoints: 'BROWSER_AGENT_MAX_CHECKPOINTS',
-  autoCheckpointEveryCalls: 'BROWSER_AGENT_AUTO_CHECKPOINT_CALLS',
-  autoCheckpointEverySeconds: 'BROWSER_AGENT_AUTO_CHECKPOINT_SECONDS',
-} as const;
-
-/**
- * The transaction limits are read from the environment where they are used (the daemon this
- * server spawns inherits it), so config-file values are handed on as variables the environment
- * does not already set.
- */
-export function exportTransactionEnv(
-  transactions: Settings['transactions'],
-  env: NodeJS.ProcessEnv,
-): void {
-  for (const [key, name] of Object.entries(TRANSACTION_ENV)) {
-    const value = transactions[key as keyof typeof TRANSACTION_ENV];
-    if (value !== undefined && !env[name]) env[name] = String(value);
-  }
 }
