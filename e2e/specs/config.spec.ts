@@ -28,7 +28,8 @@ test.describe('config file', () => {
       { config: { browser: { hedless: true } }, expected: 'unknown key browser.hedless' },
       {
         config: { transactions: { maxCheckpoints: -1 } },
-        expected: 'config transactions.maxCheckpoints: expected a positive integer, got -1',
+        expected:
+          'config transactions.maxCheckpoints: expected a whole number from 1 to 100, got -1',
       },
       { config: '{"viewport": ', expected: 'not valid JSON' },
     ];
@@ -54,6 +55,12 @@ test.describe('config file', () => {
     const badEnv = run([], { BROWSER_AGENT_VIEWPORT: 'wide' });
     expect(badEnv.status).toBe(2);
     expect(badEnv.stderr).toContain('BROWSER_AGENT_VIEWPORT: expected WIDTHxHEIGHT');
+
+    const attached = writeConfig(sandbox.root, 'attached.json', { browser: { launch: false } });
+    const stray = run(['--config', attached, '--isolated']);
+    expect(stray.status, 'a launch flag with launch mode off').toBe(2);
+    expect(stray.stdout).toBe('');
+    expect(stray.stderr).toContain('--isolated only applies in launch mode');
   });
 
   test('a blocked origin from the config file is refused for a navigation, a redirect and a popup', async ({

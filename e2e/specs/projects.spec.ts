@@ -3,6 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { chmod, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { callOk, callToolUntyped, expect, test } from '../harness.js';
+import { CHROME_PATH } from '../paths.js';
 import {
   LAUNCH,
   PROFILE_DIRNAME,
@@ -111,6 +112,24 @@ test.describe('projects in launch mode', () => {
     expect(await runWith([])).toEqual([path.join(cache, 'browser-agent', 'profile')]);
   });
 
+  test('browser.launch in the config file is launch mode for --isolated and --headless', async ({
+    sandbox,
+    site,
+  }) => {
+    const config = path.join(sandbox.root, 'launch.json');
+    await writeFile(
+      config,
+      JSON.stringify({ browser: { launch: true, executablePath: CHROME_PATH } }),
+    );
+    const client = await sandbox.startServer({
+      flags: ['--config', config, '--headless', '--isolated'],
+    });
+    await callOk(client, 'browser_navigate', { url: site.url('/button.html') });
+    const profiles = launchedProfiles(sandbox);
+    expect(profiles).toHaveLength(1);
+    expect(profiles[0]).toContain(`${path.sep}browser-agent-profile-`);
+  });
+
   test('bad project paths are refused with a hint, and nothing is created', async ({ sandbox }) => {
     const file = path.join(sandbox.root, 'file.txt');
     await writeFile(file, 'not a directory');
@@ -163,6 +182,8 @@ test.describe('projects in launch mode', () => {
     site,
   }) => {
     const app = await makeProject(sandbox, 'app', 'node_modules/\n');
+    // Only a project inside a git work tree gets the hint (a .git file marks a linked worktree).
+    await writeFile(path.join(app, '.git'), 'gitdir: /elsewhere/.git/worktrees/app\n');
     const client = await sandbox.startServer({ flags: LAUNCH, roots: [app] });
     const url = site.url('/button.html');
     const first = await callOk(client, 'browser_navigate', { url });

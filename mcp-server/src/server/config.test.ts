@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TRANSACTION_LIMITS } from '@browser-agent/protocol';
-import { resolveSettings, sessionSettingsOf } from './config.js';
+import { resolveSettings, sessionSettingsOf, type SettingFlags } from './config.js';
 import { ConfigError } from './configFile.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'ba-config-'));
@@ -16,9 +16,10 @@ const resolve = (
   values: Record<string, string | boolean | undefined>,
   env: NodeJS.ProcessEnv = {},
   config?: unknown,
+  launchFlags: Omit<SettingFlags, 'config' | 'values'> = {},
 ) =>
   resolveSettings(
-    { config: config === undefined ? undefined : configFile(config), values },
+    { config: config === undefined ? undefined : configFile(config), values, ...launchFlags },
     undefined,
     env,
     true,
@@ -43,6 +44,44 @@ describe('resolveSettings', () => {
     const s = resolve({}, {}, { browser: { launch: true, headless: false } });
     expect(s.launch).toEqual({ isolated: false, headless: false });
     expect(s.viewport).toEqual({ width: 1280, height: 720 });
+  });
+
+  it('counts browser.launch in the file as launch mode for the launch flags and their variables', () => {
+    const file = { browser: { launch: true } };
+    const flags = { isolated: true, headless: false, executablePath: '/opt/chromium' };
+    expect(resolve({}, {}, file, flags).launch).toEqual({
+      isolated: true,
+      headless: false,
+      executablePath: '/opt/chromium',
+    });
+    expect(resolve({}, {}, file, { userDataDir: '/profiles/a' }).launch).toEqual({
+      isolated: false,
+      userDataDir: '/profiles/a',
+      headless: true,
+    });
+    const env = { BROWSER_AGENT_HEADLESS: '0', CHROME_PATH: '/usr/bin/chromium' };
+    expect(resolve({}, env, file).launch).toEqual({
+      isolated: false,
+      headless: false,
+      executablePath: '/usr/bin/chromium',
+    });
+  });
+
+  it('refuses a launch flag when neither --launch nor the file launches', () => {
+    for (const [flags, name] of [
+      [{ isolated: true }, '--isolated'],
+      [{ userDataDir: '/p' }, '--user-data-dir'],
+      [{ headless: true }, '--headless'],
+      [{ headless: false }, '--headed'],
+      [{ executablePath: '/x' }, '--executable-path'],
+    ] as const) {
+      expect(() => resolve({}, {}, { browser: { launch: false } }, flags)).toThrow(
+        `${name} only applies in launch mode: add --launch, or set "browser": { "launch": true } in the config file.`,
+      );
+      expect(() => resolve({}, {}, undefined, flags)).toThrow(ConfigError);
+    }
+    // The variables are often set for other tools, so they are not refused.
+    expect(resolve({}, { BROWSER_AGENT_HEADLESS: '1', CHROME_PATH: '/x' }).launch).toBeUndefined();
   });
 
   it('takes a flag over an env var over the file', () => {
@@ -92,7 +131,6 @@ describe('resolveSettings', () => {
     );
     expect(() => resolve({}, {}, '[1,')).toThrow(ConfigError);
   });
-
 });
 
 describe('transaction limits', () => {

@@ -10,7 +10,7 @@ import {
   type SessionSettings,
   type TransactionLimits,
 } from '@browser-agent/protocol';
-import { readConfigFile } from './configFile.js';
+import { ConfigError, readConfigFile } from './configFile.js';
 import {
   DEFAULT_ACTION_TIMEOUT_MS,
   DEFAULT_NAVIGATION_TIMEOUT_MS,
@@ -54,6 +54,9 @@ export interface SettingFlags {
   /** Only when --headless or --headed was given. */
   headless?: boolean | undefined;
   executablePath?: string | undefined;
+  /** `--isolated` and `--user-data-dir`, given with or without `--launch`. */
+  isolated?: boolean | undefined;
+  userDataDir?: string | undefined;
   /** Raw values of the setting flags, by flag name (see SETTING_SOURCES). */
   values: Readonly<Record<string, string | boolean | undefined>>;
 }
@@ -84,10 +87,12 @@ export function resolveSettings(
   });
 
   const launching = launchFlag !== undefined || c.browser?.launch === true;
+  if (!launching) refuseLaunchOnlyFlags(flags);
+  const userDataDir = launchFlag?.userDataDir ?? flags.userDataDir;
   const launch: HelloFrame['launch'] = launching
     ? {
-        isolated: launchFlag?.isolated ?? false,
-        ...(launchFlag?.userDataDir !== undefined ? { userDataDir: launchFlag.userDataDir } : {}),
+        isolated: launchFlag?.isolated ?? flags.isolated ?? false,
+        ...(userDataDir !== undefined ? { userDataDir } : {}),
         headless: c.browser?.headless ?? defaultHeadless,
         ...(c.browser?.executablePath !== undefined
           ? { executablePath: c.browser.executablePath }
@@ -110,6 +115,24 @@ export function resolveSettings(
     allowFileUrls: c.allowFileUrls === true,
     transactions: { ...DEFAULT_TRANSACTION_LIMITS, ...c.transactions },
   };
+}
+
+/**
+ * A launch flag outside launch mode would be silently ignored; refuse it instead. Their variables
+ * (BROWSER_AGENT_HEADLESS, CHROME_PATH) are not refused: they are often set for other tools.
+ */
+function refuseLaunchOnlyFlags(flags: SettingFlags): void {
+  const given: [string, unknown][] = [
+    [flags.headless === false ? '--headed' : '--headless', flags.headless],
+    ['--executable-path', flags.executablePath],
+    ['--isolated', flags.isolated],
+    ['--user-data-dir', flags.userDataDir],
+  ];
+  const stray = given.find(([, value]) => value !== undefined)?.[0];
+  if (stray === undefined) return;
+  throw new ConfigError(
+    `${stray} only applies in launch mode: add --launch, or set "browser": { "launch": true } in the config file.`,
+  );
 }
 
 /** The part of the settings the extension applies to the session's tabs. */
