@@ -90,7 +90,7 @@ test.describe('projects in launch mode', () => {
     const own = path.join(sandbox.root, 'own-profile');
     const cache = path.join(sandbox.root, 'cache');
     const url = site.url('/button.html');
-    const runWith = async (flags: string[]): Promise<string[]> => {
+    const runWith = async (flags: string[], whileRunning = () => {}): Promise<string[]> => {
       const client = await sandbox.startServer({
         name: flags.join(' '),
         flags: [...LAUNCH, ...flags],
@@ -98,6 +98,7 @@ test.describe('projects in launch mode', () => {
       });
       await callOk(client, 'browser_navigate', { url });
       const profiles = launchedProfiles(sandbox);
+      whileRunning();
       await client.close();
       await stopDaemons(sandbox);
       return profiles;
@@ -109,7 +110,12 @@ test.describe('projects in launch mode', () => {
     expect(isolated[0]).toContain(`${path.sep}browser-agent-profile-`);
     expect(profileExists(app), 'neither run may touch the project profile').toBe(false);
     expect(await runWith(['--project', app])).toEqual([path.join(app, PROFILE_DIRNAME)]);
-    expect(await runWith([])).toEqual([path.join(cache, 'browser-agent', 'profile')]);
+    const shared = path.join(cache, 'browser-agent', 'profile');
+    const listed = () => runBin(sandbox, ['profiles', 'list'], { XDG_CACHE_HOME: cache }).stdout;
+    const inUse = (): void =>
+      expect(listed()).toMatch(new RegExp(`in use\\s+${escape(shared)}  \\(default profile\\)`));
+    expect(await runWith([], inUse)).toEqual([shared]);
+    expect(listed()).toMatch(new RegExp(`idle\\s+${escape(shared)}  \\(default profile\\)`));
   });
 
   test('browser.launch in the config file is launch mode for --isolated and --headless', async ({
