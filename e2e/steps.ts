@@ -13,6 +13,19 @@ export async function agentOn(
   return client;
 }
 
+/** Agents "alpha-agent" and "beta-agent", both connected before either opens its tab. */
+export async function alphaAndBeta(
+  bridge: Bridge,
+  alphaUrl: string,
+  betaUrl: string,
+): Promise<{ alpha: Client; beta: Client }> {
+  const alpha = await bridge.connectClient('alpha-agent');
+  const beta = await bridge.connectClient('beta-agent');
+  await callOk(alpha, 'browser_navigate', { url: alphaUrl });
+  await callOk(beta, 'browser_navigate', { url: betaUrl });
+  return { alpha, beta };
+}
+
 /** Clicks the button named `button` and waits until the page shows `done`. */
 export async function clickAndWaitFor(client: Client, button: string, done: string): Promise<void> {
   await callOk(client, 'browser_click', { role: 'button', name: button });

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test, expect, callOk, callTool } from '../harness.js';
+import { agentOn } from '../steps.js';
 import { SERVER_BIN } from '../paths.js';
 
 function writeConfig(dir: string, name: string, config: unknown): string {
@@ -132,10 +133,10 @@ test.describe('config file', () => {
 
     // The action timeout: a click whose handler holds the page for 5 s fails after 1 s.
     const actionConfig = writeConfig(sandbox.root, 'action.json', { timeouts: { actionMs: 1000 } });
-    const actionClient = await bridge.connectClient('config-action', {
+    const actionClient = await agentOn(bridge, site.url('/busy?ms=5000'), {
+      name: 'config-action',
       flags: ['--config', actionConfig],
     });
-    await callOk(actionClient, 'browser_navigate', { url: site.url('/busy?ms=5000') });
     const busy = await callTool(actionClient, 'browser_click', { selector: '#busy' });
     expect(busy.isError).toBe(true);
     expect(busy.text).toContain('TIMEOUT');
@@ -154,8 +155,7 @@ test.describe('config file', () => {
     expect(await viewportOf(fromFlag)).toBe('1000x700');
 
     // With the defaults (5 s), the same busy click goes through.
-    const defaults = await bridge.connectClient('config-defaults');
-    await callOk(defaults, 'browser_navigate', { url: site.url('/busy?ms=1500') });
+    const defaults = await agentOn(bridge, site.url('/busy?ms=1500'), { name: 'config-defaults' });
     const patient = await callOk(defaults, 'browser_click', { selector: '#busy' });
     expect(patient.text).toContain('Clicked');
   });
