@@ -61,7 +61,9 @@ export class SoakBrowser {
       throw new Error('Could not start Chromium with a debugging pipe.');
     const browser = new SoakBrowser(child, child.pid, new CdpPipe(toBrowser, fromBrowser));
     sandbox.onTeardown(() => browser.close());
-    await browser.#openRelay(`?port=${sandbox.port}${provisionPairing(sandbox.home, 'bench soak')}`);
+    await browser.#openRelay(
+      `?port=${sandbox.port}${provisionPairing(sandbox.home, 'bench soak')}`,
+    );
     return browser;
   }
 
