@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   try {
     settings = resolveSettings(
       options.settingFlags,
-      options.launch,
+      options.launch !== undefined,
       process.env,
       defaultHeadless(process.env),
     );

@@ -20,7 +20,7 @@ const resolve = (
 ) =>
   resolveSettings(
     { config: config === undefined ? undefined : configFile(config), values, ...launchFlags },
-    undefined,
+    false,
     env,
     true,
   );
@@ -64,6 +64,15 @@ describe('resolveSettings', () => {
       isolated: false,
       headless: false,
       executablePath: '/usr/bin/chromium',
+    });
+  });
+
+  it('takes the launch flags with --launch', () => {
+    const flags = { values: {}, isolated: true, userDataDir: '/p', headless: false };
+    expect(resolveSettings(flags, true, {}, true).launch).toEqual({
+      isolated: true,
+      userDataDir: '/p',
+      headless: false,
     });
   });
 

@@ -54,7 +54,7 @@ export interface SettingFlags {
   /** Only when --headless or --headed was given. */
   headless?: boolean | undefined;
   executablePath?: string | undefined;
-  /** `--isolated` and `--user-data-dir`, given with or without `--launch`. */
+  /** `--isolated` and `--user-data-dir`; they apply in launch mode, from the flag or the file. */
   isolated?: boolean | undefined;
   userDataDir?: string | undefined;
   /** Raw values of the setting flags, by flag name (see SETTING_SOURCES). */
@@ -71,7 +71,8 @@ export const SETTING_FLAG_TYPES = Object.fromEntries(
 /** Throws ConfigError naming the source and key of the first bad setting. */
 export function resolveSettings(
   flags: SettingFlags,
-  launchFlag: HelloFrame['launch'],
+  /** `--launch` was given; `browser.launch` in the file turns launch mode on too. */
+  launchFlag: boolean,
   env: NodeJS.ProcessEnv,
   defaultHeadless: boolean,
 ): Settings {
@@ -86,13 +87,12 @@ export function resolveSettings(
     browser: browserFlags,
   });
 
-  const launching = launchFlag !== undefined || c.browser?.launch === true;
+  const launching = launchFlag || c.browser?.launch === true;
   if (!launching) refuseLaunchOnlyFlags(flags);
-  const userDataDir = launchFlag?.userDataDir ?? flags.userDataDir;
   const launch: HelloFrame['launch'] = launching
     ? {
-        isolated: launchFlag?.isolated ?? flags.isolated ?? false,
-        ...(userDataDir !== undefined ? { userDataDir } : {}),
+        isolated: flags.isolated ?? false,
+        ...(flags.userDataDir !== undefined ? { userDataDir: flags.userDataDir } : {}),
         headless: c.browser?.headless ?? defaultHeadless,
         ...(c.browser?.executablePath !== undefined
           ? { executablePath: c.browser.executablePath }
