@@ -7,8 +7,6 @@
  *   teardown, stops them and the daemon and fails the test if any process of ours is left.
  * - `bridge`: the sandbox plus a Playwright Chromium with the built extension and its relay tab.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -33,6 +31,7 @@ import {
   type TestInfo,
   type Worker,
 } from '@playwright/test';
+import { provisionPairing } from '@browser-agent/mcp-server/pairingStore';
 import { startFixtureSite, type FixtureSite } from './fixtures/server.js';
 import { CHROME_PATH, EXTENSION_DIR, SERVER_BIN } from './paths.js';
 import {
@@ -208,7 +207,7 @@ export const test = base.extend<
       await waitForExtensionWorker(context);
       // Paired as launch mode pairs its browser: the daemon's half in its state directory, the
       // extension's half in the relay page's URL fragment.
-      const relayUrl = `${EXTENSION_ORIGIN}/${RELAY_PAGE_PATH}?port=${sandbox.port}${provisionPairing(sandbox.home)}`;
+      const relayUrl = `${EXTENSION_ORIGIN}/${RELAY_PAGE_PATH}?port=${sandbox.port}${provisionPairing(sandbox.home, 'e2e')}`;
       let relay = context.pages()[0] ?? (await context.newPage());
       await relay.goto(relayUrl);
 
@@ -304,32 +303,6 @@ async function spawnServer(
   const pid = transport.pid;
   if (pid === null) throw new Error(`MCP server "${name}" has no pid after connecting.`);
   return { name, client, pid, stderr: () => stderr };
-}
-
-/**
- * Writes a fresh pairing into the daemon's state directory and returns the `#pair=` fragment the
- * relay page stores its half from (the same hand-over launch mode uses).
- */
-export function provisionPairing(home: string): string {
-  const secret = randomBytes(32);
-  const id = createHash('sha256')
-    .update('browser-agent-pairing-id|')
-    .update(secret)
-    .digest('base64url')
-    .slice(0, 16);
-  mkdirSync(home, { recursive: true, mode: 0o700 });
-  const file = path.join(home, 'pairings.json');
-  const existing: unknown[] = existsSync(file)
-    ? (JSON.parse(readFileSync(file, 'utf8')) as unknown[])
-    : [];
-  const entry = {
-    id,
-    secret: secret.toString('base64'),
-    label: 'e2e',
-    createdAt: new Date().toISOString(),
-  };
-  writeFileSync(file, JSON.stringify([...existing, entry]), { mode: 0o600 });
-  return `#pair=${id}.${secret.toString('base64')}`;
 }
 
 async function waitForExtensionWorker(context: BrowserContext): Promise<void> {

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ErrorCode, MAX_FRAME_BYTES, PROTOCOL_VERSION } from '@browser-agent/protocol';
 import { callOk, callTool, expect, findRef, snapshot, test } from '../harness.js';
+import { agentOn } from '../steps.js';
 import {
   exchangeOnSocket,
   probeWebSocketFromNode,
@@ -40,9 +41,8 @@ test.describe('bridge robustness', () => {
     bridge,
     site,
   }) => {
-    const client = await bridge.connectClient();
     const url = site.url('/button.html');
-    await callOk(client, 'browser_navigate', { url });
+    const client = await agentOn(bridge, url);
 
     const started = Date.now();
     const pending = callTool(client, 'browser_wait_for', { time: 5 });
@@ -74,8 +74,7 @@ test.describe('bridge robustness', () => {
     sandbox,
     site,
   }) => {
-    const client = await bridge.connectClient();
-    await callOk(client, 'browser_navigate', { url: site.url('/button.html') });
+    const client = await agentOn(bridge, site.url('/button.html'));
     const daemonPid = await sandbox.daemonPid();
     if (daemonPid === undefined) throw new Error(`No daemon.pid in ${sandbox.home}`);
     const hello = (protocolVersion: number) =>

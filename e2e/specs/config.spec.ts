@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test, expect, callOk, callTool } from '../harness.js';
+import { agentOn } from '../steps.js';
 import { SERVER_BIN } from '../paths.js';
 
 function writeConfig(dir: string, name: string, config: unknown): string {
@@ -28,7 +29,8 @@ test.describe('config file', () => {
       { config: { browser: { hedless: true } }, expected: 'unknown key browser.hedless' },
       {
         config: { transactions: { maxCheckpoints: -1 } },
-        expected: 'config transactions.maxCheckpoints: expected a positive integer, got -1',
+        expected:
+          'config transactions.maxCheckpoints: expected a whole number from 1 to 100, got -1',
       },
       { config: '{"viewport": ', expected: 'not valid JSON' },
     ];
@@ -54,6 +56,12 @@ test.describe('config file', () => {
     const badEnv = run([], { BROWSER_AGENT_VIEWPORT: 'wide' });
     expect(badEnv.status).toBe(2);
     expect(badEnv.stderr).toContain('BROWSER_AGENT_VIEWPORT: expected WIDTHxHEIGHT');
+
+    const attached = writeConfig(sandbox.root, 'attached.json', { browser: { launch: false } });
+    const stray = run(['--config', attached, '--isolated']);
+    expect(stray.status, 'a launch flag with launch mode off').toBe(2);
+    expect(stray.stdout).toBe('');
+    expect(stray.stderr).toContain('--isolated only applies in launch mode');
   });
 
   test('a blocked origin from the config file is refused for a navigation, a redirect and a popup', async ({
@@ -125,10 +133,10 @@ test.describe('config file', () => {
 
     // The action timeout: a click whose handler holds the page for 5 s fails after 1 s.
     const actionConfig = writeConfig(sandbox.root, 'action.json', { timeouts: { actionMs: 1000 } });
-    const actionClient = await bridge.connectClient('config-action', {
+    const actionClient = await agentOn(bridge, site.url('/busy?ms=5000'), {
+      name: 'config-action',
       flags: ['--config', actionConfig],
     });
-    await callOk(actionClient, 'browser_navigate', { url: site.url('/busy?ms=5000') });
     const busy = await callTool(actionClient, 'browser_click', { selector: '#busy' });
     expect(busy.isError).toBe(true);
     expect(busy.text).toContain('TIMEOUT');
@@ -147,8 +155,7 @@ test.describe('config file', () => {
     expect(await viewportOf(fromFlag)).toBe('1000x700');
 
     // With the defaults (5 s), the same busy click goes through.
-    const defaults = await bridge.connectClient('config-defaults');
-    await callOk(defaults, 'browser_navigate', { url: site.url('/busy?ms=1500') });
+    const defaults = await agentOn(bridge, site.url('/busy?ms=1500'), { name: 'config-defaults' });
     const patient = await callOk(defaults, 'browser_click', { selector: '#busy' });
     expect(patient.text).toContain('Clicked');
   });

@@ -1,14 +1,14 @@
 import { ErrorCode } from '@browser-agent/protocol';
 import { callOk, callTool, expect, test } from '../harness.js';
+import { agentOn } from '../steps.js';
 
 test.describe('dialogs, tabs and navigation', () => {
   test('alert, confirm and prompt never hang a call, block input with DIALOG_OPEN and are listed until handled', async ({
     bridge,
     site,
   }) => {
-    const client = await bridge.connectClient();
     const url = site.url('/dialogs.html');
-    await callOk(client, 'browser_navigate', { url });
+    const client = await agentOn(bridge, url);
     const page = await bridge.pageWithUrl(url);
     // Playwright dismisses dialogs of pages it sees unless someone listens; here nobody but the
     // agent may answer them.
@@ -42,8 +42,7 @@ test.describe('dialogs, tabs and navigation', () => {
     bridge,
     site,
   }) => {
-    const client = await bridge.connectClient();
-    await callOk(client, 'browser_navigate', { url: site.url('/dialogs.html') });
+    const client = await agentOn(bridge, site.url('/dialogs.html'));
     (await bridge.pageWithUrl(site.url('/dialogs.html'))).on('dialog', () => undefined);
     await callOk(client, 'browser_click', { role: 'button', name: 'Arm beforeunload' });
     const nav = await callTool(client, 'browser_navigate', {
@@ -68,8 +67,7 @@ test.describe('dialogs, tabs and navigation', () => {
     bridge,
     site,
   }) => {
-    const client = await bridge.connectClient();
-    await callOk(client, 'browser_navigate', { url: site.url('/dialogs.html') });
+    const client = await agentOn(bridge, site.url('/dialogs.html'));
     const link = await callOk(client, 'browser_click', { role: 'link', name: 'Open in new tab' });
     expect(link.text).toMatch(/opened a new tab as tab 1: .*Opened%20by%20link/);
     const popup = await callOk(client, 'browser_click', { role: 'button', name: 'Open popup' });
@@ -90,8 +88,7 @@ test.describe('dialogs, tabs and navigation', () => {
   });
 
   test('back, forward, reload, resize and close', async ({ bridge, site }) => {
-    const client = await bridge.connectClient();
-    await callOk(client, 'browser_navigate', { url: site.url('/titled?title=One') });
+    const client = await agentOn(bridge, site.url('/titled?title=One'));
     await callOk(client, 'browser_navigate', { url: site.url('/titled?title=Two') });
     expect((await callOk(client, 'browser_navigate_back', {})).text).toContain('"One"');
     expect((await callOk(client, 'browser_navigate_forward', {})).text).toContain('"Two"');

@@ -3,15 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { ErrorCode } from '@browser-agent/protocol';
 import { callOk, callTool, expect, findRef, snapshot, test } from '../harness.js';
+import { agentOn } from '../steps.js';
 
 test.describe('input tools', () => {
   test('click: buttons, modifiers, double and right clicks; targets by ref, role+name and selector', async ({
     bridge,
     site,
   }) => {
-    const client = await bridge.connectClient();
     const url = site.url('/controls.html');
-    await callOk(client, 'browser_navigate', { url });
+    const client = await agentOn(bridge, url);
     const page = await bridge.pageWithUrl(url);
 
     await callOk(client, 'browser_click', {
@@ -55,9 +55,8 @@ test.describe('input tools', () => {
     bridge,
     site,
   }) => {
-    const client = await bridge.connectClient();
     const url = site.url('/controls.html');
-    await callOk(client, 'browser_navigate', { url });
+    const client = await agentOn(bridge, url);
     const page = await bridge.pageWithUrl(url);
 
     await callOk(client, 'browser_type', { role: 'textbox', name: 'Full name', text: 'Ada' });
@@ -134,8 +133,7 @@ test.describe('input tools', () => {
   });
 
   test('scroll, drag and drop, file upload', async ({ bridge, site }) => {
-    const client = await bridge.connectClient();
-    await callOk(client, 'browser_navigate', { url: site.url('/tall') });
+    const client = await agentOn(bridge, site.url('/tall'));
     const tall = await bridge.pageWithUrl(site.url('/tall'));
     await callOk(client, 'browser_scroll', { deltaY: 600 });
     expect(await tall.evaluate(() => window.scrollY)).toBeGreaterThan(500);

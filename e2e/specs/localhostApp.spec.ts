@@ -4,7 +4,7 @@
  * browser that picks the project's profile from the first call's projectPath.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cp } from 'node:fs/promises';
+import { cp, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import {
   callOk,
@@ -27,6 +27,8 @@ test('a coding agent drives its own localhost dev server, and is told when it is
 }) => {
   const app = path.join(sandbox.root, 'app');
   await cp(APP_FIXTURE, app, { recursive: true });
+  // A git repository of its own, as a coding agent's project is; the .gitignore hint needs one.
+  await mkdir(path.join(app, '.git'));
   const port = await freePort();
   const url = `http://localhost:${port}/`;
 
@@ -49,7 +51,7 @@ test('a coding agent drives its own localhost dev server, and is told when it is
   const dev = await startDevServer(app, port);
   try {
     const loaded = await callOk(client, 'browser_navigate', { url });
-    // The app has no .gitignore; the hint held back by the failed first call comes now.
+    // The repo has no .gitignore; the hint held back by the failed first call comes now.
     expect(loaded.text).toContain(`Add this line to that .gitignore: ${PROFILE_DIRNAME}/`);
     const shot = await callOk(client, 'browser_take_screenshot', {});
     expect(shot.images).toHaveLength(1);

@@ -3,13 +3,27 @@
  * fetch, an XHR, a form POST) come back; large and binary bodies are cut or summarised.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { callOk, expect, test } from '../harness.js';
+import type { FixtureSite } from '../fixtures/server.js';
+import { callOk, expect, test, type Bridge } from '../harness.js';
+import { agentOn, clickAndWaitFor } from '../steps.js';
 
 async function requestId(client: Client, urlPart: string, method: string): Promise<string> {
   const list = await callOk(client, 'browser_network_requests', { url: urlPart, method });
   const id = new RegExp(`\\[([^\\]]+)\\] ${method} `).exec(list.text)?.[1];
   expect(id, `no ${method} ${urlPart} in:\n${list.text}`).toBeDefined();
   return id ?? '';
+}
+
+/** An agent with the network tools, on the bodies page after it pressed `button`. */
+async function bodiesAfter(
+  bridge: Bridge,
+  site: FixtureSite,
+  button: string,
+  done: string,
+): Promise<Client> {
+  const client = await agentOn(bridge, site.url('/bodies.html'), { flags: ['--caps', 'network'] });
+  await clickAndWaitFor(client, button, done);
+  return client;
 }
 
 async function detailOf(client: Client, urlPart: string, method: string): Promise<string> {
@@ -20,13 +34,8 @@ async function detailOf(client: Client, urlPart: string, method: string): Promis
 test('bodies of unread fetch, XHR and form POST responses are returned', async ({
   bridge,
   site,
-  sandbox,
 }) => {
-  const client = await sandbox.startServer({ flags: ['--caps', 'network'] });
-  await bridge.expectRelayState('connected');
-  await callOk(client, 'browser_navigate', { url: site.url('/bodies.html') });
-  await callOk(client, 'browser_click', { role: 'button', name: 'Send' });
-  await callOk(client, 'browser_wait_for', { text: 'Sent' });
+  const client = await bodiesAfter(bridge, site, 'Send', 'Sent');
 
   const viaFetch = await detailOf(client, 'via=fetch', 'POST');
   expect(viaFetch).toContain('{"hello":"fetch"}');
@@ -35,8 +44,7 @@ test('bodies of unread fetch, XHR and form POST responses are returned', async (
   expect(viaXhr).toContain('{"hello":"xhr"}');
   expect(viaXhr).toContain('Response body (application/json):\n{"ok":true}');
 
-  await callOk(client, 'browser_click', { role: 'button', name: 'Post form' });
-  await callOk(client, 'browser_wait_for', { text: '"ok":true' });
+  await clickAndWaitFor(client, 'Post form', '"ok":true');
   const form = await detailOf(client, '/api/submit', 'POST');
   expect(form).toContain('greeting=hi+form&password=[hidden]');
   expect(form).not.toContain('form-S3cret');
@@ -46,13 +54,8 @@ test('bodies of unread fetch, XHR and form POST responses are returned', async (
 test('a large body is truncated with a note; a binary body is summarised', async ({
   bridge,
   site,
-  sandbox,
 }) => {
-  const client = await sandbox.startServer({ flags: ['--caps', 'network'] });
-  await bridge.expectRelayState('connected');
-  await callOk(client, 'browser_navigate', { url: site.url('/bodies.html') });
-  await callOk(client, 'browser_click', { role: 'button', name: 'Heavy' });
-  await callOk(client, 'browser_wait_for', { text: 'Heavy done' });
+  const client = await bodiesAfter(bridge, site, 'Heavy', 'Heavy done');
 
   const large = await detailOf(client, '/api/large', 'GET');
   expect(large).toContain('{"rows":["row-00000000000000000000"');

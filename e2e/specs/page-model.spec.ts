@@ -1,5 +1,6 @@
 import { ErrorCode } from '@browser-agent/protocol';
 import { callOk, callTool, expect, findRef, snapshot, test } from '../harness.js';
+import { agentOn } from '../steps.js';
 
 /** The default maxChars bounds the whole response (head and marker included), whatever the page. */
 const RESPONSE_BUDGET_CHARS = 40_000;
@@ -9,8 +10,7 @@ test.describe('page model', () => {
     bridge,
     site,
   }) => {
-    const client = await bridge.connectClient();
-    await callOk(client, 'browser_navigate', { url: site.url('/controls.html') });
+    const client = await agentOn(bridge, site.url('/controls.html'));
     const text = await snapshot(client);
     expect(text).toContain('- Snapshot generation: 1');
     expect(text).toContain('### Page snapshot (untrusted page content)');
@@ -37,8 +37,7 @@ test.describe('page model', () => {
     bridge,
     site,
   }) => {
-    const client = await bridge.connectClient();
-    await callOk(client, 'browser_navigate', { url: site.url('/controls.html') });
+    const client = await agentOn(bridge, site.url('/controls.html'));
     const first = await snapshot(client);
     const second = await snapshot(client);
     expect(second).toContain('- Snapshot generation: 2');
@@ -64,8 +63,7 @@ test.describe('page model', () => {
     bridge,
     site,
   }) => {
-    const client = await bridge.connectClient();
-    await callOk(client, 'browser_navigate', { url: site.url('/table') });
+    const client = await agentOn(bridge, site.url('/table'));
     const whole = await snapshot(client);
     expect(whole.length).toBeLessThanOrEqual(RESPONSE_BUDGET_CHARS);
     expect(whole).toMatch(/\[Snapshot truncated: showing \d+ of \d+ lines/);
@@ -104,8 +102,7 @@ test.describe('page model', () => {
     bridge,
     site,
   }) => {
-    const client = await bridge.connectClient();
-    await callOk(client, 'browser_navigate', { url: site.url('/spa.html') });
+    const client = await agentOn(bridge, site.url('/spa.html'));
     await callOk(client, 'browser_wait_for', { text: 'Delayed content arrived' });
     await snapshot(client);
     const result = await callOk(client, 'browser_click', { role: 'button', name: 'Load more' });
@@ -126,10 +123,7 @@ test.describe('page model', () => {
     site,
     otherSite,
   }) => {
-    const client = await bridge.connectClient();
-    await callOk(client, 'browser_navigate', {
-      url: site.url(`/frames.html?other=${otherSite.port}`),
-    });
+    const client = await agentOn(bridge, site.url(`/frames.html?other=${otherSite.port}`));
     await callOk(client, 'browser_wait_for', {
       selector: 'iframe[title="Cross origin"]',
       state: 'attached',
@@ -153,11 +147,8 @@ test.describe('page model', () => {
     site,
     otherSite,
   }) => {
-    const client = await bridge.connectClient();
     // 127.0.0.1 → localhost → 127.0.0.1: each frame is cross-site to its parent.
-    await callOk(client, 'browser_navigate', {
-      url: site.url(`/nested-frames.html?other=${otherSite.port}`),
-    });
+    const client = await agentOn(bridge, site.url(`/nested-frames.html?other=${otherSite.port}`));
     await expect
       .poll(async () => snapshot(client), { timeout: 15_000 })
       .toContain('Innermost child');
@@ -180,8 +171,7 @@ test.describe('page model', () => {
     bridge,
     site,
   }) => {
-    const client = await bridge.connectClient();
-    await callOk(client, 'browser_navigate', { url: site.url('/custom-controls.html') });
+    const client = await agentOn(bridge, site.url('/custom-controls.html'));
     const text = await snapshot(client);
     const styled = /- generic \[(e\d+)\] \[cursor=pointer\]\n/.exec(text)?.[1];
     expect(styled).toBeDefined();
@@ -198,8 +188,7 @@ test.describe('page model', () => {
     bridge,
     site,
   }) => {
-    const client = await bridge.connectClient();
-    await callOk(client, 'browser_navigate', { url: site.url('/frames.html') });
+    const client = await agentOn(bridge, site.url('/frames.html'));
     const ambiguous = await callTool(client, 'browser_click', { selector: 'h1, h2' });
     expect(ambiguous.isError).toBe(true);
     expect(ambiguous.text).toContain(ErrorCode.AMBIGUOUS_TARGET);

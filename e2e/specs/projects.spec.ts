@@ -3,6 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { chmod, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { callOk, callToolUntyped, expect, test } from '../harness.js';
+import { CHROME_PATH } from '../paths.js';
 import {
   LAUNCH,
   PROFILE_DIRNAME,
@@ -89,7 +90,7 @@ test.describe('projects in launch mode', () => {
     const own = path.join(sandbox.root, 'own-profile');
     const cache = path.join(sandbox.root, 'cache');
     const url = site.url('/button.html');
-    const runWith = async (flags: string[]): Promise<string[]> => {
+    const runWith = async (flags: string[], whileRunning = () => {}): Promise<string[]> => {
       const client = await sandbox.startServer({
         name: flags.join(' '),
         flags: [...LAUNCH, ...flags],
@@ -97,6 +98,7 @@ test.describe('projects in launch mode', () => {
       });
       await callOk(client, 'browser_navigate', { url });
       const profiles = launchedProfiles(sandbox);
+      whileRunning();
       await client.close();
       await stopDaemons(sandbox);
       return profiles;
@@ -108,7 +110,30 @@ test.describe('projects in launch mode', () => {
     expect(isolated[0]).toContain(`${path.sep}browser-agent-profile-`);
     expect(profileExists(app), 'neither run may touch the project profile').toBe(false);
     expect(await runWith(['--project', app])).toEqual([path.join(app, PROFILE_DIRNAME)]);
-    expect(await runWith([])).toEqual([path.join(cache, 'browser-agent', 'profile')]);
+    const shared = path.join(cache, 'browser-agent', 'profile');
+    const listed = () => runBin(sandbox, ['profiles', 'list'], { XDG_CACHE_HOME: cache }).stdout;
+    const inUse = (): void =>
+      expect(listed()).toMatch(new RegExp(`in use\\s+${escape(shared)}  \\(default profile\\)`));
+    expect(await runWith([], inUse)).toEqual([shared]);
+    expect(listed()).toMatch(new RegExp(`idle\\s+${escape(shared)}  \\(default profile\\)`));
+  });
+
+  test('browser.launch in the config file is launch mode for --isolated and --headless', async ({
+    sandbox,
+    site,
+  }) => {
+    const config = path.join(sandbox.root, 'launch.json');
+    await writeFile(
+      config,
+      JSON.stringify({ browser: { launch: true, executablePath: CHROME_PATH } }),
+    );
+    const client = await sandbox.startServer({
+      flags: ['--config', config, '--headless', '--isolated'],
+    });
+    await callOk(client, 'browser_navigate', { url: site.url('/button.html') });
+    const profiles = launchedProfiles(sandbox);
+    expect(profiles).toHaveLength(1);
+    expect(profiles[0]).toContain(`${path.sep}browser-agent-profile-`);
   });
 
   test('bad project paths are refused with a hint, and nothing is created', async ({ sandbox }) => {
@@ -163,6 +188,8 @@ test.describe('projects in launch mode', () => {
     site,
   }) => {
     const app = await makeProject(sandbox, 'app', 'node_modules/\n');
+    // Only a project inside a git work tree gets the hint (a .git file marks a linked worktree).
+    await writeFile(path.join(app, '.git'), 'gitdir: /elsewhere/.git/worktrees/app\n');
     const client = await sandbox.startServer({ flags: LAUNCH, roots: [app] });
     const url = site.url('/button.html');
     const first = await callOk(client, 'browser_navigate', { url });

@@ -3,14 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { ErrorCode } from '@browser-agent/protocol';
 import { callOk, callTool, expect, test } from '../harness.js';
+import { agentOn } from '../steps.js';
 
 test.describe('reading tools', () => {
   test('get_text gives the main content as Markdown; get_html is capped and hides secrets', async ({
     bridge,
     site,
   }) => {
-    const client = await bridge.connectClient();
-    await callOk(client, 'browser_navigate', { url: site.url('/article.html') });
+    const client = await agentOn(bridge, site.url('/article.html'));
     const text = (await callOk(client, 'browser_get_text', {})).text;
     expect(text).toContain('### Page text (untrusted page content)');
     expect(text).toContain('# The quiet history of the paperclip');
@@ -121,8 +121,7 @@ test.describe('reading tools', () => {
   });
 
   test('wait_for: selector states, network idle, delayed SPA content', async ({ bridge, site }) => {
-    const client = await bridge.connectClient();
-    await callOk(client, 'browser_navigate', { url: site.url('/spa.html') });
+    const client = await agentOn(bridge, site.url('/spa.html'));
     await callOk(client, 'browser_wait_for', { text: 'Delayed content arrived' });
     await callOk(client, 'browser_wait_for', { selector: 'main h2', state: 'visible' });
     await callOk(client, 'browser_wait_for', { selector: '#nothing', state: 'detached' });

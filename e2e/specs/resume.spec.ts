@@ -7,6 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { test, expect, callOk, callTool, snapshot, tabWithUrl } from '../harness.js';
+import { agentOn } from '../steps.js';
 
 test('a daemon killed with SIGKILL is replaced, and the session comes back with its tab', async ({
   bridge,
@@ -17,12 +18,12 @@ test('a daemon killed with SIGKILL is replaced, and the session comes back with 
     BROWSER_AGENT_SESSION_KEY: 'daemon-crash-key',
     BROWSER_AGENT_SESSION_GRACE_MS: '20000',
   };
-  const client = await bridge.connectClient('crash-survivor', {
+  const url = site.url('/titled?title=Survives%20the%20daemon');
+  const client = await agentOn(bridge, url, {
+    name: 'crash-survivor',
     env,
     flags: ['--caps', 'transactions'],
   });
-  const url = site.url('/titled?title=Survives%20the%20daemon');
-  await callOk(client, 'browser_navigate', { url });
   await callOk(client, 'browser_transaction_begin', { label: 'across the crash' });
   const tabId = tabWithUrl(await bridge.tabLayout(), url).id;
   await callOk(client, 'browser_type', { ref: 'e1', text: 'never logged' }).catch(() => undefined);

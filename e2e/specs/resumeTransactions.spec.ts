@@ -6,6 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { test, expect, callOk, panelSession, tabWithUrl } from '../harness.js';
+import { agentOn } from '../steps.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 
 const TX = ['--caps', 'transactions'];
@@ -23,9 +24,8 @@ test('a server killed with SIGKILL is restarted with the same key and gets its t
   site,
 }) => {
   const env = { BROWSER_AGENT_SESSION_KEY: 'tx-resume', BROWSER_AGENT_SESSION_GRACE_MS: '20000' };
-  const first = await bridge.connectClient('tx-resumer', { flags: TX, env });
   const url = site.url('/titled?title=Before%20the%20crash');
-  await callOk(first, 'browser_navigate', { url });
+  const first = await agentOn(bridge, url, { name: 'tx-resumer', flags: TX, env });
   await callOk(first, 'browser_transaction_begin', { label: 'checkout' });
   await callOk(first, 'browser_type', { ref: 'e1', text: 'typed secret' }).catch(() => undefined);
   await callOk(first, 'browser_evaluate', {
@@ -89,8 +89,10 @@ test('a second live client on the same project gets its own session; the project
 });
 
 test('an open transaction survives the service worker being stopped', async ({ bridge, site }) => {
-  const client = await bridge.connectClient('worker-stop', { flags: TX });
-  await callOk(client, 'browser_navigate', { url: site.url('/titled?title=Worker') });
+  const client = await agentOn(bridge, site.url('/titled?title=Worker'), {
+    name: 'worker-stop',
+    flags: TX,
+  });
   await callOk(client, 'browser_transaction_begin', {});
   await callOk(client, 'browser_evaluate', {
     function: `() => { localStorage.setItem('k', 'changed'); return true; }`,

@@ -5,6 +5,7 @@
 import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test, expect, callOk } from '../harness.js';
+import { agentOn } from '../steps.js';
 
 const TIMESTAMPED = /^shot-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z(-\d+)?\.png$/;
 
@@ -17,8 +18,10 @@ test('screenshots in the output directory get timestamped names and the oldest g
   const config = path.join(sandbox.root, 'config.json');
   writeFileSync(config, JSON.stringify({ outputDir, screenshots: { maxFiles: 3 } }));
   // A file of the user's in the same directory is never counted or deleted.
-  const client = await bridge.connectClient('shots', { flags: ['--config', config] });
-  await callOk(client, 'browser_navigate', { url: site.url('/button.html') });
+  const client = await agentOn(bridge, site.url('/button.html'), {
+    name: 'shots',
+    flags: ['--config', config],
+  });
 
   const saved: string[] = [];
   for (let i = 0; i < 5; i += 1) {
@@ -42,11 +45,11 @@ test('a screenshot over the per-file cap is returned but not saved', async ({
   site,
 }) => {
   const outputDir = path.join(sandbox.root, 'capped');
-  const client = await bridge.connectClient('capped', {
+  const client = await agentOn(bridge, site.url('/tall'), {
+    name: 'capped',
     flags: ['--output-dir', outputDir],
     env: { BROWSER_AGENT_SCREENSHOT_MAX_BYTES: '1000' },
   });
-  await callOk(client, 'browser_navigate', { url: site.url('/tall') });
   const shot = await callOk(client, 'browser_take_screenshot', { fullPage: true });
   expect(shot.images).toHaveLength(1);
   expect(shot.text).toContain('Not saved:');

@@ -6,6 +6,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { test, expect, callOk, callTool, snapshot, findRef } from '../harness.js';
+import { agentOn } from '../steps.js';
 
 const TYPED_PASSWORD = 'typed-S3cret!pw';
 const TYPED_OTP = '246810';
@@ -18,10 +19,10 @@ function allFiles(dir: string): string[] {
 }
 
 test('secret field values are missing from every output', async ({ bridge, sandbox, site }) => {
-  const client = await bridge.connectClient('secret-keeper', {
+  const client = await agentOn(bridge, site.url('/controls.html'), {
+    name: 'secret-keeper',
     flags: ['--caps', 'devtools,network,storage'],
   });
-  await callOk(client, 'browser_navigate', { url: site.url('/controls.html') });
   const page = await snapshot(client);
   const typed = await callOk(client, 'browser_type', {
     ref: findRef(page, 'textbox', 'Password'),

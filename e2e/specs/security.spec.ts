@@ -13,7 +13,9 @@ import {
   type Frame,
 } from '@browser-agent/protocol';
 import { readFileSync } from 'node:fs';
-import { test, expect, callOk, callTool, snapshot } from '../harness.js';
+import type { Page } from '@playwright/test';
+import { test, expect, callOk, callTool, snapshot, type Bridge, type Sandbox } from '../harness.js';
+import { agentOn } from '../steps.js';
 import { probeWebSocketFromNode } from '../probes.js';
 
 interface NodeExtension {
@@ -38,6 +40,26 @@ async function forgedExtension(
     ws.once('error', reject);
   });
   return { ws, frames, closed };
+}
+
+/**
+ * Forgets the harness's pairing, as a browser that never met this bridge, and opens the side
+ * panel in place of the relay tab; returns the panel once it asks the user to pair.
+ */
+async function panelOfUnpairedBrowser(bridge: Bridge, sandbox: Sandbox): Promise<Page> {
+  await bridge.extensionWorker().evaluate(async () => {
+    const storage = (
+      globalThis as unknown as {
+        chrome: { storage: { local: { remove(key: string): Promise<void> } } };
+      }
+    ).chrome.storage.local;
+    await storage.remove('pairings');
+  });
+  await bridge.relay.close();
+  const panel = await bridge.context.newPage();
+  await panel.goto(`${EXTENSION_ORIGIN}/src/sidepanel/index.html?port=${sandbox.port}`);
+  await expect(panel.locator('#pairing')).toBeVisible({ timeout: 15_000 });
+  return panel;
 }
 
 const hello = (pairings: string[]): string =>
@@ -104,8 +126,7 @@ test.describe('a link nobody else can use', () => {
     }
 
     // Once the rogue is gone the real daemon takes the port, and the paired link works.
-    const client = await bridge.connectClient('after-rogue');
-    await callOk(client, 'browser_navigate', { url: target });
+    const client = await agentOn(bridge, target, { name: 'after-rogue' });
     expect(await snapshot(client)).toContain('button');
   });
 
@@ -225,20 +246,7 @@ test.describe('a link nobody else can use', () => {
     site,
   }) => {
     const client = await bridge.connectClient('pairing-agent');
-    // Forget the harness's pairing, as a browser that never met this bridge.
-    await bridge.extensionWorker().evaluate(async () => {
-      const storage = (
-        globalThis as unknown as {
-          chrome: { storage: { local: { remove(key: string): Promise<void> } } };
-        }
-      ).chrome.storage.local;
-      await storage.remove('pairings');
-    });
-    const panelUrl = `${EXTENSION_ORIGIN}/src/sidepanel/index.html?port=${sandbox.port}`;
-    await bridge.relay.close();
-    const panel = await bridge.context.newPage();
-    await panel.goto(panelUrl);
-    await expect(panel.locator('#pairing')).toBeVisible({ timeout: 15_000 });
+    const panel = await panelOfUnpairedBrowser(bridge, sandbox);
     const panelCode = (await panel.locator('#pairing-code').textContent()) ?? '';
     expect(panelCode).toMatch(/^\d{3} \d{3}$/);
 
@@ -266,18 +274,7 @@ test.describe('a link nobody else can use', () => {
     site,
   }) => {
     const client = await bridge.connectClient('rejected-agent');
-    await bridge.extensionWorker().evaluate(async () => {
-      const storage = (
-        globalThis as unknown as {
-          chrome: { storage: { local: { remove(key: string): Promise<void> } } };
-        }
-      ).chrome.storage.local;
-      await storage.remove('pairings');
-    });
-    await bridge.relay.close();
-    const panel = await bridge.context.newPage();
-    await panel.goto(`${EXTENSION_ORIGIN}/src/sidepanel/index.html?port=${sandbox.port}`);
-    await expect(panel.locator('#pairing')).toBeVisible({ timeout: 15_000 });
+    const panel = await panelOfUnpairedBrowser(bridge, sandbox);
     await panel.locator('#pair-no').click();
     await expect(panel.locator('#status-detail')).toContainText('rejected');
     const refused = await callTool(client, 'browser_navigate', { url: site.url('/button.html') });

@@ -16,6 +16,7 @@ import {
   test,
   urlsInGroup,
 } from '../harness.js';
+import { agentOn, alphaAndBeta } from '../steps.js';
 
 const OVERLAY_HOST = '#browser-agent-overlay';
 /** Chrome stops an idle extension service worker after 30 s; the test keeps working past that. */
@@ -28,11 +29,8 @@ test.describe('the user in charge', () => {
     bridge,
     site,
   }) => {
-    const alpha = await bridge.connectClient('alpha-agent');
-    const beta = await bridge.connectClient('beta-agent');
     const alphaUrl = site.url('/titled?title=Alpha');
-    await callOk(alpha, 'browser_navigate', { url: alphaUrl });
-    await callOk(beta, 'browser_navigate', { url: site.url('/titled?title=Beta') });
+    const { alpha, beta } = await alphaAndBeta(bridge, alphaUrl, site.url('/titled?title=Beta'));
     const panel = bridge.relay;
     const alphaItem = panelSession(panel, 'alpha-agent');
     const betaItem = panelSession(panel, 'beta-agent');
@@ -74,9 +72,8 @@ test.describe('the user in charge', () => {
     bridge,
     site,
   }) => {
-    const alpha = await bridge.connectClient('alpha-agent');
     const url = site.url('/button.html');
-    await callOk(alpha, 'browser_navigate', { url });
+    const alpha = await agentOn(bridge, url, { name: 'alpha-agent' });
     const tab = await bridge.pageWithUrl(url);
     await expect(tab.locator(OVERLAY_HOST)).toHaveAttribute('aria-hidden', 'true');
     const overlay = await overlayTexts(tab);
@@ -109,8 +106,7 @@ test.describe('the user in charge', () => {
     const usersUrl = site.url('/titled?title=Users%20tab');
     const usersTab = await bridge.context.newPage();
     await usersTab.goto(usersUrl);
-    const alpha = await bridge.connectClient('alpha-agent');
-    await callOk(alpha, 'browser_navigate', { url: site.url('/titled?title=Alpha') });
+    const alpha = await agentOn(bridge, site.url('/titled?title=Alpha'), { name: 'alpha-agent' });
     const listed = async () => (await callOk(alpha, 'browser_tabs', { action: 'list' })).text;
     expect(await listed(), 'the user’s tab is not the agent’s').not.toContain(usersUrl);
     await expect(usersTab.locator(OVERLAY_HOST)).toHaveCount(0);
@@ -152,9 +148,8 @@ test.describe('the user in charge', () => {
     site,
   }) => {
     test.setTimeout(180_000);
-    const alpha = await bridge.connectClient('alpha-agent');
     const url = site.url('/titled?title=Background');
-    await callOk(alpha, 'browser_navigate', { url });
+    const alpha = await agentOn(bridge, url, { name: 'alpha-agent' });
 
     const panel = bridge.relay;
     await panel.locator('#settings summary').click();

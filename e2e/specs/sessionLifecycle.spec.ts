@@ -16,6 +16,7 @@ import {
   test,
   urlsInGroup,
 } from '../harness.js';
+import { agentOn } from '../steps.js';
 import { isRunning, processesWithEnv, waitUntil } from '../processes.js';
 
 test.describe('session lifecycle', () => {
@@ -66,10 +67,10 @@ test.describe('session lifecycle', () => {
     site,
   }) => {
     const idleExitMs = 1_500;
-    const client = await bridge.connectClient('idle-agent', {
+    const client = await agentOn(bridge, site.url('/button.html'), {
+      name: 'idle-agent',
       env: { BROWSER_AGENT_IDLE_EXIT_MS: String(idleExitMs) },
     });
-    await callOk(client, 'browser_navigate', { url: site.url('/button.html') });
     const daemonPid = await sandbox.daemonPid();
     if (daemonPid === undefined) throw new Error(`No daemon.pid in ${sandbox.home}`);
     expect(existsSync(sandbox.socketPath)).toBe(true);
@@ -98,9 +99,8 @@ test.describe('session lifecycle', () => {
       BROWSER_AGENT_SESSION_KEY: 'e2e-resume-key',
       BROWSER_AGENT_SESSION_GRACE_MS: '10000',
     };
-    const first = await bridge.connectClient('resuming-agent', { env });
     const url = site.url('/titled?title=Kept%20across%20restarts');
-    await callOk(first, 'browser_navigate', { url });
+    const first = await agentOn(bridge, url, { name: 'resuming-agent', env });
     const tabId = tabWithUrl(await bridge.tabLayout(), url).id;
 
     process.kill(sandbox.serverPid(first), 'SIGKILL');
@@ -125,11 +125,11 @@ test.describe('session lifecycle', () => {
     sandbox,
     site,
   }) => {
-    const client = await bridge.connectClient('fallback-agent', {
+    const url = site.url('/button.html');
+    const client = await agentOn(bridge, url, {
+      name: 'fallback-agent',
       env: { BROWSER_AGENT_NO_DAEMON: '1' },
     });
-    const url = site.url('/button.html');
-    await callOk(client, 'browser_navigate', { url });
     const page = await snapshot(client);
     await callOk(client, 'browser_click', { ref: findRef(page, 'button', 'Click me') });
     await expect((await bridge.pageWithUrl(url)).locator('#out')).toHaveText('Clicked 1 time');

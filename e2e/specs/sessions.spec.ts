@@ -20,6 +20,7 @@ import {
   urlsInGroup,
   type Bridge,
 } from '../harness.js';
+import { agentOn, alphaAndBeta } from '../steps.js';
 
 const DOCS_SCREENSHOT = path.resolve(import.meta.dirname, '..', '..', 'docs', 'side-panel.png');
 
@@ -156,9 +157,8 @@ test.describe('sessions', () => {
     const usersUrl = site.url('/titled?title=Users%20own');
     // Opened before any agent tab, so Chrome gives it no agent tab as its opener.
     await (await bridge.context.newPage()).goto(usersUrl);
-    const alpha = await bridge.connectClient('alpha-agent');
     const beta = await bridge.connectClient('beta-agent');
-    await callOk(alpha, 'browser_navigate', { url: alphaUrl });
+    const alpha = await agentOn(bridge, alphaUrl, { name: 'alpha-agent' });
     await callOk(beta, 'browser_navigate', { url: betaUrl });
 
     const layout = await bridge.tabLayout();
@@ -188,11 +188,8 @@ test.describe('sessions', () => {
     bridge,
     site,
   }) => {
-    const alpha = await bridge.connectClient('alpha-agent');
-    const beta = await bridge.connectClient('beta-agent');
     const opener = site.url('/opener.html');
-    await callOk(alpha, 'browser_navigate', { url: opener });
-    await callOk(beta, 'browser_navigate', { url: site.url('/titled?title=Beta') });
+    const { alpha, beta } = await alphaAndBeta(bridge, opener, site.url('/titled?title=Beta'));
 
     const page = await snapshot(alpha);
     await callOk(alpha, 'browser_click', { ref: findRef(page, 'link', 'Open in new tab') });

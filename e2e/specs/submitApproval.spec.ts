@@ -2,6 +2,7 @@
  * Issue #7's ask-before-submit: with the setting on, an agent's submit of a form with a password
  * field waits for the user's Allow / Deny in the side panel; with it off, nothing is asked.
  */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Page } from '@playwright/test';
 import { ErrorCode } from '@browser-agent/protocol';
 import {
@@ -12,8 +13,10 @@ import {
   snapshot,
   test,
   type Bridge,
+  type ServerOptions,
   type ToolOutcome,
 } from '../harness.js';
+import type { FixtureSite } from '../fixtures/server.js';
 
 async function askBeforeSecretSubmit(bridge: Bridge): Promise<void> {
   await bridge.relay.locator('#settings summary').click();
@@ -37,13 +40,29 @@ function question(panel: Page) {
   return panel.locator('#questions .question');
 }
 
+/** The agent "form-filler" on the login form, with the user's ask-before-submit on or off. */
+async function onLoginForm(
+  bridge: Bridge,
+  site: FixtureSite,
+  { ask, ...options }: { ask: boolean } & Omit<ServerOptions, 'name'>,
+): Promise<Client> {
+  const client = await bridge.connectClient('form-filler', options);
+  if (ask) await askBeforeSecretSubmit(bridge);
+  await callOk(client, 'browser_navigate', { url: site.url('/login.html') });
+  return client;
+}
+
+/** Held: the page's own submit listener has not run, and the tab is still on the form. */
+async function expectNotSubmitted(bridge: Bridge, site: FixtureSite): Promise<void> {
+  const tab = await bridge.pageWithUrl(site.url('/login.html'));
+  await expect(tab.locator('#status')).toHaveText('Idle');
+}
+
 test('allow: the held submit goes through once, after the user allows it', async ({
   bridge,
   site,
 }) => {
-  const client = await bridge.connectClient('form-filler', { flags: ['--caps', 'network'] });
-  await askBeforeSecretSubmit(bridge);
-  await callOk(client, 'browser_navigate', { url: site.url('/login.html') });
+  const client = await onLoginForm(bridge, site, { ask: true, flags: ['--caps', 'network'] });
   await callOk(client, 'browser_fill_form', {
     fields: [
       { role: 'textbox', name: 'User', value: 'ada' },
@@ -60,9 +79,7 @@ test('allow: the held submit goes through once, after the user allows it', async
   await expect(asked).toContainText('Let form-filler submit this form?');
   await expect(asked).toContainText(`a password field and goes to ${site.origin}`);
   await expect(asked).toContainText('Login');
-  // Held: the page's own submit listener has not run, and the tab is still on the form.
-  const tab = await bridge.pageWithUrl(site.url('/login.html'));
-  await expect(tab.locator('#status')).toHaveText('Idle');
+  await expectNotSubmitted(bridge, site);
 
   await asked.getByRole('button', { name: 'Allow' }).click();
   const clicked = await clicking;
@@ -78,9 +95,7 @@ test('deny: Enter in a password field is held and nothing is submitted', async (
   bridge,
   site,
 }) => {
-  const client = await bridge.connectClient('form-filler');
-  await askBeforeSecretSubmit(bridge);
-  await callOk(client, 'browser_navigate', { url: site.url('/login.html') });
+  const client = await onLoginForm(bridge, site, { ask: true });
   const page = await snapshot(client);
 
   const typing = callTool(client, 'browser_type', {
@@ -97,8 +112,7 @@ test('deny: Enter in a password field is held and nothing is submitted', async (
   expect(typed.text).toContain('nothing was submitted');
   expect(typed.text).toContain('Ask the user to submit it themselves');
 
-  const tab = await bridge.pageWithUrl(site.url('/login.html'));
-  await expect(tab.locator('#status')).toHaveText('Idle');
+  await expectNotSubmitted(bridge, site);
   expect(await snapshot(client)).toContain('heading "Login"');
 
   // A form without a secret field is never held.
@@ -112,9 +126,7 @@ test("a submit started by the page's script is held too; no answer fails the cal
   bridge,
   site,
 }) => {
-  const client = await bridge.connectClient('form-filler');
-  await askBeforeSecretSubmit(bridge);
-  await callOk(client, 'browser_navigate', { url: site.url('/login.html') });
+  const client = await onLoginForm(bridge, site, { ask: true });
   // Unanswered, the question expires before the call's own 30 s deadline.
   const clicked = await callTool(client, 'browser_click', {
     role: 'button',
@@ -124,13 +136,11 @@ test("a submit started by the page's script is held too; no answer fails the cal
   expect(clicked.text).toContain(ErrorCode.USER_DENIED);
   expect(clicked.text).toContain('did not answer in time');
   await expect(question(bridge.relay)).toHaveCount(0);
-  const tab = await bridge.pageWithUrl(site.url('/login.html'));
-  await expect(tab.locator('#status')).toHaveText('Idle');
+  await expectNotSubmitted(bridge, site);
 });
 
 test('setting off: a password form submits without a question', async ({ bridge, site }) => {
-  const client = await bridge.connectClient('form-filler');
-  await callOk(client, 'browser_navigate', { url: site.url('/login.html') });
+  const client = await onLoginForm(bridge, site, { ask: false });
   await callOk(client, 'browser_fill_form', {
     fields: [{ role: 'textbox', name: 'Password', value: 'pw-123456' }],
   });

@@ -12,15 +12,15 @@ import {
   test,
   type ToolOutcome,
 } from '../harness.js';
+import { agentOn } from '../steps.js';
 
 test.describe('page tools', () => {
   test('clicking a button by ref changes the page, and the next snapshot shows it', async ({
     bridge,
     site,
   }) => {
-    const client = await bridge.connectClient();
     const url = site.url('/button.html');
-    await callOk(client, 'browser_navigate', { url });
+    const client = await agentOn(bridge, url);
 
     const before = await snapshot(client);
     expect(before).toContain(url);
@@ -44,8 +44,7 @@ test.describe('page tools', () => {
     bridge,
     site,
   }) => {
-    const client = await bridge.connectClient();
-    await callOk(client, 'browser_navigate', { url: site.url('/form.html') });
+    const client = await agentOn(bridge, site.url('/form.html'));
     const ref = findRef(await snapshot(client), 'textbox', 'Name');
 
     await callOk(client, 'browser_type', { ref, text: 'Ada Lovelace' });
@@ -73,9 +72,8 @@ test.describe('page tools', () => {
     bridge,
     site,
   }) => {
-    const client = await bridge.connectClient();
     const url = site.url('/tall');
-    await callOk(client, 'browser_navigate', { url });
+    const client = await agentOn(bridge, url);
     const tab = await bridge.pageWithUrl(url);
     const ratio = await settledViewportRatio(tab);
 
@@ -135,8 +133,7 @@ test.describe('page tools', () => {
   });
 
   test('a link that opens a new tab adds that tab to the session', async ({ bridge, site }) => {
-    const client = await bridge.connectClient();
-    await callOk(client, 'browser_navigate', { url: site.url('/popup.html') });
+    const client = await agentOn(bridge, site.url('/popup.html'));
     await callOk(client, 'browser_click', {
       ref: findRef(await snapshot(client), 'link', 'Open in new tab'),
     });
@@ -166,8 +163,7 @@ test.describe('page tools', () => {
     bridge,
     site,
   }) => {
-    const client = await bridge.connectClient();
-    await callOk(client, 'browser_navigate', { url: site.url('/console.html') });
+    const client = await agentOn(bridge, site.url('/console.html'));
     const messages = async (level?: 'error' | 'warning') =>
       (await callOk(client, 'browser_console_messages', level === undefined ? {} : { level })).text;
 
@@ -198,10 +194,8 @@ test.describe('page tools', () => {
   });
 
   test('wait_for waits for text to appear and to go', async ({ bridge, site }) => {
-    const client = await bridge.connectClient();
     const url = site.url('/delayed.html');
-
-    await callOk(client, 'browser_navigate', { url });
+    const client = await agentOn(bridge, url);
     await callOk(client, 'browser_wait_for', { text: 'Loaded later' });
     expect(await snapshot(client)).toContain('Loaded later');
 
@@ -216,8 +210,7 @@ test.describe('page tools', () => {
     bridge,
     site,
   }) => {
-    const client = await bridge.connectClient();
-    await callOk(client, 'browser_navigate', { url: site.url('/delayed.html') });
+    const client = await agentOn(bridge, site.url('/delayed.html'));
 
     let started = Date.now();
     const missing = await callTool(client, 'browser_wait_for', {
@@ -238,9 +231,8 @@ test.describe('page tools', () => {
     bridge,
     site,
   }) => {
-    const client = await bridge.connectClient();
     const url = site.url('/replace.html');
-    await callOk(client, 'browser_navigate', { url });
+    const client = await agentOn(bridge, url);
     const before = await snapshot(client);
     const victim = findRef(before, 'button', 'Replace me');
     await callOk(client, 'browser_click', { ref: findRef(before, 'button', 'Swap') });

@@ -8,10 +8,9 @@ import { createLogger } from './shared/logger.js';
 import { parseCli, defaultHeadless, USAGE } from './server/cliOptions.js';
 import { TraceWriter } from './server/traceWriter.js';
 import { SERVER_VERSION } from './server/mcpServer.js';
-import { exportTransactionEnv, resolveSettings, type Settings } from './server/config.js';
+import { resolveSettings, type Settings } from './server/config.js';
 import { ConfigError } from './server/configFile.js';
 import { openBridgeSession } from './server/bridgeSession.js';
-import { transactionLimitsFromEnv } from './server/transactionLimitsFromEnv.js';
 import { runProfilesCommand } from './server/profilesCommand.js';
 
 async function main(): Promise<void> {
@@ -43,24 +42,13 @@ async function main(): Promise<void> {
   try {
     settings = resolveSettings(
       options.settingFlags,
-      options.launch,
+      options.launch !== undefined,
       process.env,
       defaultHeadless(process.env),
     );
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
     process.stderr.write(`browser-agent-mcp: ${err.message}\n`);
-    process.exitCode = 2;
-    return;
-  }
-  exportTransactionEnv(settings.transactions, process.env);
-  let transactions;
-  try {
-    transactions = transactionLimitsFromEnv(process.env);
-  } catch (err) {
-    process.stderr.write(
-      `browser-agent-mcp: ${err instanceof Error ? err.message : String(err)}\n`,
-    );
     process.exitCode = 2;
     return;
   }
@@ -73,7 +61,6 @@ async function main(): Promise<void> {
     settings,
     caps: options.caps,
     cliProject: options.project,
-    transactions,
     log,
     trace,
     sessionKey: undefined,

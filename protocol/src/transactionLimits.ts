@@ -4,15 +4,30 @@ import { z } from 'zod';
  * How a session's transactions behave, set by the MCP server (environment or config file) and
  * carried to the extension in `session_start`. Automatic checkpoints are off unless asked for.
  */
+/**
+ * The range each limit may take, inclusive. The server's config schema checks settings against
+ * the same ranges, so a bad value is refused at startup with the name of its key.
+ */
+export const TRANSACTION_LIMIT_RANGES = {
+  rollbackTimeoutMs: { min: 100, max: 600_000 },
+  maxCheckpoints: { min: 1, max: 100 },
+  autoCheckpointEveryCalls: { min: 1, max: 10_000 },
+  autoCheckpointEverySeconds: { min: 1, max: 86_400 },
+} as const;
+
+const inRange = (r: { min: number; max: number }) => z.number().int().min(r.min).max(r.max);
+
 export const transactionLimitsSchema = z.object({
   /** A rollback that takes longer is abandoned and leaves the agent a fresh tab. */
-  rollbackTimeoutMs: z.number().int().min(100).max(600_000),
+  rollbackTimeoutMs: inRange(TRANSACTION_LIMIT_RANGES.rollbackTimeoutMs),
   /** Checkpoints kept per session; the oldest are dropped. */
-  maxCheckpoints: z.number().int().min(1).max(100),
+  maxCheckpoints: inRange(TRANSACTION_LIMIT_RANGES.maxCheckpoints),
   /** Take a checkpoint before a call once this many calls ran since the last one. */
-  autoCheckpointEveryCalls: z.number().int().min(1).max(10_000).optional(),
+  autoCheckpointEveryCalls: inRange(TRANSACTION_LIMIT_RANGES.autoCheckpointEveryCalls).optional(),
   /** Take a checkpoint before a call once this many seconds passed since the last one. */
-  autoCheckpointEverySeconds: z.number().int().min(1).max(86_400).optional(),
+  autoCheckpointEverySeconds: inRange(
+    TRANSACTION_LIMIT_RANGES.autoCheckpointEverySeconds,
+  ).optional(),
 });
 export type TransactionLimits = z.infer<typeof transactionLimitsSchema>;
 

@@ -13,7 +13,7 @@ import { CHROME_PATH, CHROMIUM_FLAGS, EXTENSION_DIR } from '../paths.js';
 import { isRunning, waitUntil } from '../procfs.js';
 import type { Sandbox } from '../sandbox.js';
 import { CdpPipe } from './cdpPipe.js';
-import { provisionPairing } from './pairing.js';
+import { provisionPairing } from '@browser-agent/mcp-server/pairingStore';
 
 const EXTENSION_TIMEOUT_MS = 20_000;
 const KILL_GRACE_MS = 3_000;
@@ -61,7 +61,9 @@ export class SoakBrowser {
       throw new Error('Could not start Chromium with a debugging pipe.');
     const browser = new SoakBrowser(child, child.pid, new CdpPipe(toBrowser, fromBrowser));
     sandbox.onTeardown(() => browser.close());
-    await browser.#openRelay(`?port=${sandbox.port}${await provisionPairing(sandbox.home)}`);
+    await browser.#openRelay(
+      `?port=${sandbox.port}${provisionPairing(sandbox.home, 'bench soak')}`,
+    );
     return browser;
   }
 

@@ -7,7 +7,7 @@ import { Readable, Writable } from 'node:stream';
 import { EXTENSION_ID, RELAY_PAGE_PATH } from '@browser-agent/protocol';
 import type { Logger } from '../shared/logger.js';
 import { CdpPipe, waitForTarget } from './cdpPipe.js';
-import type { Pairing } from './pairingStore.js';
+import { pairingFragment, type Pairing } from './pairingStore.js';
 import { defaultProfileDir } from '../shared/profiles.js';
 
 export interface LaunchOptions {
@@ -99,7 +99,7 @@ export class LaunchedBrowser {
     // The launched browser is paired by handing it a fresh secret in the URL fragment, which never
     // leaves the browser; the relay page stores it and removes it from the address. `launch=1`
     // tells the page the browser is ours, so the service worker holds the link itself.
-    const relayUrl = `chrome-extension://${EXTENSION_ID}/${RELAY_PAGE_PATH}?port=${bridgePort}&launch=1#pair=${pairing.id}.${pairing.secret}`;
+    const relayUrl = `chrome-extension://${EXTENSION_ID}/${RELAY_PAGE_PATH}?port=${bridgePort}&launch=1${pairingFragment(pairing)}`;
     const args = [
       `--user-data-dir=${profile}`,
       `--disable-extensions-except=${extDir}`,

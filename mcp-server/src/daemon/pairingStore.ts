@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface Pairing {
@@ -62,6 +62,24 @@ export class PairingStore {
   mint(label: string): Pairing {
     return this.add(randomBytes(32), label);
   }
+}
+
+/**
+ * The URL fragment that hands a browser its half of a pairing. A fragment never leaves the
+ * browser; the relay page stores the secret and removes it from the address.
+ */
+export function pairingFragment(pairing: Pairing): string {
+  return `#pair=${pairing.id}.${pairing.secret}`;
+}
+
+/**
+ * Pairs a browser that its starter opens the relay page in (the e2e harness, the bench soak),
+ * the way launch mode does: a fresh pairing in `<stateDir>/pairings.json`, and the fragment for
+ * the relay page's URL.
+ */
+export function provisionPairing(stateDir: string, label: string): string {
+  mkdirSync(stateDir, { recursive: true, mode: 0o700 });
+  return pairingFragment(new PairingStore(stateDir).mint(label));
 }
 
 /** A public name for a secret: lets each side find the right K without revealing it. */

@@ -12,14 +12,13 @@ import { projectFromRoots } from './projectRoots.js';
 import { ProjectSession } from './projectSession.js';
 import { projectAwareCaller } from './projectCaller.js';
 import type { TraceWriter } from './traceWriter.js';
-import type { ToolGroup, TransactionLimits } from '@browser-agent/protocol';
+import type { ToolGroup } from '@browser-agent/protocol';
 
 export interface BridgeSessionOptions {
   settings: Settings;
   caps: readonly ToolGroup[];
   /** `--project`, already checked. */
   cliProject: string | undefined;
-  transactions: TransactionLimits;
   log: Logger;
   trace: TraceWriter | undefined;
   /** Only for a single stdio session: HTTP sessions sharing one key would take each other over. */
@@ -46,7 +45,7 @@ export function openBridgeSession(options: BridgeSessionOptions): BridgeSession 
     sessionKey: options.sessionKey,
     policy: settings.policy,
     settings: sessionSettingsOf(settings),
-    transactions: options.transactions,
+    transactions: settings.transactions,
     inProcess: process.env['BROWSER_AGENT_NO_DAEMON'] === '1',
   });
   const server = createMcpServer(projectAwareCaller(project, daemon), {

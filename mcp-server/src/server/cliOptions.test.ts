@@ -39,8 +39,16 @@ describe('parseCli', () => {
       return r.kind === 'error' ? r.message : `no error for ${argv.join(' ')}`;
     };
     expect(message(['--launch', '--headless', '--headed'])).toContain('contradict');
-    expect(message(['--isolated'])).toContain('only applies with --launch');
     expect(message(['--bridge-port', '99999'])).toContain('port');
+  });
+  it('leaves launch flags without --launch to the settings, where the config file may launch', () => {
+    expect(parseCli(['--isolated', '--headed', '--user-data-dir', '/p'], {})).toMatchObject({
+      kind: 'run',
+      options: {
+        launch: undefined,
+        settingFlags: { isolated: true, headless: false, userDataDir: '/p' },
+      },
+    });
   });
   it('takes --project as a checked real path, with or without --launch', () => {
     const dir = process.cwd();

@@ -27,12 +27,13 @@ export const USAGE = `Usage: browser-agent-mcp [options]
 
 MCP server (stdio) that drives Chromium through the Browser Agent extension.
 
-  --launch                 Start Chromium with the extension loaded (no Chrome setup needed)
-  --headless / --headed    With --launch: force headless or headed (default: headless when
+  --launch                 Start Chromium with the extension loaded (no Chrome setup needed);
+                           "browser": {"launch": true} in the --config file does the same
+  --headless / --headed    Launch mode: force headless or headed (default: headless when
                            there is no display)
-  --executable-path <p>    With --launch: browser binary (else CHROME_PATH, else the usual paths)
-  --isolated               With --launch: temporary profile, removed on exit
-  --user-data-dir <dir>    With --launch: profile directory to use
+  --executable-path <p>    Launch mode: browser binary (else CHROME_PATH, else the usual paths)
+  --isolated               Launch mode: temporary profile, removed on exit
+  --user-data-dir <dir>    Launch mode: profile directory to use
   --project <dir>          The project (when the client gives no MCP roots); with --launch
                            its browser profile is <dir>/.user-session-data-directory
   --bridge-port <n>        Port of the extension relay WebSocket (default 3026)
@@ -117,18 +118,13 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
     config: values.config,
     headless: values.headless ? true : values.headed ? false : undefined,
     executablePath: values['executable-path'],
+    isolated: values.isolated,
+    userDataDir: values['user-data-dir'],
     values,
   };
-  const launchOnly = [
-    'headless',
-    'headed',
-    'executable-path',
-    'isolated',
-    'user-data-dir',
-  ] as const;
+  // Without --launch, the launch flags wait for the config file: its browser.launch may turn
+  // launch mode on, and resolveSettings refuses them if nothing does.
   if (!values.launch) {
-    const stray = launchOnly.find((k) => values[k] !== undefined);
-    if (stray) return { kind: 'error', message: `--${stray} only applies with --launch.` };
     return {
       kind: 'run',
       options: { launch: undefined, bridgePort, caps, settingFlags, http, ...project },

@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exportTransactionEnv, resolveSettings, sessionSettingsOf } from './config.js';
+import { DEFAULT_TRANSACTION_LIMITS } from '@browser-agent/protocol';
+import { resolveSettings, sessionSettingsOf, type SettingFlags } from './config.js';
 import { ConfigError } from './configFile.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'ba-config-'));
@@ -15,10 +16,11 @@ const resolve = (
   values: Record<string, string | boolean | undefined>,
   env: NodeJS.ProcessEnv = {},
   config?: unknown,
+  launchFlags: Omit<SettingFlags, 'config' | 'values'> = {},
 ) =>
   resolveSettings(
-    { config: config === undefined ? undefined : configFile(config), values },
-    undefined,
+    { config: config === undefined ? undefined : configFile(config), values, ...launchFlags },
+    false,
     env,
     true,
   );
@@ -42,6 +44,53 @@ describe('resolveSettings', () => {
     const s = resolve({}, {}, { browser: { launch: true, headless: false } });
     expect(s.launch).toEqual({ isolated: false, headless: false });
     expect(s.viewport).toEqual({ width: 1280, height: 720 });
+  });
+
+  it('counts browser.launch in the file as launch mode for the launch flags and their variables', () => {
+    const file = { browser: { launch: true } };
+    const flags = { isolated: true, headless: false, executablePath: '/opt/chromium' };
+    expect(resolve({}, {}, file, flags).launch).toEqual({
+      isolated: true,
+      headless: false,
+      executablePath: '/opt/chromium',
+    });
+    expect(resolve({}, {}, file, { userDataDir: '/profiles/a' }).launch).toEqual({
+      isolated: false,
+      userDataDir: '/profiles/a',
+      headless: true,
+    });
+    const env = { BROWSER_AGENT_HEADLESS: '0', CHROME_PATH: '/usr/bin/chromium' };
+    expect(resolve({}, env, file).launch).toEqual({
+      isolated: false,
+      headless: false,
+      executablePath: '/usr/bin/chromium',
+    });
+  });
+
+  it('takes the launch flags with --launch', () => {
+    const flags = { values: {}, isolated: true, userDataDir: '/p', headless: false };
+    expect(resolveSettings(flags, true, {}, true).launch).toEqual({
+      isolated: true,
+      userDataDir: '/p',
+      headless: false,
+    });
+  });
+
+  it('refuses a launch flag when neither --launch nor the file launches', () => {
+    for (const [flags, name] of [
+      [{ isolated: true }, '--isolated'],
+      [{ userDataDir: '/p' }, '--user-data-dir'],
+      [{ headless: true }, '--headless'],
+      [{ headless: false }, '--headed'],
+      [{ executablePath: '/x' }, '--executable-path'],
+    ] as const) {
+      expect(() => resolve({}, {}, { browser: { launch: false } }, flags)).toThrow(
+        `${name} only applies in launch mode: add --launch, or set "browser": { "launch": true } in the config file.`,
+      );
+      expect(() => resolve({}, {}, undefined, flags)).toThrow(ConfigError);
+    }
+    // The variables are often set for other tools, so they are not refused.
+    expect(resolve({}, { BROWSER_AGENT_HEADLESS: '1', CHROME_PATH: '/x' }).launch).toBeUndefined();
   });
 
   it('takes a flag over an env var over the file', () => {
@@ -91,12 +140,60 @@ describe('resolveSettings', () => {
     );
     expect(() => resolve({}, {}, '[1,')).toThrow(ConfigError);
   });
+});
 
-  it('hands config transaction limits on as env vars the environment does not set', () => {
-    const env: NodeJS.ProcessEnv = { BROWSER_AGENT_MAX_CHECKPOINTS: '4' };
-    const s = resolve({}, env, { transactions: { maxCheckpoints: 9, rollbackTimeoutMs: 2500 } });
-    exportTransactionEnv(s.transactions, env);
-    expect(env['BROWSER_AGENT_MAX_CHECKPOINTS']).toBe('4');
-    expect(env['BROWSER_AGENT_ROLLBACK_TIMEOUT_MS']).toBe('2500');
+describe('transaction limits', () => {
+  it('default to a 5 s rollback, 10 checkpoints and no automatic ones', () => {
+    expect(resolve({}).transactions).toEqual(DEFAULT_TRANSACTION_LIMITS);
+    expect(DEFAULT_TRANSACTION_LIMITS).toEqual({ rollbackTimeoutMs: 5_000, maxCheckpoints: 10 });
+  });
+
+  it('are read from every variable into its field', () => {
+    const env = {
+      BROWSER_AGENT_ROLLBACK_TIMEOUT_MS: '2500',
+      BROWSER_AGENT_MAX_CHECKPOINTS: ' 3 ',
+      BROWSER_AGENT_AUTO_CHECKPOINT_CALLS: '4',
+      BROWSER_AGENT_AUTO_CHECKPOINT_SECONDS: '60',
+    };
+    expect(resolve({}, env).transactions).toEqual({
+      rollbackTimeoutMs: 2500,
+      maxCheckpoints: 3,
+      autoCheckpointEveryCalls: 4,
+      autoCheckpointEverySeconds: 60,
+    });
+  });
+
+  it('take a variable over the file, key by key, with the defaults under both', () => {
+    const env = { BROWSER_AGENT_MAX_CHECKPOINTS: '4' };
+    const file = { transactions: { maxCheckpoints: 9, autoCheckpointEverySeconds: 30 } };
+    expect(resolve({}, env, file).transactions).toEqual({
+      rollbackTimeoutMs: 5_000,
+      maxCheckpoints: 4,
+      autoCheckpointEverySeconds: 30,
+    });
+  });
+
+  it('name the variable and the value when it is not a whole number', () => {
+    expect(() => resolve({}, { BROWSER_AGENT_MAX_CHECKPOINTS: 'ten' })).toThrow(
+      'BROWSER_AGENT_MAX_CHECKPOINTS transactions.maxCheckpoints: expected a whole number from 1 to 100, got "ten"',
+    );
+    expect(() => resolve({}, { BROWSER_AGENT_AUTO_CHECKPOINT_CALLS: '-1' })).toThrow(
+      /BROWSER_AGENT_AUTO_CHECKPOINT_CALLS .*got -1/,
+    );
+    expect(() => resolve({}, { BROWSER_AGENT_ROLLBACK_TIMEOUT_MS: '2.5' })).toThrow(
+      /BROWSER_AGENT_ROLLBACK_TIMEOUT_MS .*got "2.5"/,
+    );
+  });
+
+  it('name the variable or key and the range when a value is out of range', () => {
+    expect(() => resolve({}, { BROWSER_AGENT_MAX_CHECKPOINTS: '0' })).toThrow(
+      'BROWSER_AGENT_MAX_CHECKPOINTS transactions.maxCheckpoints: expected a whole number from 1 to 100, got 0',
+    );
+    expect(() => resolve({}, { BROWSER_AGENT_ROLLBACK_TIMEOUT_MS: '50' })).toThrow(
+      /BROWSER_AGENT_ROLLBACK_TIMEOUT_MS .*from 100 to 600000, got 50/,
+    );
+    expect(() => resolve({}, {}, { transactions: { maxCheckpoints: 101 } })).toThrow(
+      'config transactions.maxCheckpoints: expected a whole number from 1 to 100, got 101',
+    );
   });
 });

@@ -3,8 +3,14 @@
  * flags (in rising order of precedence), with the defaults filled in.
  */
 import path from 'node:path';
-import type { HelloFrame, OriginPolicy, SessionSettings } from '@browser-agent/protocol';
-import { readConfigFile } from './configFile.js';
+import {
+  DEFAULT_TRANSACTION_LIMITS,
+  type HelloFrame,
+  type OriginPolicy,
+  type SessionSettings,
+  type TransactionLimits,
+} from '@browser-agent/protocol';
+import { ConfigError, readConfigFile } from './configFile.js';
 import {
   DEFAULT_ACTION_TIMEOUT_MS,
   DEFAULT_NAVIGATION_TIMEOUT_MS,
@@ -39,7 +45,7 @@ export interface Settings {
   screenshots: ScreenshotLimits;
   toolNames: 'default' | 'executeautomation';
   allowFileUrls: boolean;
-  transactions: NonNullable<Config['transactions']>;
+  transactions: TransactionLimits;
 }
 
 /** What the command line said about settings; parsed by cliOptions, checked here. */
@@ -48,6 +54,9 @@ export interface SettingFlags {
   /** Only when --headless or --headed was given. */
   headless?: boolean | undefined;
   executablePath?: string | undefined;
+  /** `--isolated` and `--user-data-dir`; they apply in launch mode, from the flag or the file. */
+  isolated?: boolean | undefined;
+  userDataDir?: string | undefined;
   /** Raw values of the setting flags, by flag name (see SETTING_SOURCES). */
   values: Readonly<Record<string, string | boolean | undefined>>;
 }
@@ -62,7 +71,8 @@ export const SETTING_FLAG_TYPES = Object.fromEntries(
 /** Throws ConfigError naming the source and key of the first bad setting. */
 export function resolveSettings(
   flags: SettingFlags,
-  launchFlag: HelloFrame['launch'],
+  /** `--launch` was given; `browser.launch` in the file turns launch mode on too. */
+  launchFlag: boolean,
   env: NodeJS.ProcessEnv,
   defaultHeadless: boolean,
 ): Settings {
@@ -77,11 +87,12 @@ export function resolveSettings(
     browser: browserFlags,
   });
 
-  const launching = launchFlag !== undefined || c.browser?.launch === true;
+  const launching = launchFlag || c.browser?.launch === true;
+  if (!launching) refuseLaunchOnlyFlags(flags);
   const launch: HelloFrame['launch'] = launching
     ? {
-        isolated: launchFlag?.isolated ?? false,
-        ...(launchFlag?.userDataDir !== undefined ? { userDataDir: launchFlag.userDataDir } : {}),
+        isolated: flags.isolated ?? false,
+        ...(flags.userDataDir !== undefined ? { userDataDir: flags.userDataDir } : {}),
         headless: c.browser?.headless ?? defaultHeadless,
         ...(c.browser?.executablePath !== undefined
           ? { executablePath: c.browser.executablePath }
@@ -102,8 +113,26 @@ export function resolveSettings(
     },
     toolNames: c.toolNames ?? 'default',
     allowFileUrls: c.allowFileUrls === true,
-    transactions: c.transactions ?? {},
+    transactions: { ...DEFAULT_TRANSACTION_LIMITS, ...c.transactions },
   };
+}
+
+/**
+ * A launch flag outside launch mode would be silently ignored; refuse it instead. Their variables
+ * (BROWSER_AGENT_HEADLESS, CHROME_PATH) are not refused: they are often set for other tools.
+ */
+function refuseLaunchOnlyFlags(flags: SettingFlags): void {
+  const given: [string, unknown][] = [
+    [flags.headless === false ? '--headed' : '--headless', flags.headless],
+    ['--executable-path', flags.executablePath],
+    ['--isolated', flags.isolated],
+    ['--user-data-dir', flags.userDataDir],
+  ];
+  const stray = given.find(([, value]) => value !== undefined)?.[0];
+  if (stray === undefined) return;
+  throw new ConfigError(
+    `${stray} only applies in launch mode: add --launch, or set "browser": { "launch": true } in the config file.`,
+  );
 }
 
 /** The part of the settings the extension applies to the session's tabs. */
@@ -125,26 +154,4 @@ function policyOf(c: Config): OriginPolicy | undefined {
     ...(c.blockPrivateNetwork ? { blockPrivateNetwork: true } : {}),
   };
   return Object.keys(policy).length > 0 ? policy : undefined;
-}
-
-const TRANSACTION_ENV = {
-  rollbackTimeoutMs: 'BROWSER_AGENT_ROLLBACK_TIMEOUT_MS',
-  maxCheckpoints: 'BROWSER_AGENT_MAX_CHECKPOINTS',
-  autoCheckpointEveryCalls: 'BROWSER_AGENT_AUTO_CHECKPOINT_CALLS',
-  autoCheckpointEverySeconds: 'BROWSER_AGENT_AUTO_CHECKPOINT_SECONDS',
-} as const;
-
-/**
- * The transaction limits are read from the environment where they are used (the daemon this
- * server spawns inherits it), so config-file values are handed on as variables the environment
- * does not already set.
- */
-export function exportTransactionEnv(
-  transactions: Settings['transactions'],
-  env: NodeJS.ProcessEnv,
-): void {
-  for (const [key, name] of Object.entries(TRANSACTION_ENV)) {
-    const value = transactions[key as keyof typeof TRANSACTION_ENV];
-    if (value !== undefined && !env[name]) env[name] = String(value);
-  }
 }

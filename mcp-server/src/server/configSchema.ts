@@ -4,6 +4,7 @@
  * strict, so a misspelt key is refused at startup instead of being silently ignored.
  */
 import { z } from 'zod';
+import { TRANSACTION_LIMIT_RANGES } from '@browser-agent/protocol';
 
 const positiveInt = (what = 'a positive integer') =>
   z
@@ -12,6 +13,12 @@ const positiveInt = (what = 'a positive integer') =>
     .positive({
       error: `expected ${what}`,
     });
+/** The protocol's range for a transaction limit, with an error that states it. */
+const limit = (key: keyof typeof TRANSACTION_LIMIT_RANGES) => {
+  const { min, max } = TRANSACTION_LIMIT_RANGES[key];
+  const error = `expected a whole number from ${min} to ${max}`;
+  return z.number({ error }).int({ error }).min(min, { error }).max(max, { error }).optional();
+};
 const bool = () => z.boolean({ error: 'expected true or false' });
 const text = () => z.string({ error: 'expected a string' }).min(1, { error: 'expected a string' });
 const originList = () =>
@@ -53,10 +60,10 @@ export const configSchema = z.strictObject({
     .optional(),
   transactions: z
     .strictObject({
-      rollbackTimeoutMs: positiveInt().optional(),
-      maxCheckpoints: positiveInt().optional(),
-      autoCheckpointEveryCalls: positiveInt().optional(),
-      autoCheckpointEverySeconds: positiveInt().optional(),
+      rollbackTimeoutMs: limit('rollbackTimeoutMs'),
+      maxCheckpoints: limit('maxCheckpoints'),
+      autoCheckpointEveryCalls: limit('autoCheckpointEveryCalls'),
+      autoCheckpointEverySeconds: limit('autoCheckpointEverySeconds'),
     })
     .optional(),
   /** Extra tool names for agents written against another server (`--tool-names`). */

@@ -1,3 +1,6 @@
+import { existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAge, runProfilesCommand } from './profilesCommand.js';
 
@@ -16,5 +19,36 @@ describe('profiles command', () => {
     expect(await runProfilesCommand(['prune'], () => undefined, push, env)).toBe(2);
     expect(await runProfilesCommand(['delete'], () => undefined, push, env)).toBe(2);
     expect(err.join('')).toContain('--older-than <age>');
+  });
+
+  it('lists the default profile, in use while a browser holds its lock, and never prunes it', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'profiles-command-'));
+    const env = { BROWSER_AGENT_HOME: path.join(root, 'home'), XDG_CACHE_HOME: root };
+    const run = async (argv: string[]) => {
+      const out: string[] = [];
+      expect(
+        await runProfilesCommand(
+          argv,
+          (t) => out.push(t),
+          () => undefined,
+          env,
+        ),
+      ).toBe(0);
+      return out.join('');
+    };
+    expect(await run(['list'])).toBe('No project profiles recorded.\n');
+
+    const profile = path.join(root, 'browser-agent', 'profile');
+    mkdirSync(profile, { recursive: true });
+    writeFileSync(path.join(profile, 'Local State'), '{}');
+    const [shared, none, ...rest] = (await run(['list'])).split('\n');
+    expect(shared).toMatch(/^\S+Z {2}idle {5}/);
+    expect(shared).toContain(`idle     ${profile}  (default profile)`);
+    expect([none, ...rest]).toEqual(['No project profiles recorded.', '']);
+    symlinkSync(`${hostname()}-${process.pid}`, path.join(profile, 'SingletonLock'));
+    expect(await run(['list'])).toContain(`in use   ${profile}  (default profile)`);
+
+    expect(await run(['prune', '--older-than', '0s'])).toBe('0 profile(s) removed.\n');
+    expect(existsSync(profile)).toBe(true);
   });
 });

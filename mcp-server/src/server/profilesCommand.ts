@@ -1,7 +1,9 @@
 /**
  * `browser-agent-mcp profiles list` and `profiles prune --older-than <n>d [--dry-run]`: the
  * project profiles this user's launched browsers have used, and removing the stale ones. A
- * profile whose project daemon is running is in use and never removed.
+ * profile whose project daemon is running is in use and never removed. The list also shows the
+ * default profile, which prune leaves alone: every launch without a project shares it.
+ * `--user-data-dir` profiles are the user's own directories and are not recorded.
  */
 import { rmSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -9,7 +11,8 @@ import { parseArgs } from 'node:util';
 import { statePaths } from '../shared/paths.js';
 import { socketAnswers } from '../shared/socketAnswers.js';
 import { projectDaemonPaths } from '../shared/projectDaemonPaths.js';
-import { PROJECT_PROFILE_DIRNAME } from '../shared/profiles.js';
+import { defaultProfileDir, PROJECT_PROFILE_DIRNAME } from '../shared/profiles.js';
+import { profileLockedByRunningBrowser } from '../shared/profileLock.js';
 import {
   forgetProfileRecord,
   profileRecordsDir,
@@ -26,7 +29,7 @@ export const PROFILES_USAGE = `Usage: browser-agent-mcp profiles list
 `;
 
 interface ProfileStatus {
-  record: ProfileRecord;
+  profile: string;
   lastUsed: Date;
   exists: boolean;
   inUse: boolean;
@@ -59,8 +62,10 @@ export async function runProfilesCommand(
     err(PROFILES_USAGE);
     return 2;
   }
-  const statuses = await profileStatuses(env);
+  const statuses = await projectProfileStatuses(env);
   if (command === 'list') {
+    const shared = defaultProfileStatus(env);
+    if (shared) out(`${describe(shared)}  (default profile)\n`);
     if (statuses.length === 0) out('No project profiles recorded.\n');
     for (const s of statuses) out(`${describe(s)}\n`);
     return 0;
@@ -94,27 +99,46 @@ export function parseAge(raw: string): number | undefined {
   return Number(n) * UNIT_MS[unit as keyof typeof UNIT_MS];
 }
 
-async function profileStatuses(env: NodeJS.ProcessEnv): Promise<ProfileStatus[]> {
+async function projectProfileStatuses(
+  env: NodeJS.ProcessEnv,
+): Promise<Array<ProfileStatus & { record: ProfileRecord }>> {
   const user = statePaths(env);
   return Promise.all(
-    readProfileRecords(profileRecordsDir(env)).map(async (record) => {
-      const recorded = new Date(record.lastUsedAt);
-      // Chromium rewrites "Local State" whenever it exits, so it dates the last real use.
-      const localState = mtimeOf(path.join(record.profile, 'Local State'));
-      const lastUsed = localState && localState > recorded ? localState : recorded;
-      return {
-        record,
-        lastUsed,
-        exists: mtimeOf(record.profile) !== undefined,
-        inUse: await socketAnswers(projectDaemonPaths(user, record.project).socket),
-      };
-    }),
+    readProfileRecords(profileRecordsDir(env)).map(async (record) => ({
+      record,
+      profile: record.profile,
+      lastUsed: lastUse(record.profile, new Date(record.lastUsedAt)),
+      exists: mtimeOf(record.profile) !== undefined,
+      inUse: await socketAnswers(projectDaemonPaths(user, record.project).socket),
+    })),
   );
+}
+
+/**
+ * The default profile has no record (its place is fixed) and no daemon of its own (the user's
+ * daemon also serves the user's Chrome and other profiles), so Chromium's own lock tells its use.
+ */
+function defaultProfileStatus(env: NodeJS.ProcessEnv): ProfileStatus | undefined {
+  const profile = defaultProfileDir(env);
+  const created = mtimeOf(profile);
+  if (created === undefined) return undefined;
+  return {
+    profile,
+    lastUsed: lastUse(profile, created),
+    exists: true,
+    inUse: profileLockedByRunningBrowser(profile),
+  };
+}
+
+/** Chromium rewrites "Local State" whenever it exits, so it dates the last real use. */
+function lastUse(profile: string, known: Date): Date {
+  const localState = mtimeOf(path.join(profile, 'Local State'));
+  return localState && localState > known ? localState : known;
 }
 
 function describe(s: ProfileStatus): string {
   const state = s.inUse ? 'in use' : s.exists ? 'idle' : 'missing';
-  return `${s.lastUsed.toISOString()}  ${state.padEnd(7)}  ${s.record.profile}`;
+  return `${s.lastUsed.toISOString()}  ${state.padEnd(7)}  ${s.profile}`;
 }
 
 function remove(record: ProfileRecord, env: NodeJS.ProcessEnv): void {

@@ -12,6 +12,8 @@ const app = path.join(root, 'app');
 const other = path.join(root, 'other');
 mkdirSync(app);
 mkdirSync(other);
+// A git work tree: the .gitignore hint is only given inside one.
+mkdirSync(path.join(root, '.git'));
 writeFileSync(path.join(app, '.gitignore'), '.user-session-data-directory/\n');
 const userPaths = {
   dir: home,
