@@ -2,7 +2,6 @@
  * Issue #7's ask-before-submit: with the setting on, an agent's submit of a form with a password
  * field waits for the user's Allow / Deny in the side panel; with it off, nothing is asked.
  */
-import type { Page } from '@playwright/test';
 import { ErrorCode } from '@browser-agent/protocol';
 import {
   callOk,
@@ -11,31 +10,9 @@ import {
   findRef,
   snapshot,
   test,
-  type Bridge,
   type ToolOutcome,
 } from '../harness.js';
-
-async function askBeforeSecretSubmit(bridge: Bridge): Promise<void> {
-  await bridge.relay.locator('#settings summary').click();
-  await bridge.relay.locator('#ask-secret-submit').check();
-  // Saved by the worker before the first call, so that call is guarded.
-  await expect
-    .poll(() =>
-      bridge.extensionWorker().evaluate(async () => {
-        const storage = (
-          globalThis as unknown as {
-            chrome: { storage: { local: { get(key: string): Promise<Record<string, unknown>> } } };
-          }
-        ).chrome.storage.local;
-        return (await storage.get('settings'))['settings'];
-      }),
-    )
-    .toMatchObject({ askBeforeSecretSubmit: true });
-}
-
-function question(panel: Page) {
-  return panel.locator('#questions .question');
-}
+import { askBeforeSecretSubmit, question } from '../submitQuestions.js';
 
 test('allow: the held submit goes through once, after the user allows it', async ({
   bridge,
