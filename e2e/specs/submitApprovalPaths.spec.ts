@@ -137,3 +137,21 @@ test('browser_evaluate on a page with a secret form is asked first, and its subm
   expect(title.text).toContain('Legacy signed in');
   await expect(question(bridge.relay)).toHaveCount(0);
 });
+
+test("the user's own tab is never held: submit() and shadow-root forms go through at once", async ({
+  bridge,
+  site,
+}) => {
+  await openForms(bridge, site);
+  const before = { legacy: posts(site, 'Legacy signed in'), open: posts(site, 'Shadow signed in') };
+  const own = await bridge.relay.context().newPage();
+  await own.goto(site.url('/guarded-forms.html'));
+  await own.getByRole('button', { name: 'Legacy sign in' }).click();
+  await expect(own.getByRole('heading')).toHaveText('Legacy signed in');
+  await own.goBack();
+  await own.getByRole('button', { name: 'Quick shadow sign in' }).click();
+  await expect(own.getByRole('heading')).toHaveText('Shadow signed in');
+  expect(posts(site, 'Legacy signed in')).toBe(before.legacy + 1);
+  expect(posts(site, 'Shadow signed in')).toBe(before.open + 1);
+  await expect(question(bridge.relay)).toHaveCount(0);
+});
