@@ -206,4 +206,26 @@ test.describe('page model', () => {
     const invalid = await callTool(client, 'browser_click', { selector: 'button[' });
     expect(invalid.text).toContain(ErrorCode.INVALID_ARGS);
   });
+
+  test('descendant and child combinators cross open shadow boundaries, as in Playwright', async ({
+    bridge,
+    site,
+  }) => {
+    const client = await bridge.connectClient();
+    await callOk(client, 'browser_navigate', { url: site.url('/frames.html') });
+    // `body` is in the document, both headings below it: one in the light tree, one in a shadow root.
+    const ambiguous = await callTool(client, 'browser_click', { selector: 'body :is(h1, h2)' });
+    expect(ambiguous.isError).toBe(true);
+    expect(ambiguous.text).toContain(ErrorCode.AMBIGUOUS_TARGET);
+    expect(ambiguous.text).toMatch(/- heading "Frames" \[ref=e\d+\]/);
+    expect(ambiguous.text).toMatch(/- heading "Shadow heading" \[ref=e\d+\]/);
+
+    await callOk(client, 'browser_click', { selector: '#host > h2 + button' });
+    expect(await snapshot(client)).toContain('button "Shadow clicked"');
+    const text = await callOk(client, 'browser_evaluate', {
+      selector: 'div#host button',
+      function: '(el) => el.textContent',
+    });
+    expect(text.text).toContain('"Shadow clicked"');
+  });
 });
