@@ -3,15 +3,7 @@
  * field waits for the user's Allow / Deny in the side panel; with it off, nothing is asked.
  */
 import { ErrorCode } from '@browser-agent/protocol';
-import {
-  callOk,
-  callTool,
-  expect,
-  findRef,
-  snapshot,
-  test,
-  type ToolOutcome,
-} from '../harness.js';
+import { callOk, callTool, expect, findRef, snapshot, test, type ToolOutcome } from '../harness.js';
 import { askBeforeSecretSubmit, question } from '../submitQuestions.js';
 
 test('allow: the held submit goes through once, after the user allows it', async ({

@@ -196,7 +196,11 @@ export class SubmitApprovals {
 
   #ask(submit: HeldSubmit, client: string, waitMs: number): Promise<Verdict> {
     const { targetOrigin, fields } = submit;
-    return this.#questions.ask(submit.tabId, { kind: 'submit', client, targetOrigin, fields }, waitMs);
+    return this.#questions.ask(
+      submit.tabId,
+      { kind: 'submit', client, targetOrigin, fields },
+      waitMs,
+    );
   }
 
   /** Releases the allowed submit and waits for what it starts, as an action would. */

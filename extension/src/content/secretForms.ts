@@ -33,7 +33,8 @@ export function targetOrigin(form: HTMLFormElement, submitter: HTMLElement | nul
 export function secretFormsIn(root: Document | ShadowRoot = document): SecretFieldKind[] {
   const kinds = new Set<SecretFieldKind>();
   for (const element of Array.from(root.querySelectorAll('*'))) {
-    if (element instanceof HTMLFormElement) for (const kind of secretFields(element)) kinds.add(kind);
+    if (element instanceof HTMLFormElement)
+      for (const kind of secretFields(element)) kinds.add(kind);
     const inner = shadowRootOf(element);
     if (inner !== null) for (const kind of secretFormsIn(inner)) kinds.add(kind);
   }

@@ -16,9 +16,13 @@
 import { GUARD_DISCOVER_EVENT, GUARD_SUBMIT_EVENT } from '../shared/guardEvents';
 
 // Taken before any page script runs, so a page that replaces them later does not change ours.
+// They are meant to be unbound: each is applied to its form with Reflect.apply.
 const formProto = HTMLFormElement.prototype;
+// eslint-disable-next-line @typescript-eslint/unbound-method
 const nativeSubmit = formProto.submit;
+// eslint-disable-next-line @typescript-eslint/unbound-method
 const nativeRequestSubmit = formProto.requestSubmit;
+// eslint-disable-next-line @typescript-eslint/unbound-method
 const dispatch = EventTarget.prototype.dispatchEvent;
 const isForm = (value: unknown): value is HTMLFormElement => value instanceof HTMLFormElement;
 
@@ -29,16 +33,14 @@ function announce(form: HTMLFormElement, cancelableKind: 'submit' | undefined): 
   return Reflect.apply(dispatch, form, [new Event(GUARD_SUBMIT_EVENT, { cancelable: true })]);
 }
 
-// Method shorthand keeps the functions' names and length as the native ones have them.
-const hooked = {
-  submit(this: unknown): void {
-    if (isForm(this) && !announce(this, 'submit')) return;
-    Reflect.apply(nativeSubmit, this, []);
-  },
-  requestSubmit(this: unknown, ...args: [submitter?: HTMLElement | null]): void {
-    if (isForm(this)) announce(this, undefined);
-    Reflect.apply(nativeRequestSubmit, this, args);
-  },
-};
-formProto.submit = hooked.submit;
-formProto.requestSubmit = hooked.requestSubmit;
+// Named as the native methods, and of the same length (0).
+function submit(this: unknown): void {
+  if (isForm(this) && !announce(this, 'submit')) return;
+  Reflect.apply(nativeSubmit, this, []);
+}
+function requestSubmit(this: unknown, ...args: [submitter?: HTMLElement | null]): void {
+  if (isForm(this)) announce(this, undefined);
+  Reflect.apply(nativeRequestSubmit, this, args);
+}
+formProto.submit = submit;
+formProto.requestSubmit = requestSubmit;

@@ -16,9 +16,9 @@ export interface SelectorChain {
 }
 
 export interface ShadowSelector {
-  parse(selector: string): SelectorChain[];
+  parse: (selector: string) => SelectorChain[];
   /** True when the element matches one of the chains, combinators followed across shadow roots. */
-  matches(el: Element, chains: readonly SelectorChain[]): boolean;
+  matches: (el: Element, chains: readonly SelectorChain[]) => boolean;
 }
 
 export function makeShadowSelector(): ShadowSelector {
