@@ -170,7 +170,7 @@ test.describe('page model', () => {
     expect(byRole.text).toContain(`[ref=${ref}]`);
   });
 
-  test('nameless clickable divs show [cursor=pointer] with a ref that clicks them', async ({
+  test('nameless clickable divs, by cursor, onclick or addEventListener, show [cursor=pointer] with a ref that clicks them', async ({
     bridge,
     site,
   }) => {
@@ -180,9 +180,12 @@ test.describe('page model', () => {
     const styled = /- generic \[ref=(e\d+)\] \[cursor=pointer\]\n/.exec(text)?.[1];
     expect(styled).toBeDefined();
     expect(text).toMatch(/- generic \[ref=e\d+\] \[cursor=pointer\]: Pick me \(all of this line\)/);
-    // An inline onclick handler marks a custom control too, though its cursor is the default.
+    // An inline onclick handler marks a custom control too, though its cursor is the default, and
+    // so does a listener added with addEventListener (the last one); a removed listener does not.
     const marked = [...text.matchAll(/- generic \[ref=(e\d+)\] \[cursor=pointer\]/g)];
-    expect(marked).toHaveLength(3);
+    expect(marked).toHaveLength(4);
+    await callOk(client, 'browser_click', { ref: marked[3]?.[1] ?? '' });
+    expect(await snapshot(client)).toContain('Listened div clicked');
 
     await callOk(client, 'browser_click', { ref: styled ?? '' });
     expect(await snapshot(client)).toContain('Styled div clicked');

@@ -9,6 +9,7 @@
  * module imports, which do not exist in the page.
  */
 import { ACTION_ROLES, CONTAINER_ROLES, FIELD_ROLES, READ_ROLES } from '../roles';
+import { CLICK_LISTENER_EVENTS } from '../clickListeners';
 import { SECRET_AUTOCOMPLETE } from '../secretFields';
 import { makeDomNames } from './domNames';
 import { makeDomQuery } from './domQuery';
@@ -34,6 +35,7 @@ const CONFIG: PageConfig = {
   actionRoles: [...ACTION_ROLES],
   readRoles: [...READ_ROLES],
   secretAutocomplete: SECRET_AUTOCOMPLETE,
+  clickListenerEvents: CLICK_LISTENER_EVENTS,
 };
 
 /** Bumped when the script changes, so a world holding an older model (a reloaded extension) gets the new one. */
