@@ -77,8 +77,8 @@ function installClickListenerHook(requestType: string, itemType: string): void {
     }
     return Reflect.apply(remove, this, args);
   }
-  proto.addEventListener = addEventListener as typeof proto.addEventListener;
-  proto.removeEventListener = removeEventListener as typeof proto.removeEventListener;
+  proto.addEventListener = addEventListener;
+  proto.removeEventListener = removeEventListener;
 
   Reflect.apply(add, window, [
     requestType,
