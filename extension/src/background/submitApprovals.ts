@@ -8,6 +8,8 @@
  * The guard is armed only while a call of the session runs (counted per tab, since calls of
  * several sessions never share a tab but a call may still be finishing when the next starts),
  * so the user's own submits outside the agent's calls are never held.
+ *
+ * browser_evaluate is asked about before it runs when its page has such a form (guardScript).
  */
 import {
   BridgeError,
