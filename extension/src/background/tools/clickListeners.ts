@@ -100,12 +100,11 @@ export const CLICK_LISTENER_HOOK = `(${installClickListenerHook.toString()})(${J
 )}, ${JSON.stringify(CLICK_LISTENER_EVENTS.item)});`;
 
 export const recordClickListeners: AttachHook = async ({ cdp }) => {
-  // Both fail on a page that refuses scripts (an error page mid-swap); the marks are a hint only.
-  await cdp
-    .send('Page.addScriptToEvaluateOnNewDocument', {
-      source: CLICK_LISTENER_HOOK,
-      runImmediately: true,
-    })
-    .catch(() => undefined);
-  await cdp.send('Runtime.evaluate', { expression: CLICK_LISTENER_HOOK }).catch(() => undefined);
+  // Either fails on a page that refuses scripts (an error page mid-swap); the marks are a hint.
+  await Promise.all([
+    cdp
+      .send('Page.addScriptToEvaluateOnNewDocument', { source: CLICK_LISTENER_HOOK })
+      .catch(() => undefined),
+    cdp.send('Runtime.evaluate', { expression: CLICK_LISTENER_HOOK }).catch(() => undefined),
+  ]);
 };
