@@ -3,7 +3,16 @@ import { crx } from '@crxjs/vite-plugin';
 import manifest from './manifest.config.ts';
 
 export default defineConfig({
-  plugins: [crx({ manifest })],
+  plugins: [
+    crx({
+      manifest,
+      // Self-contained IIFEs: a shared chunk would make crxjs load them with an async import,
+      // too late for document_start, and a main-world script cannot import extension files.
+      contentScripts: {
+        standaloneFiles: ['src/content/submitGuard.ts', 'src/content/submitHook.ts'],
+      },
+    }),
+  ],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, target: 'chrome116' },
   // The relay page is opened directly (launch mode, tests), so it is an input of its own too.
   server: { strictPort: true },

@@ -167,7 +167,7 @@ test.describe('page model', () => {
     expect(byRole.text).toContain(`[${ref}]`);
   });
 
-  test('nameless clickable divs show [cursor=pointer] with a ref that clicks them', async ({
+  test('nameless clickable divs, by cursor, onclick or addEventListener, show [cursor=pointer] with a ref that clicks them', async ({
     bridge,
     site,
   }) => {
@@ -176,9 +176,12 @@ test.describe('page model', () => {
     const styled = /- generic \[(e\d+)\] \[cursor=pointer\]\n/.exec(text)?.[1];
     expect(styled).toBeDefined();
     expect(text).toMatch(/- generic \[e\d+\] \[cursor=pointer\]: Pick me \(all of this line\)/);
-    // An inline onclick handler marks a custom control too, though its cursor is the default.
+    // An inline onclick handler marks a custom control too, though its cursor is the default, and
+    // so does a listener added with addEventListener (the last one); a removed listener does not.
     const marked = [...text.matchAll(/- generic \[(e\d+)\] \[cursor=pointer\]/g)];
-    expect(marked).toHaveLength(3);
+    expect(marked).toHaveLength(4);
+    await callOk(client, 'browser_click', { ref: marked[3]?.[1] ?? '' });
+    expect(await snapshot(client)).toContain('Listened div clicked');
 
     await callOk(client, 'browser_click', { ref: styled ?? '' });
     expect(await snapshot(client)).toContain('Styled div clicked');
@@ -200,5 +203,27 @@ test.describe('page model', () => {
 
     const invalid = await callTool(client, 'browser_click', { selector: 'button[' });
     expect(invalid.text).toContain(ErrorCode.INVALID_ARGS);
+  });
+
+  test('descendant and child combinators cross open shadow boundaries, as in Playwright', async ({
+    bridge,
+    site,
+  }) => {
+    const client = await bridge.connectClient();
+    await callOk(client, 'browser_navigate', { url: site.url('/frames.html') });
+    // `body` is in the document, both headings below it: one in the light tree, one in a shadow root.
+    const ambiguous = await callTool(client, 'browser_click', { selector: 'body :is(h1, h2)' });
+    expect(ambiguous.isError).toBe(true);
+    expect(ambiguous.text).toContain(ErrorCode.AMBIGUOUS_TARGET);
+    expect(ambiguous.text).toMatch(/- heading "Frames" \[e\d+\]/);
+    expect(ambiguous.text).toMatch(/- heading "Shadow heading" \[e\d+\]/);
+
+    await callOk(client, 'browser_click', { selector: '#host > h2 + button' });
+    expect(await snapshot(client)).toContain('button "Shadow clicked"');
+    const text = await callOk(client, 'browser_evaluate', {
+      selector: 'div#host button',
+      function: '(el) => el.textContent',
+    });
+    expect(text.text).toContain('"Shadow clicked"');
   });
 });

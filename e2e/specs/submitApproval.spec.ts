@@ -3,7 +3,6 @@
  * field waits for the user's Allow / Deny in the side panel; with it off, nothing is asked.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Page } from '@playwright/test';
 import { ErrorCode } from '@browser-agent/protocol';
 import {
   callOk,
@@ -17,28 +16,7 @@ import {
   type ToolOutcome,
 } from '../harness.js';
 import type { FixtureSite } from '../fixtures/server.js';
-
-async function askBeforeSecretSubmit(bridge: Bridge): Promise<void> {
-  await bridge.relay.locator('#settings summary').click();
-  await bridge.relay.locator('#ask-secret-submit').check();
-  // Saved by the worker before the first call, so that call is guarded.
-  await expect
-    .poll(() =>
-      bridge.extensionWorker().evaluate(async () => {
-        const storage = (
-          globalThis as unknown as {
-            chrome: { storage: { local: { get(key: string): Promise<Record<string, unknown>> } } };
-          }
-        ).chrome.storage.local;
-        return (await storage.get('settings'))['settings'];
-      }),
-    )
-    .toMatchObject({ askBeforeSecretSubmit: true });
-}
-
-function question(panel: Page) {
-  return panel.locator('#questions .question');
-}
+import { askBeforeSecretSubmit, question } from '../submitQuestions.js';
 
 /** The agent "form-filler" on the login form, with the user's ask-before-submit on or off. */
 async function onLoginForm(

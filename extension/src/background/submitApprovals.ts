@@ -8,6 +8,8 @@
  * The guard is armed only while a call of the session runs (counted per tab, since calls of
  * several sessions never share a tab but a call may still be finishing when the next starts),
  * so the user's own submits outside the agent's calls are never held.
+ *
+ * browser_evaluate is asked about before it runs when its page has such a form (guardScript).
  */
 import {
   BridgeError,
@@ -17,7 +19,9 @@ import {
   type ToolResult,
 } from '@browser-agent/protocol';
 import type { GuardMessage, SecretFieldKind, SubmitQuestion } from '../shared/messages';
+import { ApprovalQuestions, type Verdict } from './approvalQuestions';
 import type { CdpClient } from './cdp';
+import type { Handler } from './handlerContext';
 import { settle } from './tools/settle';
 import { watchNavigation } from './tools/navigationWatch';
 
@@ -32,27 +36,32 @@ interface HeldSubmit {
   fields: SecretFieldKind[];
 }
 
-type Verdict = 'allow' | 'deny' | 'timeout';
-
-interface Pending {
-  question: SubmitQuestion;
-  decide: (verdict: Verdict) => void;
-}
-
 export interface SubmitApprovalDeps {
   cdpFor(tabId: number): Promise<CdpClient>;
   /** Every change of the open questions, for the panels and the toolbar badge. */
   questionsChanged(questions: SubmitQuestion[]): void;
 }
 
+/** One agent call with the setting on. */
+export interface GuardedCall {
+  sessionId: string;
+  /** The session's tabs when the call started; their guards are armed while it runs. */
+  tabIds: readonly number[];
+  client: string;
+  limitMs: number;
+}
+
 export class SubmitApprovals {
   readonly #deps: SubmitApprovalDeps;
+  readonly #questions: ApprovalQuestions;
   readonly #armed = new Map<number, { calls: number; forMs: number }>();
   readonly #held = new Map<number, HeldSubmit[]>();
-  readonly #pending = new Map<string, Pending>();
+  /** Answer deadlines of each session's guarded calls (queued or running), oldest first. */
+  readonly #deadlines = new Map<string, number[]>();
 
   constructor(deps: SubmitApprovalDeps) {
     this.#deps = deps;
+    this.#questions = new ApprovalQuestions((questions) => deps.questionsChanged(questions));
   }
 
   /** What a guard that starts in this tab (a new document) should do. */
@@ -62,11 +71,51 @@ export class SubmitApprovals {
   }
 
   questions(): SubmitQuestion[] {
-    return [...this.#pending.values()].map((p) => p.question);
+    return this.#questions.all();
   }
 
   answer(id: string, allow: boolean): void {
-    this.#pending.get(id)?.decide(allow ? 'allow' : 'deny');
+    this.#questions.answer(id, allow);
+  }
+
+  /**
+   * browser_evaluate runs the agent's own code in the page: besides the submits the guards
+   * hold, it can read a form's fields and send them with fetch, or undo the main-world hook.
+   * So with the setting on, a script for a page with a secret-field form is asked about first.
+   */
+  guardScript(inner: Handler<'browser_evaluate'>): Handler<'browser_evaluate'> {
+    return async (args, ctx) => {
+      // Calls of a session run in order: the running one is the oldest.
+      const deadline = this.#deadlines.get(ctx.sessionId)?.[0];
+      if (deadline !== undefined) await this.#approveScript(await ctx.currentTab(), ctx, deadline);
+      return inner(args, ctx);
+    };
+  }
+
+  async #approveScript(
+    tab: { tabId: number },
+    ctx: { client: { name: string } },
+    deadline: number,
+  ): Promise<void> {
+    const probe: GuardMessage = { kind: 'guard_probe' };
+    const answer: unknown = await chrome.tabs.sendMessage(tab.tabId, probe).catch(() => undefined);
+    if (!Array.isArray(answer) || answer.length === 0) return;
+    // The guard's own answer: the secret-field kinds of the first frame that has some.
+    const fields = answer as SecretFieldKind[];
+    const verdict = await this.#questions.ask(
+      tab.tabId,
+      { kind: 'script', client: ctx.client.name, targetOrigin: '', fields },
+      deadline - Date.now(),
+    );
+    if (verdict === 'allow') return;
+    const what = `a script on a page with a ${fields.join(', ')} field`;
+    throw new BridgeError(
+      ErrorCode.USER_DENIED,
+      verdict === 'deny'
+        ? `The user denied running ${what}; it did not run.`
+        : `The user did not answer in time whether to run ${what}; it did not run.`,
+      'Use the page tools (browser_snapshot, browser_click, browser_type) instead, or ask the user to allow the script in the Browser Agent side panel when you retry.',
+    );
   }
 
   /** A guard held a submit. One held outside any call (a late message) is refused. */
@@ -80,18 +129,18 @@ export class SubmitApprovals {
   }
 
   /** Runs one agent call with the guards of `tabIds` armed, then settles what they held. */
-  async guardCall(
-    tabIds: readonly number[],
-    client: string,
-    limitMs: number,
-    run: () => Promise<ResponseFrame>,
-  ): Promise<ResponseFrame> {
+  async guardCall(call: GuardedCall, run: () => Promise<ResponseFrame>): Promise<ResponseFrame> {
+    const { sessionId, tabIds, client, limitMs } = call;
     const deadline = Date.now() + limitMs - ANSWER_MARGIN_MS;
+    this.#deadlines.set(sessionId, [...(this.#deadlines.get(sessionId) ?? []), deadline]);
     await this.#arm(tabIds, limitMs);
     let response: ResponseFrame;
     try {
       response = await run();
     } finally {
+      const left = (this.#deadlines.get(sessionId) ?? []).filter((d) => d !== deadline);
+      if (left.length > 0) this.#deadlines.set(sessionId, left);
+      else this.#deadlines.delete(sessionId);
       await this.#disarm(tabIds);
     }
     const held = tabIds.flatMap((tabId) => this.#take(tabId));
@@ -147,30 +196,13 @@ export class SubmitApprovals {
     return list;
   }
 
-  async #ask(submit: HeldSubmit, client: string, waitMs: number): Promise<Verdict> {
-    if (waitMs <= 0) return 'timeout';
-    const tab = await chrome.tabs.get(submit.tabId).catch(() => undefined);
-    const question: SubmitQuestion = {
-      id: crypto.randomUUID(),
-      client,
-      tabTitle: tab?.title ?? '',
-      pageUrl: tab?.url ?? '',
-      targetOrigin: submit.targetOrigin,
-      fields: submit.fields,
-      expiresAt: Date.now() + waitMs,
-    };
-    const verdict = await new Promise<Verdict>((resolve) => {
-      const timer = setTimeout(() => decide('timeout'), waitMs);
-      const decide = (v: Verdict): void => {
-        clearTimeout(timer);
-        this.#pending.delete(question.id);
-        resolve(v);
-      };
-      this.#pending.set(question.id, { question, decide });
-      this.#deps.questionsChanged(this.questions());
-    });
-    this.#deps.questionsChanged(this.questions());
-    return verdict;
+  #ask(submit: HeldSubmit, client: string, waitMs: number): Promise<Verdict> {
+    const { targetOrigin, fields } = submit;
+    return this.#questions.ask(
+      submit.tabId,
+      { kind: 'submit', client, targetOrigin, fields },
+      waitMs,
+    );
   }
 
   /** Releases the allowed submit and waits for what it starts, as an action would. */

@@ -5,6 +5,7 @@ import {
   parseFrame,
   serializeFrame,
   type Frame,
+  type ResponseFrame,
 } from '@browser-agent/protocol';
 import type { CdpClient } from './cdp';
 import { captureConsole } from './consoleCapture';
@@ -76,7 +77,7 @@ export class Worker {
       }),
   );
   readonly dispatcher = new Dispatcher(
-    handlers,
+    { ...handlers, browser_evaluate: this.approvals.guardScript(handlers.browser_evaluate) },
     async (sessionId, clock) => this.contexts.create(await this.#usableSession(sessionId), clock),
     beforeCall,
   );
@@ -202,14 +203,20 @@ export class Worker {
     if (record) record.lastActivity = entry.startedAt;
     this.sessionsChanged();
     const startedAt = Date.now();
-    const guarded = record && (await loadSettings()).askBeforeSecretSubmit ? record.tabIds : [];
+    const run = (): Promise<ResponseFrame> => this.dispatcher.dispatch(frame);
+    const guarded = record !== undefined && (await loadSettings()).askBeforeSecretSubmit;
     const response = reportBlocked(
-      await this.approvals.guardCall(
-        guarded,
-        record?.client.name ?? '',
-        frame.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
-        () => this.dispatcher.dispatch(frame),
-      ),
+      guarded
+        ? await this.approvals.guardCall(
+            {
+              sessionId: record.sessionId,
+              tabIds: record.tabIds,
+              client: record.client.name,
+              limitMs: frame.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
+            },
+            run,
+          )
+        : await run(),
       this.#blockedDuring(record, startedAt),
     );
     // The answer goes first: the panel's activity update would otherwise be handled before it.

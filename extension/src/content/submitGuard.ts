@@ -4,68 +4,97 @@
  * setting). Runs in every frame from document_start, so its capture listener on window runs
  * before any listener of the page, and the page never sees a held submit.
  *
+ * What it sees:
+ * - `submit` events in the document (a click on a submit button, Enter, `requestSubmit()`);
+ * - `submit` events inside shadow roots, where the event stays: each root the agent's input or
+ *   a script's submit call crosses gets the same listener (shadowRoots.ts) before the submit;
+ * - `form.submit()`, which fires no event, through the main-world hook (submitHook.ts).
+ *
  * The worker arms the guard only for the length of an agent's call on this tab, so the user's
  * own submits pass untouched: CDP input is trusted input, and the page cannot tell it apart.
  * It holds no privileged logic: the worker decides, and answers with a release.
  */
-import type { ContentMessage, GuardMessage, SecretFieldKind } from '../shared/messages';
-import { secretKind } from '../shared/secretKind';
+import { GUARD_DISCOVER_EVENT, GUARD_SUBMIT_EVENT } from '../shared/guardEvents';
+import type { ContentMessage, GuardMessage } from '../shared/messages';
+import { secretFields, secretFormsIn, targetOrigin } from './secretForms';
+import { shadowRootsOnPath } from './shadowRoots';
 
 /** A backstop should the worker die mid-call: an armed guard disarms itself after this. */
 const MAX_ARMED_MS = 5 * 60_000;
 
+/** Composed events that precede a submit inside a shadow root: they show the guard the root. */
+const DISCOVERING_EVENTS = [
+  GUARD_DISCOVER_EVENT,
+  'focusin',
+  'pointerdown',
+  'mousedown',
+  'click',
+  'keydown',
+];
+
+interface HeldForm {
+  form: HTMLFormElement;
+  submitter: HTMLElement | null;
+  /** `submit()` skips validation and the page's submit listeners; a release must too. */
+  via: 'submit' | 'requestSubmit';
+}
+
 let armedUntil = 0;
 let nextId = 1;
-const held = new Map<number, { form: HTMLFormElement; submitter: HTMLElement | null }>();
+const held = new Map<number, HeldForm>();
+const watchedRoots = new WeakSet<ShadowRoot>();
 /** The one submit the user allowed; it must pass the guard on its way through. */
 let allowed: HTMLFormElement | undefined;
 
-function secretFields(form: HTMLFormElement): SecretFieldKind[] {
-  const kinds = new Set<SecretFieldKind>();
-  for (const field of Array.from(form.elements)) {
-    if (!(field instanceof HTMLInputElement)) continue;
-    const kind = secretKind(field.type, field.getAttribute('autocomplete'));
-    if (kind !== undefined) kinds.add(kind);
-  }
-  return [...kinds];
+const isArmed = (): boolean => Date.now() < armedUntil;
+
+/** True when it held the submit. */
+function hold(form: HTMLFormElement, submitter: HTMLElement | null, via: HeldForm['via']): boolean {
+  if (allowed === form || !isArmed()) return false;
+  const fields = secretFields(form);
+  if (fields.length === 0) return false;
+  const id = nextId++;
+  held.set(id, { form, submitter, via });
+  const message: ContentMessage = {
+    kind: 'submit_held',
+    id,
+    targetOrigin: targetOrigin(form, submitter),
+    fields,
+  };
+  void chrome.runtime.sendMessage(message).catch(() => undefined);
+  return true;
 }
 
-function targetOrigin(form: HTMLFormElement, submitter: HTMLElement | null): string {
-  const override =
-    (submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement) &&
-    submitter.hasAttribute('formaction')
-      ? submitter.formAction
-      : undefined;
-  try {
-    return new URL(override ?? form.action, document.baseURI).origin;
-  } catch {
-    return location.origin;
+function onSubmit(event: SubmitEvent): void {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || !hold(form, event.submitter, 'requestSubmit')) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+}
+
+/** The hook's event for a `form.submit()` call; cancelling it stops the call. */
+function onSubmitCall(event: Event): void {
+  const form = event.target;
+  if (form instanceof HTMLFormElement && hold(form, null, 'submit')) event.preventDefault();
+  event.stopImmediatePropagation();
+}
+
+function watch(target: Window | ShadowRoot): void {
+  target.addEventListener('submit', onSubmit as EventListener, true);
+  target.addEventListener(GUARD_SUBMIT_EVENT, onSubmitCall, true);
+}
+
+function discoverRoots(event: Event): void {
+  if (!isArmed()) return;
+  for (const root of shadowRootsOnPath(event)) {
+    if (watchedRoots.has(root)) continue;
+    watchedRoots.add(root);
+    watch(root);
   }
 }
 
-window.addEventListener(
-  'submit',
-  (event) => {
-    const form = event.target;
-    if (!(form instanceof HTMLFormElement)) return;
-    if (allowed === form) return;
-    if (Date.now() >= armedUntil) return;
-    const fields = secretFields(form);
-    if (fields.length === 0) return;
-    event.preventDefault();
-    event.stopImmediatePropagation();
-    const id = nextId++;
-    held.set(id, { form, submitter: event.submitter });
-    const message: ContentMessage = {
-      kind: 'submit_held',
-      id,
-      targetOrigin: targetOrigin(form, event.submitter),
-      fields,
-    };
-    void chrome.runtime.sendMessage(message).catch(() => undefined);
-  },
-  true,
-);
+watch(window);
+for (const type of DISCOVERING_EVENTS) window.addEventListener(type, discoverRoots, true);
 
 function arm(armed: boolean, forMs: number): void {
   armedUntil = armed ? Date.now() + Math.min(forMs, MAX_ARMED_MS) : 0;
@@ -76,7 +105,12 @@ function release(id: number, allow: boolean): boolean {
   const entry = held.get(id);
   held.delete(id);
   if (!allow || entry === undefined || !entry.form.isConnected) return false;
-  const { form, submitter } = entry;
+  const { form, submitter, via } = entry;
+  // This world's submit() is the native one, never the page's hooked one, and fires no event.
+  if (via === 'submit') {
+    form.submit();
+    return true;
+  }
   // requestSubmit fires the submit event synchronously, so the pass is used up (or, when
   // validation stops it, dropped) before this returns.
   allowed = form;
@@ -93,10 +127,19 @@ function release(id: number, allow: boolean): boolean {
 }
 
 chrome.runtime.onMessage.addListener(
-  (message: GuardMessage | { kind: string }, _sender, sendResponse: (r: boolean) => void) => {
+  (
+    message: GuardMessage | { kind: string },
+    _sender,
+    sendResponse: (r: boolean | string[]) => void,
+  ) => {
     if (message.kind === 'guard_arm' && 'armed' in message) arm(message.armed, message.forMs);
     if (message.kind === 'guard_release' && 'allow' in message)
       sendResponse(release(message.id, message.allow));
+    if (message.kind === 'guard_probe') {
+      // Only a frame with such a form answers: the first answer of any frame is the one kept.
+      const kinds = secretFormsIn();
+      if (kinds.length > 0) sendResponse(kinds);
+    }
   },
 );
 

@@ -16,11 +16,18 @@ export type SecretFieldKind = 'password' | 'payment card' | 'one-time code';
 export type GuardMessage =
   /** While an agent's call runs on the tab; `forMs` bounds it should the worker die. */
   | { kind: 'guard_arm'; armed: boolean; forMs: number }
-  | { kind: 'guard_release'; id: number; allow: boolean };
+  | { kind: 'guard_release'; id: number; allow: boolean }
+  /** Answered (with the kinds) only by frames with a form that has a secret field. */
+  | { kind: 'guard_probe' };
 
-/** "Let <client> submit this form?", shown in the side panel until answered or expired. */
+/**
+ * "Let <client> submit this form?" (`submit`), or "Let <client> run a script on this page?"
+ * (`script`: a browser_evaluate on a page with such a form), shown in the side panel until
+ * answered or expired.
+ */
 export interface SubmitQuestion {
   id: string;
+  kind: 'submit' | 'script';
   client: string;
   tabTitle: string;
   pageUrl: string;

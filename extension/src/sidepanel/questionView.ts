@@ -2,7 +2,7 @@ import type { SubmitQuestion } from '../shared/messages';
 import { el } from './dom';
 
 /**
- * The open "may the agent submit this form?" questions, each with Allow / Deny. Every panel shows
+ * The open "may the agent submit this form?" (or "run a script on this page?") questions, each with Allow / Deny. Every panel shows
  * them; the first answer wins and the worker withdraws the question from all of them.
  */
 export class QuestionView {
@@ -29,14 +29,26 @@ export class QuestionView {
     return el(
       'article',
       { className: 'question' },
-      el('h2', {}, `Let ${q.client} submit this form?`),
-      el(
-        'p',
-        {},
-        `It has a ${q.fields.join(', ')} field and goes to `,
-        el('strong', { className: 'target' }, q.targetOrigin),
-        '.',
-      ),
+      ...(q.kind === 'submit'
+        ? [
+            el('h2', {}, `Let ${q.client} submit this form?`),
+            el(
+              'p',
+              {},
+              `It has a ${q.fields.join(', ')} field and goes to `,
+              el('strong', { className: 'target' }, q.targetOrigin),
+              '.',
+            ),
+          ]
+        : [
+            el('h2', {}, `Let ${q.client} run a script on this page?`),
+            el(
+              'p',
+              {},
+              `The page has a form with a ${q.fields.join(', ')} field. `,
+              'A script can submit it, or read it and send it anywhere.',
+            ),
+          ]),
       el('p', { className: 'detail' }, `Tab: ${q.tabTitle || q.pageUrl} (${q.pageUrl})`),
       el('p', { className: 'detail' }, `Denied automatically in ${seconds} s.`),
       allow,

@@ -12,6 +12,7 @@ import { close, navigate, navigateBack, navigateForward, reload, resize } from '
 import { networkRequest, networkRequests } from './network';
 import { recordNetwork } from './networkLog';
 import { keepRunning } from './keepRunning';
+import { recordClickListeners } from './clickListeners';
 import { getHtml, getText } from './pageHtml';
 import { drag, scroll } from './pointer';
 import { takeScreenshot } from './screenshot';
@@ -76,6 +77,7 @@ function browserClose(): Handler<'browser_close'> {
 /** Per-tab recorders the worker runs on every debugger attach. */
 export const attachHooks: readonly AttachHook[] = [
   keepRunning,
+  recordClickListeners,
   trackDialogs,
   recordNetwork,
   trackChildFrames,

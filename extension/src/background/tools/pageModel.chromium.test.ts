@@ -167,6 +167,36 @@ describe('page model refs', () => {
     expect(byRole.entry.ref).toBe('e1');
     expect(await outline(real)).toBe('- button "Light" [e2]\n- button "Deep" [e1]');
   });
+
+  it('follows descendant and child combinators into open shadow roots, not sibling ones', async () => {
+    const real = await pageWith(`
+      <div id="host"></div><p class="after">After</p>
+      <section id="other"><button>Other</button></section>
+      <script>
+        const outer = document.getElementById('host').attachShadow({ mode: 'open' });
+        outer.innerHTML = '<form><button>Send</button></form><div id="inner"></div>';
+        outer.getElementById('inner').attachShadow({ mode: 'open' }).innerHTML =
+          '<span>x</span><button class="deep">Deep</button>';
+      </script>`);
+    const send = await resolveTarget(real.tab, { selector: '#host form > button' });
+    expect(send.label).toContain('button "Send"');
+    const deep = await resolveTarget(real.tab, { selector: '#host #inner > .deep' });
+    expect(deep.label).toContain('button "Deep"');
+    expect((await resolveTarget(real.tab, { selector: 'body #inner span + button' })).label).toBe(
+      deep.label,
+    );
+    const both = await caught(resolveTarget(real.tab, { selector: '#host button' }));
+    expect(both.code).toBe(ErrorCode.AMBIGUOUS_TARGET);
+    expect(both.message).toContain('button "Send"');
+    expect(both.message).toContain('button "Deep"');
+    expect(both.message).not.toContain('button "Other"');
+    // A sibling combinator does not leave its tree: the <p> is no sibling of anything inside.
+    const none = await caught(resolveTarget(real.tab, { selector: '#inner ~ p.after' }));
+    expect(none.code).toBe(ErrorCode.ELEMENT_NOT_FOUND);
+    expect((await resolveTarget(real.tab, { selector: '#host ~ p.after, x' })).label).toContain(
+      'paragraph',
+    );
+  });
 });
 
 async function mainFrameId(real: RealTab): Promise<string> {

@@ -1,11 +1,12 @@
 /**
  * Page side: finding elements for the element tools. CSS selectors match inside open shadow
- * roots too (each tree is queried on its own, so a combinator does not cross a shadow boundary),
- * and a role+name locator matches the role and name the outline shows. Runs inside the page
- * (see domRoles.ts for why it is a factory).
+ * roots too, and their descendant and child combinators cross shadow boundaries (domSelector.ts);
+ * a role+name locator matches the role and name the outline shows. Runs inside the page (see
+ * domRoles.ts for why it is a factory).
  */
 import type { DomNames } from './domNames';
 import type { DomRoles } from './domRoles';
+import type { ShadowSelector } from './domSelector';
 import type { ElementIds } from './domWalk';
 import type { ElementCheck, QueryAnswer, WireMatch } from './wire';
 
@@ -15,7 +16,12 @@ export interface DomQuery {
   check(el: Element | undefined): ElementCheck;
 }
 
-export function makeDomQuery(roles: DomRoles, names: DomNames, ids: ElementIds): DomQuery {
+export function makeDomQuery(
+  roles: DomRoles,
+  names: DomNames,
+  ids: ElementIds,
+  selectors: ShadowSelector,
+): DomQuery {
   /** The document and every open shadow root under it, in document order. */
   const treeRoots = (root: Document): (Document | ShadowRoot)[] => {
     const found: (Document | ShadowRoot)[] = [root];
@@ -52,9 +58,16 @@ export function makeDomQuery(roles: DomRoles, names: DomNames, ids: ElementIds):
     } catch (err) {
       return { error: err instanceof Error ? err.message : String(err) };
     }
+    const chains = selectors.parse(selector);
+    // A selector without combinators matches the same natively, tree by tree.
+    const crossing = chains.some((chain) => chain.compounds.length > 1);
+    // The rightmost compounds, matched natively, give the candidates in document order.
+    const last = chains.map((chain) => chain.compounds[chain.compounds.length - 1]).join(',');
     const matches: WireMatch[] = [];
     for (const tree of treeRoots(root)) {
-      for (const el of Array.from(tree.querySelectorAll(selector))) matches.push(match(el));
+      for (const el of Array.from(tree.querySelectorAll(crossing ? last : selector))) {
+        if (!crossing || selectors.matches(el, chains)) matches.push(match(el));
+      }
     }
     return { matches };
   };

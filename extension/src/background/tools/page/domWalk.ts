@@ -24,6 +24,28 @@ export function makeDomWalk(
   const READ_ROLES = new Set(config.readRoles);
   const SECRET_AUTOCOMPLETE = new RegExp(config.secretAutocomplete);
   const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'head', 'datalist']);
+  /** Elements with a click listener the main-world hook saw added (tools/clickListeners.ts). */
+  let listened = new Set<Element>();
+
+  /** Asks the hook, synchronously: it fires an item event on each such element. */
+  const listenedElements = (root: Document): Set<Element> => {
+    const found = new Set<Element>();
+    const { request, item } = config.clickListenerEvents;
+    const collect = (event: Event): void => {
+      const target = event.composedPath()[0];
+      if (target !== undefined && roles.isElement(target as Node)) found.add(target as Element);
+      event.stopImmediatePropagation();
+    };
+    const view = root.defaultView;
+    if (view === null) return found;
+    view.addEventListener(item, collect, true);
+    try {
+      root.dispatchEvent(new Event(request));
+    } finally {
+      view.removeEventListener(item, collect, true);
+    }
+    return found;
+  };
 
   /** A text piece and the block it belongs to; pieces of one block join without a break. */
   interface Piece {
@@ -173,7 +195,8 @@ export function makeDomWalk(
     const editable =
       roles.isHtml(el) && el.isContentEditable && el.parentElement?.isContentEditable !== true;
     const effectiveRole = editable && role === 'generic' ? 'textbox' : svg ? 'img' : role;
-    const clickHandler = el.hasAttribute('onclick') && CONTAINERS.has(effectiveRole);
+    const clickHandler =
+      (el.hasAttribute('onclick') || listened.has(el)) && CONTAINERS.has(effectiveRole);
     // A label's click goes to its control, which the outline shows with its own ref.
     const custom = shown && tag !== 'label' && ((pointer && !parentPointer) || clickHandler);
     const name = shown ? names.nameOf(el, effectiveRole) : '';
@@ -237,6 +260,7 @@ export function makeDomWalk(
   };
 
   return (root: Document): WireNode[] => {
+    listened = listenedElements(root);
     const items: Item[] = [];
     const top = root.body ?? root.documentElement;
     if (top !== null) collect(top, {}, true, false, items);

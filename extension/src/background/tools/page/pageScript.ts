@@ -9,10 +9,12 @@
  * module imports, which do not exist in the page.
  */
 import { ACTION_ROLES, CONTAINER_ROLES, FIELD_ROLES, READ_ROLES } from '../roles';
+import { CLICK_LISTENER_EVENTS } from '../clickListeners';
 import { SECRET_AUTOCOMPLETE } from '../secretFields';
 import { makeDomNames } from './domNames';
 import { makeDomQuery } from './domQuery';
 import { makeDomRoles } from './domRoles';
+import { makeShadowSelector } from './domSelector';
 import { makeDomWalk, type ElementIds } from './domWalk';
 import type { ElementCheck, PageConfig, QueryAnswer } from './wire';
 
@@ -33,10 +35,11 @@ const CONFIG: PageConfig = {
   actionRoles: [...ACTION_ROLES],
   readRoles: [...READ_ROLES],
   secretAutocomplete: SECRET_AUTOCOMPLETE,
+  clickListenerEvents: CLICK_LISTENER_EVENTS,
 };
 
 /** Bumped when the script changes, so a world holding an older model (a reloaded extension) gets the new one. */
-const MODEL_KEY = '__browserAgentPageModel_1';
+const MODEL_KEY = '__browserAgentPageModel_2';
 
 function installPageModel(
   key: string,
@@ -45,6 +48,7 @@ function installPageModel(
   namesFactory: typeof makeDomNames,
   walkFactory: typeof makeDomWalk,
   queryFactory: typeof makeDomQuery,
+  selectorFactory: typeof makeShadowSelector,
 ): PageModel {
   const scope = globalThis as unknown as Record<string, PageModel | undefined>;
   const installed = scope[key];
@@ -70,7 +74,7 @@ function installPageModel(
   const roles = rolesFactory();
   const names = namesFactory(roles);
   const walk = walkFactory(config, roles, names, ids);
-  const query = queryFactory(roles, names, ids);
+  const query = queryFactory(roles, names, ids, selectorFactory());
   const model: PageModel = {
     snapshot() {
       if (byId.size > 20_000) prune();
@@ -87,4 +91,4 @@ function installPageModel(
 }
 
 /** An expression whose value is the frame's page model (installing it on first use). */
-export const PAGE_MODEL = `(${installPageModel.toString()})(${JSON.stringify(MODEL_KEY)}, ${JSON.stringify(CONFIG)}, ${makeDomRoles.toString()}, ${makeDomNames.toString()}, ${makeDomWalk.toString()}, ${makeDomQuery.toString()})`;
+export const PAGE_MODEL = `(${installPageModel.toString()})(${JSON.stringify(MODEL_KEY)}, ${JSON.stringify(CONFIG)}, ${makeDomRoles.toString()}, ${makeDomNames.toString()}, ${makeDomWalk.toString()}, ${makeDomQuery.toString()}, ${makeShadowSelector.toString()})`;

@@ -36,6 +36,8 @@ export interface PageConfig {
   readRoles: string[];
   /** Autocomplete tokens of secret fields, as a regex source. */
   secretAutocomplete: string;
+  /** The DOM events of the main-world click-listener hook (tools/clickListeners.ts). */
+  clickListenerEvents: { request: string; item: string };
 }
 
 /** How one element is known: what check() answers for a ref. */
