@@ -6,6 +6,7 @@
  * in-process daemon) stays in chunks of its own, loaded only when used.
  */
 import { defineConfig } from 'rolldown';
+import { withoutAjv } from './build/withoutAjv.js';
 
 export default defineConfig({
   input: {
@@ -14,6 +15,7 @@ export default defineConfig({
     'daemon/main': 'src/daemon/main.ts',
   },
   platform: 'node',
+  plugins: [withoutAjv()],
   // Sources import './x.js' for './x.ts', as NodeNext wants.
   resolve: { extensionAlias: { '.js': ['.ts', '.js'] } },
   transform: { target: 'node20' },
