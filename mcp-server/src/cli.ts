@@ -3,6 +3,8 @@
  * MCP frames only; logs go to stderr. Exits when stdin closes or on SIGINT/SIGTERM/SIGHUP,
  * leaving only the shared daemon behind.
  */
+// First: it must run before the MCP SDK creates its schemas (see the file).
+import './server/zodJitless.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createLogger } from './shared/logger.js';
 import { parseCli, defaultHeadless, USAGE } from './server/cliOptions.js';

@@ -1,14 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, openSync, rmSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { EXTENSION_ID, RELAY_PAGE_PATH } from '@browser-agent/protocol';
 import type { Logger } from '../shared/logger.js';
 import { CdpPipe, waitForTarget } from './cdpPipe.js';
 import { pairingFragment, type Pairing } from './pairingStore.js';
 import { defaultProfileDir } from '../shared/profiles.js';
+import { packageDir } from '../shared/packageDir.js';
 
 export interface LaunchOptions {
   headless: boolean;
@@ -62,8 +62,7 @@ export function findBrowser(explicit?: string): string {
 export function extensionDir(): string {
   const fromEnv = process.env['BROWSER_AGENT_EXTENSION_DIR'];
   if (fromEnv) return resolve(fromEnv);
-  const here = dirname(fileURLToPath(import.meta.url));
-  return resolve(here, '..', '..', '..', 'extension', 'dist');
+  return resolve(packageDir(), '..', 'extension', 'dist');
 }
 
 /** A Chromium the daemon started, with the extension loaded and the relay page open. */

@@ -7,10 +7,8 @@ import { spawn } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Daemon } from '../daemon/daemon.js';
-import { duplexPair, startInProcessDaemon } from './inProcessDaemon.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import {
   BridgeError,
@@ -37,6 +35,7 @@ import { ResumeNotice } from './resumeNotice.js';
 import type { Logger } from '../shared/logger.js';
 import { LineSplitter } from '../shared/ndjson.js';
 import { ensureStateDir } from '../shared/paths.js';
+import { packageDir } from '../shared/packageDir.js';
 import type { TraceWriter } from './traceWriter.js';
 import type { DaemonRoute } from './projectSession.js';
 
@@ -296,6 +295,8 @@ export class DaemonClient {
     this.#options.log.warn(
       `cannot use the shared daemon (${why}); hosting the bridge in this process for this client only`,
     );
+    // Loaded only here: the whole daemon (ws included) would otherwise load with every server.
+    const { startInProcessDaemon, duplexPair } = await import('./inProcessDaemon.js');
     this.#inProcess ??= startInProcessDaemon(this.#options.log, stateDir, route.port);
     const daemon = await this.#inProcess;
     const [ours, theirs] = duplexPair();
@@ -339,8 +340,7 @@ function tryConnect(path: string): Promise<Socket | undefined> {
 const DAEMON_NODE_FLAGS = ['--lite-mode'];
 
 function spawnDaemon(log: Logger, args: string[]): void {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const entry = join(here, '..', 'daemon', 'main.js');
+  const entry = join(packageDir(), 'dist', 'daemon', 'main.js');
   log.info(`starting the bridge daemon${args.length > 0 ? ` (${args.join(' ')})` : ''}`);
   const child = spawn(process.execPath, [...DAEMON_NODE_FLAGS, entry, ...args], {
     detached: true,

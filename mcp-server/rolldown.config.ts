@@ -1,0 +1,33 @@
+/**
+ * The server and the daemon are each bundled with their dependencies into a few ES modules.
+ * Node spends most of a spawn resolving and compiling files: about 350 of them (zod, the MCP SDK,
+ * ajv) cost well over 100 ms before the first MCP message could be answered; one file costs a
+ * fraction. Code loaded by dynamic import() (the HTTP transport, page-to-markdown, the
+ * in-process daemon) stays in chunks of its own, loaded only when used.
+ */
+import { defineConfig } from 'rolldown';
+import { withoutAjv } from './build/withoutAjv.js';
+
+export default defineConfig({
+  input: {
+    cli: 'src/cli.ts',
+    // Spawned as its own process by the server (daemonClient.ts), so an entry of its own.
+    'daemon/main': 'src/daemon/main.ts',
+  },
+  platform: 'node',
+  plugins: [withoutAjv()],
+  // bufferutil loads its native addon from its own directory (node-gyp-build(__dirname)); bundled,
+  // it would silently fall back to unmasking frames in JS, ~12 ms per screenshot in the lite-mode
+  // daemon. Left external, ws requires it from node_modules as before.
+  external: ['bufferutil'],
+  // Sources import './x.js' for './x.ts', as NodeNext wants.
+  resolve: { extensionAlias: { '.js': ['.ts', '.js'] } },
+  transform: { target: 'node20' },
+  output: {
+    dir: 'dist',
+    format: 'esm',
+    sourcemap: true,
+    cleanDir: true,
+    chunkFileNames: 'chunks/[name]-[hash].js',
+  },
+});
