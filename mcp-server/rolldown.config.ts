@@ -13,6 +13,8 @@ export default defineConfig({
     cli: 'src/cli.ts',
     // Spawned as its own process by the server (daemonClient.ts), so an entry of its own.
     'daemon/main': 'src/daemon/main.ts',
+    // The one writer of pairings.json, also used by the e2e harness and the bench (package export).
+    pairingStore: 'src/daemon/pairingStore.ts',
   },
   platform: 'node',
   plugins: [withoutAjv()],
