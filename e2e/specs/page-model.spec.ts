@@ -1,4 +1,5 @@
 import { ErrorCode } from '@browser-agent/protocol';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { callOk, callTool, expect, findRef, snapshot, test } from '../harness.js';
 import { agentOn } from '../steps.js';
 
@@ -192,11 +193,7 @@ test.describe('page model', () => {
     site,
   }) => {
     const client = await agentOn(bridge, site.url('/frames.html'));
-    const ambiguous = await callTool(client, 'browser_click', { selector: 'h1, h2' });
-    expect(ambiguous.isError).toBe(true);
-    expect(ambiguous.text).toContain(ErrorCode.AMBIGUOUS_TARGET);
-    expect(ambiguous.text).toMatch(/- heading "Frames" \[e\d+\]/);
-    expect(ambiguous.text).toMatch(/- heading "Shadow heading" \[e\d+\]/);
+    await expectBothHeadingsListed(client, 'h1, h2');
 
     await callOk(client, 'browser_click', { selector: 'button[onclick]' });
     expect(await snapshot(client)).toContain('button "Shadow clicked"');
@@ -209,14 +206,9 @@ test.describe('page model', () => {
     bridge,
     site,
   }) => {
-    const client = await bridge.connectClient();
-    await callOk(client, 'browser_navigate', { url: site.url('/frames.html') });
+    const client = await agentOn(bridge, site.url('/frames.html'));
     // `body` is in the document, both headings below it: one in the light tree, one in a shadow root.
-    const ambiguous = await callTool(client, 'browser_click', { selector: 'body :is(h1, h2)' });
-    expect(ambiguous.isError).toBe(true);
-    expect(ambiguous.text).toContain(ErrorCode.AMBIGUOUS_TARGET);
-    expect(ambiguous.text).toMatch(/- heading "Frames" \[e\d+\]/);
-    expect(ambiguous.text).toMatch(/- heading "Shadow heading" \[e\d+\]/);
+    await expectBothHeadingsListed(client, 'body :is(h1, h2)');
 
     await callOk(client, 'browser_click', { selector: '#host > h2 + button' });
     expect(await snapshot(client)).toContain('button "Shadow clicked"');
@@ -227,3 +219,12 @@ test.describe('page model', () => {
     expect(text.text).toContain('"Shadow clicked"');
   });
 });
+
+/** frames.html has a heading in the light tree and one in a shadow root: both are candidates. */
+async function expectBothHeadingsListed(client: Client, selector: string): Promise<void> {
+  const ambiguous = await callTool(client, 'browser_click', { selector });
+  expect(ambiguous.isError).toBe(true);
+  expect(ambiguous.text).toContain(ErrorCode.AMBIGUOUS_TARGET);
+  expect(ambiguous.text).toMatch(/- heading "Frames" \[e\d+\]/);
+  expect(ambiguous.text).toMatch(/- heading "Shadow heading" \[e\d+\]/);
+}

@@ -7,7 +7,15 @@
 import { ErrorCode } from '@browser-agent/protocol';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { FixtureSite } from '../fixtures/server.js';
-import { callOk, callTool, expect, snapshot, test, type Bridge } from '../harness.js';
+import {
+  callOk,
+  callTool,
+  expect,
+  snapshot,
+  test,
+  type Bridge,
+  type ToolOutcome,
+} from '../harness.js';
 import { askBeforeSecretSubmit, question } from '../submitQuestions.js';
 
 /** How often the server got the POST of the form that leads to `title` (the site is shared). */
@@ -21,6 +29,32 @@ async function openForms(bridge: Bridge, site: FixtureSite): Promise<Client> {
   await askBeforeSecretSubmit(bridge);
   await callOk(client, 'browser_navigate', { url: site.url('/guarded-forms.html') });
   return client;
+}
+
+/** Denied: the call failed USER_DENIED, the tab is still on the forms, and no POST was sent. */
+async function expectNothingSent(
+  outcome: ToolOutcome,
+  client: Client,
+  site: FixtureSite,
+  before: number,
+): Promise<void> {
+  expect(outcome.isError).toBe(true);
+  expect(outcome.text).toContain(ErrorCode.USER_DENIED);
+  expect(outcome.text).toContain('nothing was submitted');
+  expect(await snapshot(client)).toContain('heading "Guarded forms"');
+  expect(posts(site, 'Legacy signed in')).toBe(before);
+}
+
+/** Allowed: the call succeeded, the legacy form was sent exactly once, and its page is shown. */
+async function expectSentOnce(
+  outcome: ToolOutcome,
+  client: Client,
+  site: FixtureSite,
+  before: number,
+): Promise<void> {
+  expect(outcome.isError, outcome.text).toBe(false);
+  expect(await snapshot(client)).toContain('heading "Legacy signed in"');
+  expect(posts(site, 'Legacy signed in')).toBe(before + 1);
 }
 
 async function answer(bridge: Bridge, text: string, button: 'Allow' | 'Deny'): Promise<void> {
@@ -39,20 +73,13 @@ test("form.submit() from the page's script is asked about; deny sends nothing, a
 
   const denying = click();
   await answer(bridge, `It has a password field and goes to ${site.origin}`, 'Deny');
-  const denied = await denying;
-  expect(denied.isError).toBe(true);
-  expect(denied.text).toContain(ErrorCode.USER_DENIED);
-  expect(denied.text).toContain('nothing was submitted');
-  expect(await snapshot(client)).toContain('heading "Guarded forms"');
-  expect(posts(site, 'Legacy signed in')).toBe(before);
+  await expectNothingSent(await denying, client, site, before);
 
   const allowing = click();
   await answer(bridge, 'Let form-filler submit this form?', 'Allow');
   const allowed = await allowing;
-  expect(allowed.isError, allowed.text).toBe(false);
   expect(allowed.text).toContain('it was submitted once and the page navigated');
-  expect(await snapshot(client)).toContain('heading "Legacy signed in"');
-  expect(posts(site, 'Legacy signed in')).toBe(before + 1);
+  await expectSentOnce(allowed, client, site, before);
 });
 
 test('forms inside open and closed shadow roots are asked about; deny sends nothing, allow sends once', async ({
@@ -116,21 +143,14 @@ test('browser_evaluate on a page with a secret form is asked first, and its subm
   const running = evaluate();
   await answer(bridge, scriptQuestion, 'Allow');
   await answer(bridge, 'It has a password field', 'Deny');
-  const held = await running;
-  expect(held.isError).toBe(true);
-  expect(held.text).toContain(ErrorCode.USER_DENIED);
-  expect(held.text).toContain('nothing was submitted');
-  expect(await snapshot(client)).toContain('heading "Guarded forms"');
-  expect(posts(site, 'Legacy signed in')).toBe(before);
+  await expectNothingSent(await running, client, site, before);
 
   const sending = evaluate();
   await answer(bridge, scriptQuestion, 'Allow');
   await answer(bridge, 'Let form-filler submit this form?', 'Allow');
   const sent = await sending;
-  expect(sent.isError, sent.text).toBe(false);
   expect(sent.text).toContain('called');
-  expect(await snapshot(client)).toContain('heading "Legacy signed in"');
-  expect(posts(site, 'Legacy signed in')).toBe(before + 1);
+  await expectSentOnce(sent, client, site, before);
 
   // A page without such a form: the script runs unasked.
   const title = await callOk(client, 'browser_evaluate', { function: '() => document.title' });
