@@ -35,25 +35,23 @@ export function findByRef(nodes: readonly OutlineNode[], ref: string): OutlineEl
  * ref (text) are compared as a multiset, so moving text around is not reported as churn.
  */
 export function diffOutlines(before: readonly string[], after: readonly string[]): string[] {
-  const refLine = (lines: readonly string[]): Map<string, string> => {
+  // Each line's ref is read once: the head regex runs over every line of both outlines.
+  const read = (lines: readonly string[]) =>
+    lines.map((line) => ({ trimmed: line.trim(), ref: refOfLine(line) }));
+  const oldLines = read(before);
+  const newLines = read(after);
+  const refLine = (lines: ReturnType<typeof read>): Map<string, string> => {
     const map = new Map<string, string>();
-    for (const line of lines) {
-      const ref = refOfLine(line);
-      if (ref !== undefined) map.set(ref, line.trim());
-    }
+    for (const { trimmed, ref } of lines) if (ref !== undefined) map.set(ref, trimmed);
     return map;
   };
-  const oldRefs = refLine(before);
-  const newRefs = refLine(after);
+  const oldRefs = refLine(oldLines);
+  const newRefs = refLine(newLines);
   const oldText = new Map<string, number>();
-  for (const line of before) {
-    if (refOfLine(line) === undefined)
-      oldText.set(line.trim(), (oldText.get(line.trim()) ?? 0) + 1);
-  }
+  for (const { trimmed, ref } of oldLines)
+    if (ref === undefined) oldText.set(trimmed, (oldText.get(trimmed) ?? 0) + 1);
   const out: string[] = [];
-  for (const line of after) {
-    const trimmed = line.trim();
-    const ref = refOfLine(line);
+  for (const { trimmed, ref } of newLines) {
     if (ref !== undefined) {
       const old = oldRefs.get(ref);
       if (old === undefined) out.push(`+ ${trimmed}`);

@@ -19,7 +19,8 @@ export const snapshot: Handler<'browser_snapshot'> = async (args, ctx) => {
   const tab = await ctx.currentTab();
   const [outline, info] = await Promise.all([takeOutline(tab), pageInfo(tab.cdp)]);
   // The whole page is what the next action's diff compares against, whatever part is shown.
-  tab.state.lastOutline = formatOutlineLines(outline);
+  const wholePage = formatOutlineLines(outline);
+  tab.state.lastOutline = wholePage;
   let nodes = outline;
   let scope = '';
   if (args.ref !== undefined) {
@@ -35,7 +36,10 @@ export const snapshot: Handler<'browser_snapshot'> = async (args, ctx) => {
     nodes = [root];
     scope = ` (subtree of ${ref})`;
   }
-  const lines = formatOutlineLines(nodes, args.depth);
+  const lines =
+    nodes === outline && args.depth === undefined
+      ? wholePage
+      : formatOutlineLines(nodes, args.depth);
   const maxChars = args.maxChars ?? DEFAULT_SNAPSHOT_MAX_CHARS;
   const head = `${formatPageInfo(info)}\n- Snapshot generation: ${tab.state.generation}`;
   const heading = `Page snapshot${scope}`;
@@ -63,8 +67,9 @@ export function cutLines(
     kept += 1;
   }
   if (kept === lines.length) return { body: lines.join('\n'), marker: undefined };
-  const rest = lines.slice(kept);
-  const nextRef = rest.map((l) => refOfLine(l)).find((r) => r !== undefined);
+  let nextRef: string | undefined;
+  for (let i = kept; i < lines.length && nextRef === undefined; i += 1)
+    nextRef = refOfLine(lines[i] ?? '');
   const total = lines.reduce((n, l) => n + l.length + 1, 0);
   const refTip = nextRef === undefined ? '' : ` a subtree ref (e.g. {"ref": "${nextRef}"}),`;
   const marker =
