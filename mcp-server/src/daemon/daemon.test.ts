@@ -15,6 +15,7 @@ import {
   proofMessage,
   serializeFrame,
   type Frame,
+  type ResponsePayload,
 } from '@browser-agent/protocol';
 import { createLogger } from '../shared/logger.js';
 import { Daemon } from './daemon.js';
@@ -132,6 +133,15 @@ async function openExtension(port: number, secret: Buffer = pairingSecret): Prom
   return ext;
 }
 
+/** The fake extension answers a request it received with this payload. */
+function respond(
+  ext: FakeExtension,
+  req: { id: string; sessionId: string },
+  payload: ResponsePayload,
+): void {
+  ext.ws.send(serializeFrame({ type: 'response', id: req.id, sessionId: req.sessionId, payload }));
+}
+
 let dir: string;
 let daemon: Daemon;
 let port: number;
@@ -179,14 +189,7 @@ describe('daemon routing', () => {
     const req = await ext.next('request');
     if (req.type !== 'request') throw new Error('not a request');
     expect(req.id).not.toBe('caller-1');
-    ext.ws.send(
-      serializeFrame({
-        type: 'response',
-        id: req.id,
-        sessionId: req.sessionId,
-        payload: { success: true, data: { content: [{ type: 'text', text: 'hi' }] } },
-      }),
-    );
+    respond(ext, req, { success: true, data: { content: [{ type: 'text', text: 'hi' }] } });
     const res = await srv.next();
     expect(res).toMatchObject({ type: 'response', id: 'caller-1', payload: { success: true } });
     ext.ws.close();
@@ -284,14 +287,7 @@ describe('daemon routing', () => {
     const res = await srv.next();
     expect(res).toMatchObject({ id: 'r', payload: { success: false, error: { code: 'TIMEOUT' } } });
     if (req.type !== 'request') throw new Error('not a request');
-    ext.ws.send(
-      serializeFrame({
-        type: 'response',
-        id: req.id,
-        sessionId: req.sessionId,
-        payload: { success: true, data: { content: [] } },
-      }),
-    );
+    respond(ext, req, { success: true, data: { content: [] } });
     // A ping answered proves the late response was not forwarded before it.
     srv.socket.write(`${serializeFrame({ type: 'ping', t: 7 })}\n`);
     expect(await srv.next()).toEqual({ type: 'pong', t: 7 });
@@ -386,14 +382,7 @@ describe('sessions', () => {
     const answer = async (text: string) => {
       const req = await ext.next('request');
       if (req.type !== 'request') throw new Error('not a request');
-      ext.ws.send(
-        serializeFrame({
-          type: 'response',
-          id: req.id,
-          sessionId: req.sessionId,
-          payload: { success: true, data: { content: [{ type: 'text', text }] } },
-        }),
-      );
+      respond(ext, req, { success: true, data: { content: [{ type: 'text', text }] } });
     };
     first.socket.write(
       `${serializeFrame({ type: 'request', id: 'r1', sessionId: first.sessionId, action: 'browser_type', params: { ref: 'e1', text: 'secret words' } })}\n`,
@@ -564,14 +553,7 @@ describe('write-ahead log and restore', () => {
     expect(before).toContain('"phase":"call"');
     expect(before).not.toContain('top secret');
     if (req.type !== 'request') throw new Error('no request');
-    ext.ws.send(
-      serializeFrame({
-        type: 'response',
-        id: req.id,
-        sessionId: req.sessionId,
-        payload: { success: false, error: { code: 'STALE_REF', message: 'x' } },
-      }),
-    );
+    respond(ext, req, { success: false, error: { code: 'STALE_REF', message: 'x' } });
     await srv.next();
     const after = readFileSync(join(dir, 'wal', 'calls.jsonl'), 'utf8');
     expect(after).toContain('"phase":"result"');
