@@ -1,4 +1,5 @@
 import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { pidAlive } from '../shared/pidAlive.js';
 
 /** A lock younger than this is a daemon still starting, even if its socket does not answer yet. */
 const STARTING_GRACE_MS = 10_000;
@@ -37,12 +38,7 @@ function holderLives(lockPath: string, socketAnswers: boolean): boolean {
   // A pid can be reused after a SIGKILL, so a live pid alone proves little once the lock is old.
   if (!socketAnswers && ageMs > STARTING_GRACE_MS) return false;
   if (!Number.isInteger(pid) || pid <= 0) return ageMs <= STARTING_GRACE_MS;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return pidAlive(pid);
 }
 
 function releaseIfOurs(lockPath: string): void {

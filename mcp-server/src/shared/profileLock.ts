@@ -7,6 +7,7 @@
 import { readlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
+import { pidAlive } from './pidAlive.js';
 
 export function profileLockedByRunningBrowser(profile: string): boolean {
   let target: string;
@@ -20,12 +21,5 @@ export function profileLockedByRunningBrowser(profile: string): boolean {
   const pid = Number(target.slice(dash + 1));
   // Another host's lock (a profile on a shared disk) cannot be checked from here: trust it.
   if (host !== hostname()) return dash > 0;
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: the process exists but belongs to someone else.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return Number.isInteger(pid) && pid > 0 && pidAlive(pid);
 }
