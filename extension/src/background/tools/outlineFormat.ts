@@ -22,10 +22,6 @@ import { oneLine, quoted } from './text';
 const INDENT = '  ';
 const MAX_URL_CHARS = 2_000;
 
-export function formatOutline(nodes: readonly OutlineNode[]): string {
-  return formatOutlineLines(nodes).join('\n');
-}
-
 /** The outline's lines; below maxDepth levels a subtree is replaced by a line saying how big it is. */
 export function formatOutlineLines(
   nodes: readonly OutlineNode[],
