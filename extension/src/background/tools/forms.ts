@@ -8,9 +8,17 @@ import { Hint } from './hints';
 import { echo, prepareField, typeText, withElement } from './input';
 import { mouseClick } from './mouse';
 import { releaseElement, type ResolvedElement } from './resolveRef';
-import { attribute } from './secretFields';
 import { resolveTarget } from './target';
 import { oneLine } from './text';
+
+/** DOM attributes arrive flattened as [name, value, name, value, …]. */
+function attribute(flat: readonly string[] | undefined, name: string): string | undefined {
+  if (flat === undefined) return undefined;
+  for (let i = 0; i + 1 < flat.length; i += 2) {
+    if (flat[i]?.toLowerCase() === name) return flat[i + 1];
+  }
+  return undefined;
+}
 
 // Runs on a <select>: picks the options whose value or label is asked for, fires input and change.
 const SELECT_FUNCTION = `function (wanted) {

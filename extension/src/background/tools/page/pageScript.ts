@@ -10,7 +10,7 @@
  */
 import { ACTION_ROLES, CONTAINER_ROLES, FIELD_ROLES, READ_ROLES } from '../roles';
 import { CLICK_LISTENER_EVENTS } from '../clickListeners';
-import { SECRET_AUTOCOMPLETE } from '../secretFields';
+import { SECRET_AUTOCOMPLETE } from '../../../shared/secretKind';
 import { makeDomNames } from './domNames';
 import { makeDomQuery } from './domQuery';
 import { makeDomRoles } from './domRoles';
