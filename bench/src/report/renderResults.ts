@@ -60,7 +60,7 @@ function chars(samples: Sample[] | undefined): string {
 }
 
 const MCP_FLOOR_NOTE =
-  "Floor over MCP: the floor's playwright-core steps behind a minimal MCP server (the same SDK, `registerTool`, stdio, spawned by the same kind of client), on its own Chromium with the same binary and flags. MCP stdio round trip = floor over MCP − floor (medians): what any MCP server pays on top of in-process CDP (stdio, JSON-RPC, the SDK's validation on both ends). bridge ÷ floor is the ratio the issue's targets are judged on; bridge ÷ floor over MCP shows how much of it is the bridge's own.";
+  "Floor over MCP: the floor's playwright-core steps behind a minimal MCP server (the same SDK, `registerTool`, stdio, spawned by the same kind of client), on its own Chromium with the same binary and flags. MCP stdio round trip = floor over MCP − floor (medians): what any MCP server pays on top of in-process CDP (stdio, JSON-RPC, the SDK's validation on both ends); negative or outsized values mean this run's noise outweighs it for that scenario. bridge ÷ floor is the ratio the issue's targets are judged on; bridge ÷ floor over MCP shows how much of it is the bridge's own.";
 
 function renderProbes(probes: readonly ProbeResult[]): string {
   const rows = probes.map((p) => {
