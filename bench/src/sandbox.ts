@@ -23,9 +23,14 @@ export interface Sandbox {
   readonly port: number;
   /** The environment every process of this run gets. */
   readonly env: Readonly<Record<string, string>>;
+  /**
+   * An MCP client on its own server child: the bridge's `browser-agent-mcp`, or `script` (another
+   * Node MCP server) started with `flags`. Either way it carries this run's env, so teardown
+   * closes it and its processes count as leftovers if they outlive it.
+   */
   spawnClient(
     name: string,
-    options?: { flags?: readonly string[]; env?: Record<string, string> },
+    options?: { flags?: readonly string[]; env?: Record<string, string>; script?: string },
   ): Promise<BenchClient>;
   /** The pid in daemon.pid, once the daemon wrote it. */
   daemonPid(): Promise<number | undefined>;
@@ -67,11 +72,11 @@ export async function createSandbox(label: string): Promise<Sandbox> {
     port,
     env,
     async spawnClient(name, options = {}) {
-      const client = await BenchClient.spawn(
-        name,
-        { ...env, ...options.env },
-        options.flags ?? LAUNCH_FLAGS,
-      );
+      const clientEnv = { ...env, ...options.env };
+      const client =
+        options.script === undefined
+          ? await BenchClient.spawn(name, clientEnv, options.flags ?? LAUNCH_FLAGS)
+          : await BenchClient.spawnScript(name, options.script, options.flags ?? [], clientEnv);
       clients.push(client);
       return client;
     },

@@ -1,11 +1,12 @@
 /**
- * What an agent does to a page, independent of how: the bridge (MCP tools) and the floor
- * (playwright-core calling Chromium directly) both implement it, so every scenario is written
- * once and run the same way on both.
+ * What an agent does to a page, independent of how: the bridge (MCP tools), the floor
+ * (playwright-core calling Chromium directly) and the floor over MCP all implement it, so every
+ * scenario is written once and run the same way on each.
  */
 
 /** The ARIA roles the scenarios act on (each one also a role Playwright's getByRole takes). */
-export type Role = 'button' | 'link' | 'textbox' | 'searchbox' | 'checkbox' | 'combobox';
+export const ROLES = ['button', 'link', 'textbox', 'searchbox', 'checkbox', 'combobox'] as const;
+export type Role = (typeof ROLES)[number];
 
 /** An element as an agent names it: its accessible role and name. */
 export interface Target {
@@ -22,7 +23,11 @@ export interface StepOutcome {
   imageChars: number;
 }
 
-export type AgentKind = 'bridge' | 'floor';
+/**
+ * `mcp-floor` is the floor's work behind a minimal MCP server over stdio: the cheapest an MCP
+ * browser tool can be, so the bridge's cost splits into what any MCP server pays and its own.
+ */
+export type AgentKind = 'bridge' | 'floor' | 'mcp-floor';
 
 export interface Agent {
   readonly kind: AgentKind;

@@ -83,9 +83,15 @@ export class FloorAgent implements Agent {
 
   async screenshot(): Promise<StepOutcome> {
     const started = performance.now();
-    const png = await this.#page.screenshot({ type: 'png' });
+    const png = await this.screenshotBase64();
     const ms = performance.now() - started;
-    return { ms, text: '', imageChars: png.toString('base64').length };
+    return { ms, text: '', imageChars: png.length };
+  }
+
+  /** The viewport as base64 PNG, as an MCP image part carries it (the floor over MCP sends it). */
+  async screenshotBase64(): Promise<string> {
+    const png = await this.#page.screenshot({ type: 'png' });
+    return png.toString('base64');
   }
 
   openTab(url: string): Promise<StepOutcome> {

@@ -1,12 +1,13 @@
 /**
  * `pnpm bench`: per-tool latency and output size of the bridge (a real MCP client driving
- * `browser-agent-mcp --launch --headless --isolated`) beside a raw playwright-core floor in the
- * same run, the 9-page suite, spawn → tools/list, the hop breakdown from the server's trace, and
+ * `browser-agent-mcp --launch --headless --isolated`) beside a raw playwright-core floor and the
+ * same floor behind a minimal MCP server (the floor over MCP) in the same run, the 9-page suite, spawn → tools/list, the hop breakdown from the server's trace, and
  * the daemon's memory with 8 sessions. Writes the results section of docs/benchmarks.md.
  *
  * Options (flag or environment): --iterations=N (BENCH_ITERATIONS, 20), --warmup=N
  * (BENCH_WARMUP, 3), --passes=N (BENCH_SUITE_PASSES, 3), --spawns=N (BENCH_SPAWNS, 10),
- * --sessions=N (BENCH_SESSIONS, 8), --no-floor, --no-write (leave the doc alone).
+ * --sessions=N (BENCH_SESSIONS, 8), --no-floor (skips both floors), --no-mcp-floor, --no-write
+ * (leave the doc alone).
  */
 import path from 'node:path';
 import { startFixtureSite } from '../../fixtures/server.js';
@@ -14,6 +15,7 @@ import type { Agent } from '../agents/agent.js';
 import { BridgeAgent } from '../agents/bridgeAgent.js';
 import { FloorAgent } from '../agents/floorAgent.js';
 import { launchFloorBrowser } from '../agents/floorBrowser.js';
+import { McpFloorAgent } from '../agents/mcpFloorAgent.js';
 import { progress, result } from '../log.js';
 import { measureSessionsMemory } from '../memory/sessionsMemory.js';
 import { writeDocSection } from '../report/docSection.js';
@@ -55,6 +57,12 @@ runMain(async () => {
     floor = await FloorAgent.create(floorBrowser);
     agents.push(floor);
   }
+  let mcpFloor: McpFloorAgent | undefined;
+  if (!hasFlag('no-floor') && !hasFlag('no-mcp-floor')) {
+    progress('starting the floor over MCP (a minimal MCP server and its Chromium)');
+    mcpFloor = await McpFloorAgent.spawn(sandbox);
+    agents.push(mcpFloor);
+  }
   progress('starting the bridge (daemon, Chromium, extension)');
   const client = await sandbox.spawnClient('bench', {
     env: { BROWSER_AGENT_TRACE_FILE: traceFile },
@@ -68,6 +76,9 @@ runMain(async () => {
     progress(`probe ${probe.id}`);
     probes.push(await measureProbe(probe, agents, site, plan));
   }
+  // Only the per-call probes compare against it; its Chromium would only add noise from here on.
+  await mcpFloor?.close();
+  const suiteAgents = agents.filter((a) => a !== mcpFloor);
   if (floor !== undefined) {
     progress('raw CDP accessibility tree (floor reference)');
     probes.push(...(await measureRawAxTree(floor, site, plan)));
@@ -78,7 +89,7 @@ runMain(async () => {
     return undefined;
   });
   progress('suite');
-  const suiteResult = await runSuite(suite, agents, site, {
+  const suiteResult = await runSuite(suite, suiteAgents, site, {
     warmup: 1,
     passes: plan.suitePasses,
   });

@@ -1,11 +1,13 @@
 /**
- * `pnpm bench:smoke`: every scenario of the bench, a few calls each, on the bridge and the floor.
- * It asserts only that each one ran and succeeded; it never asserts a time (CI runs it).
+ * `pnpm bench:smoke`: every scenario of the bench, a few calls each, on the bridge, the floor and
+ * the floor over MCP (the suite reaches every one of its tools). It asserts only that each one
+ * ran and succeeded; it never asserts a time (CI runs it).
  */
 import { startFixtureSite } from '../../fixtures/server.js';
 import { BridgeAgent } from '../agents/bridgeAgent.js';
 import { FloorAgent } from '../agents/floorAgent.js';
 import { launchFloorBrowser } from '../agents/floorBrowser.js';
+import { McpFloorAgent } from '../agents/mcpFloorAgent.js';
 import { progress, result } from '../log.js';
 import { measureProbe } from '../runner/measureProbe.js';
 import { measureSpawn } from '../runner/measureSpawn.js';
@@ -24,7 +26,11 @@ runMain(async () => {
   atExit(() => floorBrowser.close());
 
   const client = await sandbox.spawnClient('bench-smoke');
-  const agents = [new BridgeAgent(client), await FloorAgent.create(floorBrowser)];
+  const agents = [
+    new BridgeAgent(client),
+    await FloorAgent.create(floorBrowser),
+    await McpFloorAgent.spawn(sandbox),
+  ];
   const outcomes: Array<{ name: string; error: string | undefined }> = [];
 
   for (const probe of toolProbes) {
@@ -34,7 +40,7 @@ runMain(async () => {
   }
   progress('suite');
   const suiteResult = await runSuite(suite, agents, site, { warmup: 0, passes: 1 });
-  outcomes.push({ name: 'suite (9 flows)', error: suiteResult.error });
+  outcomes.push({ name: 'suite (9 flows, each agent)', error: suiteResult.error });
   progress('spawn → tools/list');
   const spawn = await measureSpawn(sandbox, { warmup: 0, iterations: 1 });
   outcomes.push({

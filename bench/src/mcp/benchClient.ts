@@ -50,14 +50,24 @@ export class BenchClient {
   }
 
   /** Spawns the server and completes MCP initialize; rejects with the server's stderr. */
-  static async spawn(
+  static spawn(
     name: string,
     env: Record<string, string>,
     flags: readonly string[] = LAUNCH_FLAGS,
   ): Promise<BenchClient> {
+    return BenchClient.spawnScript(name, SERVER_BIN, flags, env);
+  }
+
+  /** Any Node MCP server script (e.g. the floor over MCP), spawned and connected the same way. */
+  static async spawnScript(
+    name: string,
+    script: string,
+    args: readonly string[],
+    env: Record<string, string>,
+  ): Promise<BenchClient> {
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: [SERVER_BIN, ...flags],
+      args: [script, ...args],
       env,
       stderr: 'pipe',
     });
@@ -101,7 +111,17 @@ export class BenchClient {
   }
 
   /** Calls a tool; a tool error comes back as `isError`, a protocol failure throws. */
-  async call<N extends ToolName>(name: N, args: ToolArgs<N>): Promise<CallOutcome> {
+  call<N extends ToolName>(name: N, args: ToolArgs<N>): Promise<CallOutcome> {
+    return this.callUntyped(name, args);
+  }
+
+  /** Like callOk, for a server whose tools are not the bridge's contracts. */
+  async callUntypedOk(name: string, args: Record<string, unknown>): Promise<CallOutcome> {
+    return okOrThrow(name, args, await this.callUntyped(name, args));
+  }
+
+  /** The one timed path every call takes, whichever server answers. */
+  async callUntyped(name: string, args: Record<string, unknown>): Promise<CallOutcome> {
     const started = performance.now();
     const raw = await this.#client.callTool({ name, arguments: args }, undefined, {
       timeout: CALL_TIMEOUT_MS,
@@ -119,10 +139,7 @@ export class BenchClient {
 
   /** Like call, but a tool error throws with the tool's name and its answer. */
   async callOk<N extends ToolName>(name: N, args: ToolArgs<N>): Promise<CallOutcome> {
-    const outcome = await this.call(name, args);
-    if (outcome.isError)
-      throw new Error(`${name} ${JSON.stringify(args)} failed: ${outcome.text.slice(0, 500)}`);
-    return outcome;
+    return okOrThrow(name, args, await this.call(name, args));
   }
 
   /** The SDK ends stdin, then escalates to SIGTERM and SIGKILL: the process is gone after. */
@@ -134,4 +151,10 @@ export class BenchClient {
   get closed(): boolean {
     return this.#closed;
   }
+}
+
+function okOrThrow(name: string, args: unknown, outcome: CallOutcome): CallOutcome {
+  if (outcome.isError)
+    throw new Error(`${name} ${JSON.stringify(args)} failed: ${outcome.text.slice(0, 500)}`);
+  return outcome;
 }

@@ -9,6 +9,7 @@ import type { HopBreakdown } from '../trace/hopBreakdown.js';
 import { ANCHORS, OTHER_TARGETS, anchorFor } from './anchors.js';
 import type { MachineInfo } from './machine.js';
 import { fmtChars, fmtMiB, fmtMs, fmtRatio, table } from './markdown.js';
+import { compareProbe } from './probeComparison.js';
 
 export interface BenchResults {
   machine: MachineInfo;
@@ -46,13 +47,9 @@ function renderRun(r: BenchResults): string {
     `- Date: ${m.date}; commit ${m.commit}`,
     `- Machine: ${m.cpus} CPUs (${m.cpuModel}), ${m.memoryGiB} GiB memory, ${m.os}`,
     `- Versions: Node ${m.node}, ${m.chromium}; ${packages}`,
-    `- Plan: per scenario ${r.plan.warmup} warm-up + ${r.plan.iterations} timed iterations, bridge and floor interleaved; suite 1 warm-up + ${r.plan.suitePasses} passes; spawn 1 warm-up + ${r.plan.spawns}`,
+    `- Plan: per scenario ${r.plan.warmup} warm-up + ${r.plan.iterations} timed iterations, bridge, floor and floor over MCP interleaved (each takes each place in turn); suite 1 warm-up + ${r.plan.suitePasses} passes; spawn 1 warm-up + ${r.plan.spawns}`,
     `- First call of the run (daemon start, Chromium launch, extension up, first navigate): ${fmtMs(r.firstCallMs)}`,
   ].join('\n');
-}
-
-function stat(samples: Sample[] | undefined, pick: (s: Sample) => number) {
-  return summarize((samples ?? []).map(pick));
 }
 
 function chars(samples: Sample[] | undefined): string {
@@ -62,34 +59,42 @@ function chars(samples: Sample[] | undefined): string {
   return images > 0 ? `${fmtChars(images)} (image, base64)` : fmtChars(text);
 }
 
+const MCP_FLOOR_NOTE =
+  "Floor over MCP: the floor's playwright-core steps behind a minimal MCP server (the same SDK, `registerTool`, stdio, spawned by the same kind of client), on its own Chromium with the same binary and flags. MCP stdio round trip = floor over MCP − floor (medians): what any MCP server pays on top of in-process CDP (stdio, JSON-RPC, the SDK's validation on both ends); negative or outsized values mean this run's noise outweighs it for that scenario. bridge ÷ floor is the ratio the issue's targets are judged on; bridge ÷ floor over MCP shows how much of it is the bridge's own.";
+
 function renderProbes(probes: readonly ProbeResult[]): string {
   const rows = probes.map((p) => {
-    const bridge = stat(p.samples.bridge, (s) => s.ms);
-    const floor = stat(p.samples.floor, (s) => s.ms);
+    const c = compareProbe(p.samples);
     return [
       p.error === undefined ? p.label : `${p.label} (FAILED: ${p.error.slice(0, 120)})`,
-      fmtMs(bridge.median),
-      fmtMs(bridge.p90),
-      fmtMs(floor.median),
-      fmtMs(floor.p90),
-      fmtRatio(bridge.median / floor.median),
+      fmtMs(c.bridge.median),
+      fmtMs(c.bridge.p90),
+      fmtMs(c.floor.median),
+      fmtMs(c.floor.p90),
+      fmtMs(c.mcpFloor.median),
+      fmtMs(c.mcpFloor.p90),
+      fmtMs(c.mcpRoundTripMs),
+      fmtRatio(c.bridgeOverFloor),
+      fmtRatio(c.bridgeOverMcpFloor),
       chars(p.samples.bridge),
       chars(p.samples.floor),
     ];
   });
-  return table(
-    [
-      'scenario',
-      'bridge median',
-      'bridge p90',
-      'floor median',
-      'floor p90',
-      'bridge ÷ floor',
-      'chars, bridge',
-      'chars, floor',
-    ],
-    rows,
-  );
+  const header = [
+    'scenario',
+    'bridge median',
+    'bridge p90',
+    'floor median',
+    'floor p90',
+    'floor over MCP median',
+    'floor over MCP p90',
+    'MCP stdio round trip',
+    'bridge ÷ floor',
+    'bridge ÷ floor over MCP',
+    'chars, bridge',
+    'chars, floor',
+  ];
+  return `${table(header, rows)}\n\n${MCP_FLOOR_NOTE}`;
 }
 
 function renderAnchors(r: BenchResults): string {
@@ -97,14 +102,15 @@ function renderAnchors(r: BenchResults): string {
   for (const p of r.probes) {
     const anchor = anchorFor(p.id);
     if (anchor === undefined) continue;
-    const bridge = median((p.samples.bridge ?? []).map((s) => s.ms));
-    const floor = median((p.samples.floor ?? []).map((s) => s.ms));
+    const c = compareProbe(p.samples);
     const bridgeChars = median((p.samples.bridge ?? []).map((s) => s.textChars));
     const withChars = p.id.startsWith('snapshot') ? `, ${fmtChars(bridgeChars)} chars` : '';
     rows.push([
       anchor.label,
-      `${fmtMs(bridge)}${withChars}`,
-      fmtMs(floor),
+      `${fmtMs(c.bridge.median)}${withChars}`,
+      fmtMs(c.floor.median),
+      fmtMs(c.mcpFloor.median),
+      `${fmtRatio(c.bridgeOverFloor)} / ${fmtRatio(c.bridgeOverMcpFloor)}`,
       anchor.playwrightMcp,
       anchor.chromeDevtoolsMcp,
       anchor.rawCdpFloor,
@@ -114,6 +120,8 @@ function renderAnchors(r: BenchResults): string {
   rows.push([
     ANCHORS.spawn.label,
     fmtMs(median(r.spawn.samples)),
+    '—',
+    '—',
     '—',
     ANCHORS.spawn.playwrightMcp,
     ANCHORS.spawn.chromeDevtoolsMcp,
@@ -130,6 +138,8 @@ function renderAnchors(r: BenchResults): string {
     ANCHORS.suite.label,
     suite('bridge'),
     suite('floor'),
+    '—',
+    '—',
     ANCHORS.suite.playwrightMcp,
     ANCHORS.suite.chromeDevtoolsMcp,
     ANCHORS.suite.rawCdpFloor,
@@ -145,13 +155,17 @@ function renderAnchors(r: BenchResults): string {
         'per call (median)',
         'Browser Agent (this run)',
         'playwright-core floor (this run)',
+        'floor over MCP (this run)',
+        'bridge ÷ floor / ÷ floor over MCP',
         'Playwright MCP',
         'Chrome DevTools MCP',
         'raw CDP floor (issue)',
         'target',
       ],
       rows,
-    ) + shape
+    ) +
+    `\n\n"≤ 2× raw floor" is judged on bridge ÷ floor, the in-process floor; bridge ÷ floor over MCP is beside it, not instead of it.` +
+    shape
   );
 }
 

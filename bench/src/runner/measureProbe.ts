@@ -18,8 +18,8 @@ export interface ProbeResult {
 }
 
 /**
- * Runs a probe on every agent, iteration by iteration and alternating which agent goes first,
- * so a noisy moment on the machine hits both sides alike and the ratio stays honest.
+ * Runs a probe on every agent, iteration by iteration and rotating which agent goes first, so a
+ * noisy moment on the machine hits every side alike and the ratios stay honest.
  */
 export async function measureProbe(
   probe: ToolProbe,
@@ -36,7 +36,7 @@ export async function measureProbe(
       result.samples[agent.kind] = [];
     }
     for (let i = 0; i < plan.warmup + plan.iterations; i += 1) {
-      const order = i % 2 === 0 ? agents : [...agents].reverse();
+      const order = turnOrder(agents, i);
       for (const agent of order) {
         await probe.before?.(agent, site);
         const outcome = await probe.step(agent, site, i);
@@ -48,4 +48,10 @@ export async function measureProbe(
     progress(`probe ${probe.id} failed: ${result.error}`);
   }
   return result;
+}
+
+/** Iteration i starts with agent i mod n, so each agent takes each place equally often. */
+export function turnOrder<T>(agents: readonly T[], iteration: number): T[] {
+  const shift = agents.length === 0 ? 0 : iteration % agents.length;
+  return [...agents.slice(shift), ...agents.slice(0, shift)];
 }
