@@ -14,6 +14,7 @@
  */
 import { z } from 'zod';
 import { wireErrorSchema } from './errors.js';
+import { fastResponseHeader } from './fastFrames.js';
 import { hopsSchema, timingSchema } from './hops.js';
 import type { ResponseFrame } from './frames.js';
 
@@ -72,6 +73,8 @@ export function parseResponseHeader(head: string): ResponseHeader | undefined {
   } catch {
     return undefined;
   }
+  const fast = fastResponseHeader(json);
+  if (fast) return fast;
   const parsed = responseHeaderSchema.safeParse(json);
   return parsed.success ? parsed.data : undefined;
 }

@@ -66,8 +66,6 @@ interface Waiter {
   action: ToolName;
   startedAt: number;
   resolve(result: ToolResult): void;
-  /** Made when the call was sent, so its stack points at the caller. */
-  error: BridgeError;
   reject(error: BridgeError): void;
   timer: NodeJS.Timeout;
 }
@@ -101,21 +99,20 @@ export class DaemonClient {
   }
 
   async #send(action: ToolName, params: unknown, timeoutMs: number): Promise<ToolResult> {
-    const error = new BridgeError(ErrorCode.INTERNAL, `${action} failed`);
     const { socket, sessionId } = await this.#connect();
     const id = randomUUID();
     return new Promise<ToolResult>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.#waiters.delete(id);
         reject(
-          fill(error, {
+          BridgeError.from({
             code: ErrorCode.TIMEOUT,
             message: `${action} got no answer from the bridge daemon within ${timeoutMs + CALLER_SLACK_MS} ms.`,
           }),
         );
       }, timeoutMs + CALLER_SLACK_MS);
       const startedAt = hopTime();
-      this.#waiters.set(id, { action, startedAt, resolve, reject, error, timer });
+      this.#waiters.set(id, { action, startedAt, resolve, reject, timer });
       const hops = this.#options.trace ? { hops: [{ hop: 'server.out', at: startedAt }] } : {};
       const frame: Frame = { type: 'request', id, sessionId, action, params, timeoutMs, ...hops };
       socket.write(`${serializeFrame(frame)}\n`);
@@ -229,14 +226,14 @@ export class DaemonClient {
         stampHop(envelope, 'server.back'),
       );
     if (payload && !payload.success) {
-      waiter.reject(fill(waiter.error, payload.error));
+      waiter.reject(BridgeError.from(payload.error));
       return;
     }
     const result = payload ? toolResultSchema.safeParse(payload.data) : undefined;
     if (result?.success) waiter.resolve(result.data);
     else
       waiter.reject(
-        fill(waiter.error, {
+        BridgeError.from({
           code: ErrorCode.INTERNAL,
           message: 'The extension returned a malformed tool result.',
         }),
@@ -247,7 +244,7 @@ export class DaemonClient {
     for (const [id, waiter] of this.#waiters) {
       clearTimeout(waiter.timer);
       waiter.reject(
-        fill(waiter.error, {
+        BridgeError.from({
           code: ErrorCode.NOT_CONNECTED,
           message: 'The bridge daemon went away during the call.',
           hint: 'Retry the call; a new daemon is started automatically.',
@@ -303,16 +300,6 @@ export class DaemonClient {
     daemon.accept(theirs);
     return ours;
   }
-}
-
-function fill(
-  error: BridgeError,
-  wire: { code: BridgeError['code']; message: string; hint?: string | undefined },
-): BridgeError {
-  const filled = new BridgeError(wire.code, wire.message, wire.hint);
-  if (error.stack)
-    filled.stack = `${filled.name}: ${wire.message}\n${error.stack.split('\n').slice(1).join('\n')}`;
-  return filled;
 }
 
 function usableDir(dir: string): string | undefined {

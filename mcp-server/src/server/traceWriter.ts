@@ -20,10 +20,13 @@ export class TraceWriter {
       handlerMs: frame.timing?.handlerMs,
       cdpMs: frame.timing?.cdpMs,
     };
-    try {
-      appendFileSync(this.#path, `${JSON.stringify(line)}\n`);
-    } catch {
-      // Tracing must never fail a call.
-    }
+    // After the answer is on its way: a synchronous write here sat on every traced call's path.
+    setImmediate(() => {
+      try {
+        appendFileSync(this.#path, `${JSON.stringify(line)}\n`);
+      } catch {
+        // Tracing must never fail a call.
+      }
+    });
   }
 }
