@@ -1,0 +1,96 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ActivityEntry, WorkerToPanel } from '../shared/messages';
+import { PANEL_PORT_NAME } from '../shared/messages';
+import { LIVE_VIEW_DELAY_MS, PanelHub } from './panelHub';
+
+const ID = 'ourextensionid';
+
+/** A panel's port as the worker sees it: what it was sent, in order. */
+function panelPort(): { port: chrome.runtime.Port; received: WorkerToPanel[] } {
+  const received: WorkerToPanel[] = [];
+  const port = {
+    name: PANEL_PORT_NAME,
+    sender: { id: ID, url: `chrome-extension://${ID}/src/sidepanel/index.html` },
+    postMessage: (m: WorkerToPanel) => received.push(m),
+    disconnect: () => undefined,
+    onDisconnect: { addListener: () => undefined },
+    onMessage: { addListener: () => undefined },
+  } as unknown as chrome.runtime.Port;
+  return { port, received };
+}
+
+function entry(id: string, outcome?: string): ActivityEntry {
+  return {
+    id,
+    sessionId: 's1',
+    client: 'agent',
+    tool: 'browser_navigate',
+    args: '{}',
+    startedAt: 1,
+    durationMs: outcome === undefined ? undefined : 5,
+    outcome,
+  };
+}
+
+describe('PanelHub', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.stubGlobal('chrome', {
+      runtime: { id: ID, getURL: (path: string) => `chrome-extension://${ID}/${path}` },
+    });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('holds live-log entries and session views back, then sends the latest of each once', () => {
+    const hub = new PanelHub(
+      () => undefined,
+      () => undefined,
+    );
+    const panel = panelPort();
+    hub.accept(panel.port);
+    hub.broadcast({ kind: 'activity', entry: entry('a') });
+    hub.broadcast({ kind: 'sessions', sessions: [] });
+    hub.broadcast({ kind: 'activity', entry: entry('a', 'ok') });
+    hub.broadcast({ kind: 'activity', entry: entry('b') });
+    expect(panel.received).toEqual([]);
+    vi.advanceTimersByTime(LIVE_VIEW_DELAY_MS);
+    expect(panel.received).toEqual([
+      { kind: 'activity', entry: entry('a', 'ok') },
+      { kind: 'activity', entry: entry('b') },
+      { kind: 'sessions', sessions: [] },
+    ]);
+  });
+
+  it('sends everything else at once', () => {
+    const hub = new PanelHub(
+      () => undefined,
+      () => undefined,
+    );
+    const panel = panelPort();
+    hub.accept(panel.port);
+    hub.broadcast({ kind: 'questions', questions: [] });
+    expect(panel.received).toEqual([{ kind: 'questions', questions: [] }]);
+  });
+
+  it('flushes what waits before a new panel is greeted, so nothing older follows its greeting', () => {
+    const hub = new PanelHub(
+      () => undefined,
+      (send) => send({ kind: 'activity_all', entries: [] }),
+    );
+    const first = panelPort();
+    hub.accept(first.port);
+    hub.broadcast({ kind: 'activity', entry: entry('a') });
+    const second = panelPort();
+    hub.accept(second.port);
+    expect(first.received).toEqual([
+      { kind: 'activity_all', entries: [] },
+      { kind: 'activity', entry: entry('a') },
+    ]);
+    expect(second.received).toEqual([{ kind: 'activity_all', entries: [] }]);
+    vi.advanceTimersByTime(LIVE_VIEW_DELAY_MS);
+    expect(second.received).toHaveLength(1);
+  });
+});
