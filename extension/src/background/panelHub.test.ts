@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ActivityEntry, WorkerToPanel } from '../shared/messages';
 import { PANEL_PORT_NAME } from '../shared/messages';
-import { LIVE_VIEW_DELAY_MS, PanelHub } from './panelHub';
+import { LIVE_VIEW_MAX_DELAY_MS, LIVE_VIEW_QUIET_MS, PanelHub } from './panelHub';
 
 const ID = 'ourextensionid';
 
@@ -56,12 +56,30 @@ describe('PanelHub', () => {
     hub.broadcast({ kind: 'activity', entry: entry('a', 'ok') });
     hub.broadcast({ kind: 'activity', entry: entry('b') });
     expect(panel.received).toEqual([]);
-    vi.advanceTimersByTime(LIVE_VIEW_DELAY_MS);
+    vi.advanceTimersByTime(LIVE_VIEW_QUIET_MS);
     expect(panel.received).toEqual([
       { kind: 'activity', entry: entry('a', 'ok') },
       { kind: 'activity', entry: entry('b') },
       { kind: 'sessions', sessions: [] },
     ]);
+  });
+
+  it('holds them while updates keep coming, but no longer than the maximum delay', () => {
+    const hub = new PanelHub(
+      () => undefined,
+      () => undefined,
+    );
+    const panel = panelPort();
+    hub.accept(panel.port);
+    const step = LIVE_VIEW_QUIET_MS / 2;
+    for (let t = 0; t + step < LIVE_VIEW_MAX_DELAY_MS; t += step) {
+      hub.broadcast({ kind: 'activity', entry: entry(`c${t}`) });
+      vi.advanceTimersByTime(step);
+    }
+    expect(panel.received).toEqual([]);
+    hub.broadcast({ kind: 'activity', entry: entry('last') });
+    vi.advanceTimersByTime(step);
+    expect(panel.received.length).toBeGreaterThan(LIVE_VIEW_MAX_DELAY_MS / step - 2);
   });
 
   it('sends everything else at once', () => {
@@ -90,7 +108,7 @@ describe('PanelHub', () => {
       { kind: 'activity', entry: entry('a') },
     ]);
     expect(second.received).toEqual([{ kind: 'activity_all', entries: [] }]);
-    vi.advanceTimersByTime(LIVE_VIEW_DELAY_MS);
+    vi.advanceTimersByTime(LIVE_VIEW_QUIET_MS);
     expect(second.received).toHaveLength(1);
   });
 });

@@ -2,12 +2,15 @@ import type { PanelToWorker, WorkerToPanel } from '../shared/messages';
 import { PANEL_PORT_NAME } from '../shared/messages';
 
 /**
- * How long live-log entries and session views wait before they go to the panels. Each one wakes
- * the panel's renderer, which lays out and paints it; sent the moment a call ends, that work
- * competed with the call's own response on its way out of the browser (bench:hops). Late by this
- * much, a burst of calls also costs the panel one render instead of two per call.
+ * Live-log entries and session views wait for a quiet moment before they go to the panels: each
+ * one wakes the panel's renderer, which lays it out and paints it, and sent the moment a call
+ * started or ended, that work ran in the browser while the call's response was on its way out
+ * (bench:hops). They go once no update came for LIVE_VIEW_QUIET_MS, and never later than
+ * LIVE_VIEW_MAX_DELAY_MS after the first one waited, so a burst of calls costs the panel one
+ * render instead of two per call.
  */
-export const LIVE_VIEW_DELAY_MS = 100;
+export const LIVE_VIEW_QUIET_MS = 50;
+export const LIVE_VIEW_MAX_DELAY_MS = 500;
 
 /**
  * The panels (side panel, relay tab) connected to the worker over the one typed port. Only our
@@ -21,6 +24,8 @@ export class PanelHub {
   readonly #pendingActivity = new Map<string, WorkerToPanel & { kind: 'activity' }>();
   #pendingSessions: (WorkerToPanel & { kind: 'sessions' }) | undefined;
   #flushTimer: ReturnType<typeof setTimeout> | undefined;
+  /** When the oldest waiting update was queued. */
+  #waitingSince: number | undefined;
 
   constructor(
     onMessage: (message: PanelToWorker, reply: (m: WorkerToPanel) => void) => void,
@@ -46,7 +51,12 @@ export class PanelHub {
     this.#onConnect(reply);
   }
 
-  /** Live-log entries and session views are coalesced (LIVE_VIEW_DELAY_MS); the rest goes now. */
+  /** Whether any panel would see a broadcast; views nobody sees need not be built. */
+  get connected(): boolean {
+    return this.#ports.size > 0;
+  }
+
+  /** Live-log entries and session views are coalesced (see LIVE_VIEW_QUIET_MS); the rest goes now. */
   broadcast(message: WorkerToPanel): void {
     if (this.#ports.size === 0) return;
     if (message.kind === 'activity') {
@@ -59,12 +69,17 @@ export class PanelHub {
       this.#send(message);
       return;
     }
-    this.#flushTimer ??= setTimeout(() => this.#flush(), LIVE_VIEW_DELAY_MS);
+    const now = Date.now();
+    this.#waitingSince ??= now;
+    const wait = Math.min(LIVE_VIEW_QUIET_MS, this.#waitingSince + LIVE_VIEW_MAX_DELAY_MS - now);
+    clearTimeout(this.#flushTimer);
+    this.#flushTimer = setTimeout(() => this.#flush(), Math.max(0, wait));
   }
 
   #flush(): void {
     clearTimeout(this.#flushTimer);
     this.#flushTimer = undefined;
+    this.#waitingSince = undefined;
     const pending = [...this.#pendingActivity.values(), this.#pendingSessions];
     this.#pendingActivity.clear();
     this.#pendingSessions = undefined;

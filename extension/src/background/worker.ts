@@ -183,6 +183,9 @@ export class Worker {
 
   sessionsChanged(): void {
     clearTimeout(this.#broadcastTimer);
+    // The view reads every tab back from Chrome; with no panel open nobody would see it, and a
+    // panel that connects is greeted with a fresh one.
+    if (!this.panels.connected) return;
     this.#broadcastTimer = setTimeout(() => {
       void this.store.all().then(async (records) => {
         this.panels.broadcast({
