@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ActivityEntry, WorkerToPanel } from '../shared/messages';
 import { PANEL_PORT_NAME } from '../shared/messages';
-import { LIVE_VIEW_MAX_DELAY_MS, LIVE_VIEW_QUIET_MS, PanelHub } from './panelHub';
+import {
+  LIVE_VIEW_AT_START_MS,
+  LIVE_VIEW_MAX_DELAY_MS,
+  LIVE_VIEW_QUIET_MS,
+  PanelHub,
+} from './panelHub';
 
 const ID = 'ourextensionid';
 
@@ -32,6 +37,17 @@ function entry(id: string, outcome?: string): ActivityEntry {
   };
 }
 
+/** A hub with one panel connected that greets it with nothing. */
+function connected(): { hub: PanelHub; panel: ReturnType<typeof panelPort> } {
+  const hub = new PanelHub(
+    () => undefined,
+    () => undefined,
+  );
+  const panel = panelPort();
+  hub.accept(panel.port);
+  return { hub, panel };
+}
+
 describe('PanelHub', () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -44,51 +60,45 @@ describe('PanelHub', () => {
     vi.unstubAllGlobals();
   });
 
-  it('holds live-log entries and session views back, then sends the latest of each once', () => {
-    const hub = new PanelHub(
-      () => undefined,
-      () => undefined,
-    );
-    const panel = panelPort();
-    hub.accept(panel.port);
+  it('sends live-log entries and session views once calls are quiet, the latest of each once', () => {
+    const { hub, panel } = connected();
     hub.broadcast({ kind: 'activity', entry: entry('a') });
     hub.broadcast({ kind: 'sessions', sessions: [] });
     hub.broadcast({ kind: 'activity', entry: entry('a', 'ok') });
-    hub.broadcast({ kind: 'activity', entry: entry('b') });
+    vi.advanceTimersByTime(LIVE_VIEW_QUIET_MS - 1);
     expect(panel.received).toEqual([]);
-    vi.advanceTimersByTime(LIVE_VIEW_QUIET_MS);
+    vi.advanceTimersByTime(1);
     expect(panel.received).toEqual([
       { kind: 'activity', entry: entry('a', 'ok') },
-      { kind: 'activity', entry: entry('b') },
       { kind: 'sessions', sessions: [] },
     ]);
   });
 
-  it('holds them while updates keep coming, but no longer than the maximum delay', () => {
-    const hub = new PanelHub(
-      () => undefined,
-      () => undefined,
-    );
-    const panel = panelPort();
-    hub.accept(panel.port);
-    const step = LIVE_VIEW_QUIET_MS / 2;
-    for (let t = 0; t + step < LIVE_VIEW_MAX_DELAY_MS; t += step) {
+  it('while calls keep coming, sends them with a call that starts, never as one ends', () => {
+    const { hub, panel } = connected();
+    for (let t = 0; t < LIVE_VIEW_AT_START_MS; t += 10) {
       hub.broadcast({ kind: 'activity', entry: entry(`c${t}`) });
-      vi.advanceTimersByTime(step);
+      vi.advanceTimersByTime(5);
+      hub.broadcast({ kind: 'activity', entry: entry(`c${t}`, 'ok') });
+      vi.advanceTimersByTime(5);
     }
     expect(panel.received).toEqual([]);
-    hub.broadcast({ kind: 'activity', entry: entry('last') });
-    vi.advanceTimersByTime(step);
-    expect(panel.received.length).toBeGreaterThan(LIVE_VIEW_MAX_DELAY_MS / step - 2);
+    hub.broadcast({ kind: 'activity', entry: entry('next') });
+    expect(panel.received.at(-1)).toEqual({ kind: 'activity', entry: entry('next') });
+    expect(panel.received).toHaveLength(LIVE_VIEW_AT_START_MS / 10 + 1);
+  });
+
+  it('shows a long call as running after the maximum delay', () => {
+    const { hub, panel } = connected();
+    hub.broadcast({ kind: 'activity', entry: entry('long') });
+    vi.advanceTimersByTime(LIVE_VIEW_MAX_DELAY_MS - 1);
+    expect(panel.received).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(panel.received).toEqual([{ kind: 'activity', entry: entry('long') }]);
   });
 
   it('sends everything else at once', () => {
-    const hub = new PanelHub(
-      () => undefined,
-      () => undefined,
-    );
-    const panel = panelPort();
-    hub.accept(panel.port);
+    const { hub, panel } = connected();
     hub.broadcast({ kind: 'questions', questions: [] });
     expect(panel.received).toEqual([{ kind: 'questions', questions: [] }]);
   });
@@ -108,7 +118,7 @@ describe('PanelHub', () => {
       { kind: 'activity', entry: entry('a') },
     ]);
     expect(second.received).toEqual([{ kind: 'activity_all', entries: [] }]);
-    vi.advanceTimersByTime(LIVE_VIEW_QUIET_MS);
+    vi.advanceTimersByTime(LIVE_VIEW_MAX_DELAY_MS);
     expect(second.received).toHaveLength(1);
   });
 });
