@@ -28,20 +28,11 @@ import { reportBlocked } from './reportBlocked';
 import { checkOrigin } from '@browser-agent/protocol';
 import { BlockedLoads } from './blockedLoads';
 import { SubmitApprovals } from './submitApprovals';
-import type { ActivityEntry, PanelToWorker, WorkerToPanel } from '../shared/messages';
+import type { PanelToWorker, WorkerToPanel } from '../shared/messages';
 
 /** How recent a guard refusal must be to explain a tab showing a blocked URL. */
 const GUARDED_LOAD_WINDOW_MS = 30_000;
 const BLOCKED_TAB_CLOSE_DELAY_MS = 300;
-
-/**
- * A call still running after this long is shown as running in the panels' live log; a quicker one
- * appears once, finished. Posting to a panel took ~0.3 ms of the worker's thread, and was spent
- * before every call's handler started.
- */
-const ANNOUNCE_RUNNING_AFTER_MS = 100;
-/** Finished calls reach the panels in batches at most this often, not one post per call. */
-const ACTIVITY_FLUSH_MS = 50;
 
 /** Coalesces bursts of changes into one sessions broadcast to the panels. */
 const SESSIONS_BROADCAST_DELAY_MS = 50;
@@ -91,8 +82,6 @@ export class Worker {
     beforeCall,
   );
   #broadcastTimer: ReturnType<typeof setTimeout> | undefined;
-  readonly #finishedEntries = new Map<string, ActivityEntry>();
-  #activityTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor() {
     bindInvoker((tool, args, ctx) => this.dispatcher.invokeTool(tool, args, ctx));
@@ -194,6 +183,9 @@ export class Worker {
 
   sessionsChanged(): void {
     clearTimeout(this.#broadcastTimer);
+    // The view reads every tab back from Chrome; with no panel open nobody would see it, and a
+    // panel that connects is greeted with a fresh one.
+    if (!this.panels.connected) return;
     this.#broadcastTimer = setTimeout(() => {
       void this.store.all().then(async (records) => {
         this.panels.broadcast({
@@ -210,10 +202,8 @@ export class Worker {
   ): Promise<void> {
     const record = await this.store.get(frame.sessionId);
     const entry = this.activity.started(frame, record?.client.name ?? frame.sessionId.slice(0, 8));
-    const announce = setTimeout(
-      () => this.panels.broadcast({ kind: 'activity', entry }),
-      ANNOUNCE_RUNNING_AFTER_MS,
-    );
+    // The hub holds live-log entries until no response is about to leave (panelHub.ts).
+    this.panels.broadcast({ kind: 'activity', entry });
     if (record) record.lastActivity = entry.startedAt;
     this.sessionsChanged();
     const startedAt = Date.now();
@@ -235,22 +225,9 @@ export class Worker {
     );
     // The answer goes first: the panel's activity update would otherwise be handled before it.
     reply(response);
-    clearTimeout(announce);
     const finished = this.activity.finished(response);
-    if (finished) this.#activityFinished(finished);
+    if (finished) this.panels.broadcast({ kind: 'activity', entry: finished });
     this.sessionsChanged();
-  }
-
-  /** Throttled, not debounced: during a burst of calls the log still moves every flush. */
-  #activityFinished(entry: ActivityEntry): void {
-    this.#finishedEntries.set(entry.id, entry);
-    if (this.#activityTimer !== undefined) return;
-    this.#activityTimer = setTimeout(() => {
-      this.#activityTimer = undefined;
-      for (const done of this.#finishedEntries.values())
-        this.panels.broadcast({ kind: 'activity', entry: done });
-      this.#finishedEntries.clear();
-    }, ACTIVITY_FLUSH_MS);
   }
 
   #blockedDuring(record: SessionRecord | undefined, since: number): BlockedLoad[] {

@@ -121,7 +121,11 @@ export class RelayClient {
   fromWorker(frame: Frame): void {
     if (frame.type === 'response') {
       this.#inFlight.delete(frame.id);
-      this.#send(stampHop(frame, 'relay.back'));
+      // The payload (a snapshot, a screenshot) is serialized before the stamp, so relay.back →
+      // daemon.back is the way through the browser alone, and the serializing counts here.
+      const { payload, ...envelope } = frame;
+      const payloadText = JSON.stringify(payload);
+      this.#sendText(responseText(stampHop(envelope, 'relay.back'), payloadText));
     } else if (frame.type === 'event') {
       this.#send(frame);
     }

@@ -72,7 +72,12 @@ export class CdpPipe {
   }
 }
 
-/** Resolves once a target whose URL starts with `prefix` exists (created now or before). */
+/**
+ * Resolves once a target whose URL starts with `prefix` exists (created now or before). Discovery
+ * is then turned off again: left on, the browser sent a Target.targetInfoChanged down the pipe for
+ * every page load and title change of every tab, which nobody read, to the daemon, while it was
+ * passing that page's results on.
+ */
 export async function waitForTarget(
   cdp: CdpPipe,
   prefix: string,
@@ -86,6 +91,7 @@ export async function waitForTarget(
     const done = (): void => {
       clearTimeout(timer);
       off();
+      cdp.send('Target.setDiscoverTargets', { discover: false }).catch(() => undefined);
       resolve();
     };
     const off = cdp.onEvent((method, params) => {
