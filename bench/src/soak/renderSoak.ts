@@ -48,6 +48,7 @@ export function renderSoak(r: SoakResults): string {
     [
       'minute',
       'daemon RSS',
+      'daemon heap after GC (external)',
       'server RSS',
       'Chromium PSS',
       'Chromium processes',
@@ -59,6 +60,9 @@ export function renderSoak(r: SoakResults): string {
       .map((s) => [
         s.minute.toFixed(1),
         fmtMiB(s.daemonRssMiB),
+        s.daemonHeap === undefined
+          ? '-'
+          : `${fmtMiB(s.daemonHeap.heapUsedMiB)} (${fmtMiB(s.daemonHeap.externalMiB)})`,
         fmtMiB(s.serverRssMiB),
         fmtMiB(s.browserPssMiB),
         String(s.browserProcesses),
