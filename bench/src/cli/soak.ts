@@ -5,7 +5,8 @@
  *
  * Options (flag or environment): --minutes=N (BENCH_SOAK_MINUTES, 30), --sample-seconds=N
  * (BENCH_SOAK_SAMPLE_SECONDS, 10), --no-write (leave docs/benchmarks.md alone), --no-heap-probe
- * (leave the daemon's memory probe off: no forced GC in the daemon, RSS only).
+ * (leave the daemon's memory probe off: no forced GC in the daemon, RSS only),
+ * --heap-probe-seconds=N (BENCH_SOAK_HEAP_PROBE_SECONDS, 60: how often the probe runs).
  */
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -29,6 +30,7 @@ const SESSION_END_WAIT_MS = 10_000;
 runMain(async () => {
   const minutes = countOption('minutes', 'BENCH_SOAK_MINUTES', 30);
   const sampleSeconds = countOption('sample-seconds', 'BENCH_SOAK_SAMPLE_SECONDS', 10);
+  const probeSeconds = countOption('heap-probe-seconds', 'BENCH_SOAK_HEAP_PROBE_SECONDS', 60);
   const machine = await machineInfo();
   const site = await startFixtureSite();
   atExit(() => site.close());
@@ -56,6 +58,7 @@ runMain(async () => {
       serverPid: main.pid,
       browser,
       probeDir: heapProbe ? sandbox.home : undefined,
+      probeIntervalMs: probeSeconds * 1000,
     }),
   ]);
 

@@ -27,6 +27,9 @@ export interface DaemonHeap {
   externalMiB: number;
   arrayBuffersMiB: number;
   rssMiB: number;
+  /** Before the forced GC: the V8 heap as the collector left it, and the process's RSS. */
+  heapTotalBeforeGcMiB: number;
+  rssBeforeGcMiB: number;
 }
 
 /** One probe of the daemon, or undefined when it did not answer (no probe, or gone). */
@@ -63,12 +66,15 @@ async function lineCount(file: string): Promise<number> {
 function parse(line: string): DaemonHeap | undefined {
   try {
     const u = JSON.parse(line) as Record<string, unknown>;
-    const mib = (key: string) => (typeof u[key] === 'number' ? u[key] / MIB : NaN);
+    const before = (u['before'] ?? {}) as Record<string, unknown>;
+    const mib = (key: string, from = u) => (typeof from[key] === 'number' ? from[key] / MIB : NaN);
     const heap = {
       heapUsedMiB: mib('heapUsed'),
       externalMiB: mib('external'),
       arrayBuffersMiB: mib('arrayBuffers'),
       rssMiB: mib('rss'),
+      heapTotalBeforeGcMiB: mib('heapTotal', before),
+      rssBeforeGcMiB: mib('rss', before),
     };
     return Object.values(heap).every(Number.isFinite) ? heap : undefined;
   } catch {

@@ -27,17 +27,22 @@ export async function sampleUntil(
     browser: SoakBrowser;
     /** The daemon's state dir, when its memory probe is on. */
     probeDir: string | undefined;
+    /** Probe at most this often: each probe forces a GC, which would flatten RSS by itself. */
+    probeIntervalMs: number;
   },
 ): Promise<SoakSample[]> {
   const started = performance.now();
   const samples: SoakSample[] = [];
+  let lastProbe = -Infinity;
   while (performance.now() < deadline) {
     // RSS first: the probe's forced GC would shrink it, and the RSS trend is judged unforced.
     const f = footprint(who.daemonPid, [who.serverPid], processTree(who.browser.pid));
+    const probeDue = performance.now() - lastProbe >= who.probeIntervalMs;
     const daemonHeap =
-      who.probeDir === undefined || who.daemonPid === undefined
+      who.probeDir === undefined || who.daemonPid === undefined || !probeDue
         ? undefined
         : await probeDaemonHeap(who.daemonPid, who.probeDir);
+    if (daemonHeap !== undefined) lastProbe = performance.now();
     const pages = await who.browser.pages().catch(() => []);
     samples.push({
       minute: (performance.now() - started) / 60_000,

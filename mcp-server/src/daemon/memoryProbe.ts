@@ -8,7 +8,7 @@
  */
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeHeapSnapshot } from 'node:v8';
+import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
 
 export const MEMORY_PROBE_ENV = 'BROWSER_AGENT_DAEMON_MEMORY_PROBE';
 export const MEMORY_PROBE_FILE = 'daemon-memory.jsonl';
@@ -26,6 +26,10 @@ export interface MemoryProbeLine {
   heapUsed: number;
   external: number;
   arrayBuffers: number;
+  /** Before the forced GC: what the process holds when left to the collector's own pace. */
+  before: { rss: number; heapTotal: number; heapUsed: number };
+  /** Committed bytes per V8 heap space before the GC (new_space grows with allocation rate). */
+  spaces: Record<string, number>;
   snapshot?: string;
 }
 
@@ -36,8 +40,17 @@ export function installMemoryProbe(stateDir: string, env: NodeJS.ProcessEnv = pr
   if (!mode || gc === undefined) return;
   let seq = 0;
   process.on('SIGUSR2', () => {
+    const { rss, heapTotal, heapUsed } = process.memoryUsage();
+    const spaces = Object.fromEntries(
+      getHeapSpaceStatistics().map((s) => [s.space_name, s.physical_space_size]),
+    );
     gc();
-    const line: MemoryProbeLine = { t: new Date().toISOString(), ...process.memoryUsage() };
+    const line: MemoryProbeLine = {
+      t: new Date().toISOString(),
+      ...process.memoryUsage(),
+      before: { rss, heapTotal, heapUsed },
+      spaces,
+    };
     if (mode === 'snapshot')
       line.snapshot = writeHeapSnapshot(join(stateDir, `daemon-${++seq}.heapsnapshot`));
     try {
