@@ -33,13 +33,19 @@ export interface MemoryProbeLine {
   snapshot?: string;
 }
 
-/** Installs the SIGUSR2 handler when the probe is asked for; a no-op otherwise. */
-export function installMemoryProbe(stateDir: string, env: NodeJS.ProcessEnv = process.env): void {
+/**
+ * Installs the SIGUSR2 handler when the probe is asked for (and --expose-gc gave a gc); a no-op
+ * otherwise. Returns the uninstaller.
+ */
+export function installMemoryProbe(
+  stateDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+): () => void {
   const mode = env[MEMORY_PROBE_ENV];
   const gc = (globalThis as { gc?: () => void }).gc;
-  if (!mode || gc === undefined) return;
+  if (!mode || gc === undefined) return () => undefined;
   let seq = 0;
-  process.on('SIGUSR2', () => {
+  const onSignal = (): void => {
     const { rss, heapTotal, heapUsed } = process.memoryUsage();
     const spaces = Object.fromEntries(
       getHeapSpaceStatistics().map((s) => [s.space_name, s.physical_space_size]),
@@ -60,5 +66,7 @@ export function installMemoryProbe(stateDir: string, env: NodeJS.ProcessEnv = pr
     } catch {
       // A probe must never take the daemon down.
     }
-  });
+  };
+  process.on('SIGUSR2', onSignal);
+  return () => process.off('SIGUSR2', onSignal);
 }
