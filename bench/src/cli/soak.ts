@@ -4,7 +4,9 @@
  * debugger attachment left behind, or on a call without exactly one (success or coded) answer.
  *
  * Options (flag or environment): --minutes=N (BENCH_SOAK_MINUTES, 30), --sample-seconds=N
- * (BENCH_SOAK_SAMPLE_SECONDS, 10), --no-write (leave docs/benchmarks.md alone).
+ * (BENCH_SOAK_SAMPLE_SECONDS, 10), --no-write (leave docs/benchmarks.md alone), --no-heap-probe
+ * (leave the daemon's memory probe off: no forced GC in the daemon, RSS only),
+ * --heap-probe-seconds=N (BENCH_SOAK_HEAP_PROBE_SECONDS, 60: how often the probe runs).
  */
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -15,6 +17,7 @@ import { machineInfo } from '../report/machine.js';
 import { createSandbox } from '../sandbox.js';
 import { renderSoak, type SoakResults } from '../soak/renderSoak.js';
 import { sampleUntil, type SoakSample } from '../soak/sampler.js';
+import { daemonProbeEnv } from '../soak/daemonHeap.js';
 import { SoakBrowser, type PageTarget } from '../soak/soakBrowser.js';
 import { soakWorkload } from '../soak/soakSession.js';
 import { judgeTrend } from '../soak/trend.js';
@@ -27,6 +30,7 @@ const SESSION_END_WAIT_MS = 10_000;
 runMain(async () => {
   const minutes = countOption('minutes', 'BENCH_SOAK_MINUTES', 30);
   const sampleSeconds = countOption('sample-seconds', 'BENCH_SOAK_SAMPLE_SECONDS', 10);
+  const probeSeconds = countOption('heap-probe-seconds', 'BENCH_SOAK_HEAP_PROBE_SECONDS', 60);
   const machine = await machineInfo();
   const site = await startFixtureSite();
   atExit(() => site.close());
@@ -36,7 +40,12 @@ runMain(async () => {
   progress('starting Chromium with the extension');
   const browser = await SoakBrowser.launch(sandbox);
   // No --launch: the servers use the browser the bench started.
-  const main = await sandbox.spawnClient('bench-soak', { flags: [] });
+  // The first client spawns the daemon, so its environment turns the daemon's memory probe on.
+  const heapProbe = !hasFlag('no-heap-probe');
+  const main = await sandbox.spawnClient('bench-soak', {
+    flags: [],
+    ...(heapProbe ? { env: daemonProbeEnv() } : {}),
+  });
   await main.callOk('browser_navigate', { url: site.url('/form.html') });
   const daemonPid = await sandbox.daemonPid();
 
@@ -44,7 +53,13 @@ runMain(async () => {
   const deadline = performance.now() + minutes * 60_000;
   const [work, samples] = await Promise.all([
     soakWorkload(sandbox, main, site, deadline),
-    sampleUntil(deadline, sampleSeconds * 1000, { daemonPid, serverPid: main.pid, browser }),
+    sampleUntil(deadline, sampleSeconds * 1000, {
+      daemonPid,
+      serverPid: main.pid,
+      browser,
+      probeDir: heapProbe ? sandbox.home : undefined,
+      probeIntervalMs: probeSeconds * 1000,
+    }),
   ]);
 
   const isWeb = (p: PageTarget) => p.url.startsWith('http');
@@ -76,6 +91,10 @@ runMain(async () => {
   });
   const verdicts = [
     judgeTrend(series('daemon (RSS)', (s) => s.daemonRssMiB, 5)),
+    // What the daemon keeps alive: a leak shows here even when RSS hides it in allocator slack.
+    ...(heapProbe
+      ? [judgeTrend(series('daemon (heap used after GC)', (s) => s.daemonHeap?.heapUsedMiB, 1))]
+      : []),
     judgeTrend(series('MCP server (RSS)', (s) => s.serverRssMiB, 5)),
     judgeTrend(series('Chromium (PSS, all processes)', (s) => s.browserPssMiB, 40)),
   ];

@@ -66,5 +66,40 @@ export function renderSoak(r: SoakResults): string {
         String(s.attachedTabs),
       ]),
   );
-  return `${summary}\n\n${trends}\n\n${timeline}`;
+  return [summary, trends, timeline, daemonHeapTable(r.samples)].filter(Boolean).join('\n\n');
+}
+
+/** The daemon's probes (each forces a GC): what it keeps alive, beside what it holds. */
+function daemonHeapTable(samples: SoakSample[]): string {
+  const probed = samples.filter((s) => s.daemonHeap !== undefined);
+  if (probed.length === 0) return '';
+  const step = Math.max(1, Math.ceil(probed.length / 10));
+  return table(
+    [
+      'minute',
+      'daemon heap used after GC',
+      'external',
+      'array buffers',
+      'V8 heap before GC',
+      'RSS before GC',
+      'RSS after GC',
+    ],
+    probed
+      .filter((_, i) => i % step === 0 || i === probed.length - 1)
+      .flatMap((s) => {
+        const h = s.daemonHeap;
+        if (h === undefined) return [];
+        return [
+          [
+            s.minute.toFixed(1),
+            fmtMiB(h.heapUsedMiB),
+            fmtMiB(h.externalMiB),
+            fmtMiB(h.arrayBuffersMiB),
+            fmtMiB(h.heapTotalBeforeGcMiB),
+            fmtMiB(h.rssBeforeGcMiB),
+            fmtMiB(h.rssMiB),
+          ],
+        ];
+      }),
+  );
 }

@@ -21,6 +21,7 @@ import { SessionRegistry, type Session } from './sessions.js';
 import { PairingStore } from './pairingStore.js';
 import { SessionFile } from './sessionFile.js';
 import { CallLog } from './callLog.js';
+import { ConnectionWaiters } from './connectionWaiters.js';
 import { recentCalls } from './recentCalls.js';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
@@ -56,7 +57,7 @@ export class Daemon {
   readonly #pairings: PairingStore;
   /** Set while a first pairing waits for the user to compare codes in the side panel. */
   #pairingCode: string | undefined;
-  #waiters: Array<() => void> = [];
+  readonly #waiters = new ConnectionWaiters();
   #stopping: Promise<void> | undefined;
   /** The write-ahead log's directory; none for the in-process fallback. */
   readonly #walDir: string | undefined;
@@ -195,7 +196,7 @@ export class Daemon {
   async #onRequest(conn: ServerConnection, frame: Frame & { type: 'request' }): Promise<void> {
     if (!this.#link?.connected) {
       const waitMs = this.#browser ? this.#config.launchWaitMs : this.#config.extensionWaitMs;
-      await this.#whenConnected(waitMs);
+      await this.#waiters.wait(waitMs);
     }
     const refusal = this.#whyNotConnected();
     if (refusal !== undefined) {
@@ -233,25 +234,13 @@ export class Daemon {
   #onExtensionConnected(): void {
     // A (re)connected relay learns every live session, so its worker and panel are in step.
     for (const s of this.#sessions.values()) this.#link?.send(sessionStart(s));
-    const waiters = this.#waiters;
-    this.#waiters = [];
-    for (const wake of waiters) wake();
+    this.#waiters.wakeAll();
   }
 
   #onExtensionFrame(frame: Frame): void {
     if (frame.type === 'response') this.#router.resolve(stampHop(frame, 'daemon.back'));
     else if (frame.type === 'event' && frame.sessionId)
       this.#sessions.get(frame.sessionId)?.conn?.send(frame);
-  }
-
-  #whenConnected(timeoutMs: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, timeoutMs);
-      this.#waiters.push(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
   }
 
   #ensureBrowser(options: LaunchOptions): void {

@@ -12,6 +12,7 @@ import { createLogger, logToFile } from '../shared/logger.js';
 import { ensureStateDir, statePaths, type StatePaths } from '../shared/paths.js';
 import { socketAnswers } from '../shared/socketAnswers.js';
 import { Daemon } from './daemon.js';
+import { installMemoryProbe } from './memoryProbe.js';
 import { takeStartLock } from './startLock.js';
 
 const DEFAULT_IDLE_EXIT_MS = 60_000;
@@ -108,6 +109,7 @@ async function main(): Promise<void> {
     await daemon.stop();
     return;
   }
+  installMemoryProbe(paths.dir);
   writeFileSync(paths.pidFile, String(process.pid), { mode: 0o600 });
 }
 

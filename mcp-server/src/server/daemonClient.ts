@@ -36,6 +36,7 @@ import type { Logger } from '../shared/logger.js';
 import { LineSplitter } from '../shared/ndjson.js';
 import { ensureStateDir } from '../shared/paths.js';
 import { packageDir } from '../shared/packageDir.js';
+import { memoryProbeNodeFlags } from '../daemon/memoryProbe.js';
 import type { TraceWriter } from './traceWriter.js';
 import type { DaemonRoute } from './projectSession.js';
 
@@ -329,7 +330,8 @@ const DAEMON_NODE_FLAGS = ['--lite-mode'];
 function spawnDaemon(log: Logger, args: string[]): void {
   const entry = join(packageDir(), 'dist', 'daemon', 'main.js');
   log.info(`starting the bridge daemon${args.length > 0 ? ` (${args.join(' ')})` : ''}`);
-  const child = spawn(process.execPath, [...DAEMON_NODE_FLAGS, entry, ...args], {
+  const flags = [...DAEMON_NODE_FLAGS, ...memoryProbeNodeFlags()];
+  const child = spawn(process.execPath, [...flags, entry, ...args], {
     detached: true,
     stdio: 'ignore',
     env: process.env,
