@@ -14,6 +14,9 @@ export const EXTENSION_PUBLIC_KEY =
 export const EXTENSION_ID = 'ipilknjhbkhclneddmimelglabojbfki';
 export const EXTENSION_ORIGIN = `chrome-extension://${EXTENSION_ID}`;
 
+/** Longest id, session id or action name a request or response may carry. */
+export const MAX_ID_CHARS = 100;
+
 /** Frames above this size are refused before parsing, on every link. */
 export const MAX_FRAME_BYTES = 16 * 1024 * 1024;
 

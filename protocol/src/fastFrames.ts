@@ -7,13 +7,11 @@
  * Why not zod alone: the daemon runs with `--lite-mode` (no optimizing compiler, for memory), and
  * there zod spent ~0.25 ms per call on these two frames, a tenth of the bridge's own time.
  */
-import type { Hops } from './hops.js';
+import { MAX_ID_CHARS } from './constants.js';
+import { MAX_HOP_NAME_CHARS, MAX_HOPS, type Hops } from './hops.js';
 import type { RequestFrame } from './frames.js';
 import type { ResponseHeader } from './responseText.js';
 
-const MAX_ID_CHARS = 100;
-const MAX_HOPS = 32;
-const MAX_HOP_NAME_CHARS = 40;
 const HEADER_KEYS: ReadonlySet<string> = new Set([
   'type',
   'id',

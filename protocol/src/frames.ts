@@ -13,7 +13,7 @@
  * Invariant: every `request` gets exactly one `response` with the same id and sessionId.
  */
 import { z } from 'zod';
-import { PROTOCOL_VERSION, MAX_FRAME_BYTES } from './constants.js';
+import { PROTOCOL_VERSION, MAX_FRAME_BYTES, MAX_ID_CHARS } from './constants.js';
 import { ErrorCode, wireErrorSchema, type WireError } from './errors.js';
 import { fastRequestFrame } from './fastFrames.js';
 import { hopsSchema, timingSchema } from './hops.js';
@@ -145,9 +145,9 @@ export const registerOkFrameSchema = z.object({
 
 export const requestFrameSchema = z.object({
   type: z.literal('request'),
-  id: z.string().min(1).max(100),
-  sessionId: z.string().min(1).max(100),
-  action: z.string().min(1).max(100),
+  id: z.string().min(1).max(MAX_ID_CHARS),
+  sessionId: z.string().min(1).max(MAX_ID_CHARS),
+  action: z.string().min(1).max(MAX_ID_CHARS),
   params: z.unknown(),
   /** How long the caller will wait; the daemon answers TIMEOUT when it runs out. */
   timeoutMs: z.number().int().positive().optional(),

@@ -4,7 +4,12 @@
  */
 import { z } from 'zod';
 
-export const hopsSchema = z.array(z.object({ hop: z.string().max(40), at: z.number() })).max(32);
+export const MAX_HOPS = 32;
+export const MAX_HOP_NAME_CHARS = 40;
+
+export const hopsSchema = z
+  .array(z.object({ hop: z.string().max(MAX_HOP_NAME_CHARS), at: z.number() }))
+  .max(MAX_HOPS);
 export type Hops = z.infer<typeof hopsSchema>;
 
 /** Time the extension spent in the handler, and in CDP commands within it (tracing only). */

@@ -13,6 +13,7 @@
  * a key; the text before it, closed with `}`, only parses when that key is the outermost object's.
  */
 import { z } from 'zod';
+import { MAX_ID_CHARS } from './constants.js';
 import { wireErrorSchema } from './errors.js';
 import { fastResponseHeader } from './fastFrames.js';
 import { hopsSchema, timingSchema } from './hops.js';
@@ -31,8 +32,8 @@ export const responsePayloadSchema = z.discriminatedUnion('success', [
 
 export const responseHeaderSchema = z.strictObject({
   type: z.literal('response'),
-  id: z.string().min(1).max(100),
-  sessionId: z.string().max(100),
+  id: z.string().min(1).max(MAX_ID_CHARS),
+  sessionId: z.string().max(MAX_ID_CHARS),
   hops: hopsSchema.optional(),
   timing: timingSchema.optional(),
   payloadChars: z.number().int().nonnegative(),
