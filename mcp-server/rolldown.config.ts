@@ -15,6 +15,8 @@ export default defineConfig({
     'daemon/main': 'src/daemon/main.ts',
     // The one writer of pairings.json, also used by the e2e harness and the bench (package export).
     pairingStore: 'src/daemon/pairingStore.ts',
+    // The memory probe's switch, file and line format, which the bench's soak reads (package export).
+    memoryProbe: 'src/daemon/memoryProbe.ts',
   },
   platform: 'node',
   plugins: [withoutAjv()],

@@ -8,17 +8,16 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  MEMORY_PROBE_ENV,
+  MEMORY_PROBE_FILE,
+  type MemoryProbeLine,
+} from '@browser-agent/mcp-server/memoryProbe';
 
-/**
- * Names shared with memoryProbe.ts (the bench does not import the daemon's internals). A value
- * already set (`snapshot`: a heap snapshot per probe) is kept.
- */
+/** Turns the probe on; a value already set (`snapshot`: a heap snapshot per probe) is kept. */
 export function daemonProbeEnv(): Record<string, string> {
-  return {
-    BROWSER_AGENT_DAEMON_MEMORY_PROBE: process.env['BROWSER_AGENT_DAEMON_MEMORY_PROBE'] || '1',
-  };
+  return { [MEMORY_PROBE_ENV]: process.env[MEMORY_PROBE_ENV] || '1' };
 }
-const PROBE_FILE = 'daemon-memory.jsonl';
 const ANSWER_WAIT_MS = 3_000;
 const MIB = 1024 * 1024;
 
@@ -37,7 +36,7 @@ export async function probeDaemonHeap(
   pid: number,
   stateDir: string,
 ): Promise<DaemonHeap | undefined> {
-  const file = path.join(stateDir, PROBE_FILE);
+  const file = path.join(stateDir, MEMORY_PROBE_FILE);
   const before = await lineCount(file);
   try {
     process.kill(pid, 'SIGUSR2');
@@ -65,16 +64,16 @@ async function lineCount(file: string): Promise<number> {
 
 function parse(line: string): DaemonHeap | undefined {
   try {
-    const u = JSON.parse(line) as Record<string, unknown>;
-    const before = (u['before'] ?? {}) as Record<string, unknown>;
-    const mib = (key: string, from = u) => (typeof from[key] === 'number' ? from[key] / MIB : NaN);
+    // Written by another process: typed as the probe writes it, each number still checked.
+    const u = JSON.parse(line) as Partial<MemoryProbeLine>;
+    const mib = (bytes: unknown) => (typeof bytes === 'number' ? bytes / MIB : NaN);
     const heap = {
-      heapUsedMiB: mib('heapUsed'),
-      externalMiB: mib('external'),
-      arrayBuffersMiB: mib('arrayBuffers'),
-      rssMiB: mib('rss'),
-      heapTotalBeforeGcMiB: mib('heapTotal', before),
-      rssBeforeGcMiB: mib('rss', before),
+      heapUsedMiB: mib(u.heapUsed),
+      externalMiB: mib(u.external),
+      arrayBuffersMiB: mib(u.arrayBuffers),
+      rssMiB: mib(u.rss),
+      heapTotalBeforeGcMiB: mib(u.before?.heapTotal),
+      rssBeforeGcMiB: mib(u.before?.rss),
     };
     return Object.values(heap).every(Number.isFinite) ? heap : undefined;
   } catch {
