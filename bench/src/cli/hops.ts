@@ -64,32 +64,28 @@ runMain(async () => {
       );
   }
 
+  /** Result sizes per tool of the phase under way, for reportPerTool. */
+  let sizes: Record<string, number[]> = {};
+  const call = async <N extends ToolName>(tool: N, args: ToolArgs<N>): Promise<void> => {
+    const outcome = await client.callOk(tool, args);
+    (sizes[tool] ??= []).push(size(outcome));
+  };
+
   if (bigCalls > 0) {
     await client.callOk('browser_navigate', { url: site.url('/big.html') });
     await takeTrace();
     progress(`${bigCalls} full-page screenshots and ${bigCalls} snapshots of the big page`);
-    const sizes: Record<string, number[]> = {
-      browser_take_screenshot: [],
-      browser_snapshot: [],
-    };
+    sizes = {};
     for (let i = 0; i < bigCalls; i += 1) {
-      sizes['browser_take_screenshot']?.push(
-        size(
-          await client.callOk('browser_take_screenshot', { fullPage: true, maxDimension: 4000 }),
-        ),
-      );
-      sizes['browser_snapshot']?.push(size(await client.callOk('browser_snapshot', {})));
+      await call('browser_take_screenshot', { fullPage: true, maxDimension: 4000 });
+      await call('browser_snapshot', {});
     }
     reportPerTool(await takeTrace(), sizes);
   }
 
   if (pageCalls > 0) {
     progress(`${pageCalls} rounds of navigate, tabs list, navigate to an SPA and wait_for`);
-    const sizes: Record<string, number[]> = {};
-    const call = async <N extends ToolName>(tool: N, args: ToolArgs<N>): Promise<void> => {
-      const outcome = await client.callOk(tool, args);
-      (sizes[tool] ??= []).push(size(outcome));
-    };
+    sizes = {};
     for (let i = 0; i < pageCalls; i += 1) {
       await call('browser_navigate', {
         url: site.url(i % 2 === 0 ? '/button.html' : '/form.html'),
