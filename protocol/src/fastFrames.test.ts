@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fastRequestFrame, fastResponseHeader } from './fastFrames.js';
-import { requestFrameSchema } from './frames.js';
-import { responseHeaderSchema } from './responseText.js';
+import { requestFrameSchema, responseHeaderSchema } from './frames.js';
 
 const RUNS = 20_000;
 

@@ -9,8 +9,7 @@
  */
 import { MAX_ID_CHARS } from './constants.js';
 import { MAX_HOP_NAME_CHARS, MAX_HOPS, type Hops } from './hops.js';
-import type { RequestFrame } from './frames.js';
-import type { ResponseHeader } from './responseText.js';
+import type { RequestFrame, ResponseHeader } from './frames.js';
 
 const HEADER_KEYS: ReadonlySet<string> = new Set([
   'type',

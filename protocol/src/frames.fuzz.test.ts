@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { frameSchema, parseFrame, serializeFrame } from './frames.js';
+import { frameSchema } from './frames.js';
+import { parseFrame, serializeFrame } from './links.js';
 
 const RUNS = 10_000;
 

@@ -2,6 +2,7 @@
  * Frames crossing the two process boundaries:
  *   mcp-server ⇄ daemon      NDJSON over a Unix socket (one frame per line)
  *   daemon     ⇄ extension   WebSocket text frames (one frame per message)
+ * Each link and direction carries its own union of these frames, with its own parser (links.ts).
  *
  * Handshake: the connecting side sends `hello` first; the daemon answers `welcome` (or an `error`
  * frame followed by close). Nothing else is accepted before the handshake. A server then sends
@@ -13,11 +14,9 @@
  * Invariant: every `request` gets exactly one `response` with the same id and sessionId.
  */
 import { z } from 'zod';
-import { PROTOCOL_VERSION, MAX_FRAME_BYTES, MAX_ID_CHARS } from './constants.js';
+import { PROTOCOL_VERSION, MAX_ID_CHARS } from './constants.js';
 import { ErrorCode, wireErrorSchema, type WireError } from './errors.js';
-import { fastRequestFrame } from './fastFrames.js';
 import { hopsSchema, timingSchema } from './hops.js';
-import { responsePayloadSchema, serializeResponse } from './responseText.js';
 import {
   loggedCallSchema,
   resumeStatsSchema,
@@ -45,6 +44,9 @@ export const helloFrameSchema = z.object({
     })
     .optional(),
 });
+/** The hello each side may send: a server's on the Unix socket, the extension's on the WebSocket. */
+export const serverHelloFrameSchema = helloFrameSchema.extend({ role: z.literal('server') });
+export const extensionHelloFrameSchema = helloFrameSchema.extend({ role: z.literal('extension') });
 
 /**
  * Mutual authentication of daemon and extension (a shared pairing secret K, never sent):
@@ -154,6 +156,11 @@ export const requestFrameSchema = z.object({
   hops: hopsSchema.optional(),
 });
 
+export const responsePayloadSchema = z.discriminatedUnion('success', [
+  z.object({ success: z.literal(true), data: z.unknown() }),
+  z.object({ success: z.literal(false), error: wireErrorSchema }),
+]);
+
 /** On the wire a response is laid out so routing hops need not parse its payload: responseText.ts. */
 export const responseFrameSchema = z.object({
   type: z.literal('response'),
@@ -163,6 +170,17 @@ export const responseFrameSchema = z.object({
   hops: hopsSchema.optional(),
   timing: timingSchema.optional(),
 });
+
+/** A response's header as written in that layout: every field but the payload, and its length. */
+export const responseHeaderSchema = z.strictObject({
+  type: z.literal('response'),
+  id: z.string().min(1).max(MAX_ID_CHARS),
+  sessionId: z.string().max(MAX_ID_CHARS),
+  hops: hopsSchema.optional(),
+  timing: timingSchema.optional(),
+  payloadChars: z.number().int().nonnegative(),
+});
+export type ResponseHeader = z.infer<typeof responseHeaderSchema>;
 
 export const eventFrameSchema = z.object({
   type: z.literal('event'),
@@ -194,6 +212,7 @@ export const pongFrameSchema = z.object({ type: z.literal('pong'), t: z.number()
 
 export const errorFrameSchema = z.object({ type: z.literal('error'), error: wireErrorSchema });
 
+/** Every frame of the protocol, whichever way it goes; a receiver parses its own link's (links.ts). */
 export const frameSchema = z.discriminatedUnion('type', [
   helloFrameSchema,
   welcomeFrameSchema,
@@ -222,40 +241,6 @@ export type HelloFrame = FrameOf<'hello'>;
 export type RequestFrame = FrameOf<'request'>;
 export type ResponseFrame = FrameOf<'response'>;
 export type ResponsePayload = ResponseFrame['payload'];
-
-export type ParseResult = { ok: true; frame: Frame } | { ok: false; error: WireError };
-
-/** Parses one frame from text: size-capped, JSON-checked and schema-checked. Never throws. */
-export function parseFrame(raw: string, maxBytes: number = MAX_FRAME_BYTES): ParseResult {
-  // String length in UTF-16 units is a lower bound of the byte size; good enough as a cheap cap.
-  if (raw.length > maxBytes) {
-    return invalid(`Frame of ${raw.length} characters exceeds the ${maxBytes}-byte limit.`);
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    return invalid('Frame is not valid JSON.');
-  }
-  // Every call's request crosses three boundaries; the same rules, checked by hand (fastFrames.ts).
-  const request = fastRequestFrame(json);
-  if (request) return { ok: true, frame: request };
-  const parsed = frameSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-    return invalid(`Frame does not match the protocol${where}: ${issue?.message ?? 'invalid'}.`);
-  }
-  return { ok: true, frame: parsed.data };
-}
-
-function invalid(message: string): ParseResult {
-  return { ok: false, error: { code: ErrorCode.INVALID_FRAME, message } };
-}
-
-export function serializeFrame(frame: Frame): string {
-  return frame.type === 'response' ? serializeResponse(frame) : JSON.stringify(frame);
-}
 
 /** Checks a peer's hello version; the error says which side to update. */
 export function checkVersion(peerVersion: number, peerName: string): WireError | undefined {

@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './errors.js';
 export * from './frames.js';
+export * from './links.js';
 export * from './hops.js';
 export * from './responseText.js';
 export * from './result.js';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseFrame, serializeFrame, type ResponseFrame } from './frames.js';
+import type { ResponseFrame } from './frames.js';
+import { parseFrame, serializeFrame } from './links.js';
 import { parseResponsePayload, responseText, splitResponse } from './responseText.js';
 
 const traced: ResponseFrame = {

@@ -12,33 +12,19 @@
  * Why the cut is safe: inside a JSON string every `"` is escaped, so `,"payload":` in the text is
  * a key; the text before it, closed with `}`, only parses when that key is the outermost object's.
  */
-import { z } from 'zod';
-import { MAX_ID_CHARS } from './constants.js';
-import { wireErrorSchema } from './errors.js';
 import { fastResponseHeader } from './fastFrames.js';
-import { hopsSchema, timingSchema } from './hops.js';
-import type { ResponseFrame } from './frames.js';
+import {
+  responseHeaderSchema,
+  responsePayloadSchema,
+  type ResponseFrame,
+  type ResponseHeader,
+} from './frames.js';
 
 /** Every response in this layout starts so; anything else is not looked at twice. */
 export const RESPONSE_PREFIX = '{"type":"response",';
 export const PAYLOAD_KEY = ',"payload":';
 /** The start of a success payload: only those take the fast path, errors are small. */
 export const SUCCESS_PAYLOAD_PREFIX = '{"success":true,"data":';
-
-export const responsePayloadSchema = z.discriminatedUnion('success', [
-  z.object({ success: z.literal(true), data: z.unknown() }),
-  z.object({ success: z.literal(false), error: wireErrorSchema }),
-]);
-
-export const responseHeaderSchema = z.strictObject({
-  type: z.literal('response'),
-  id: z.string().min(1).max(MAX_ID_CHARS),
-  sessionId: z.string().max(MAX_ID_CHARS),
-  hops: hopsSchema.optional(),
-  timing: timingSchema.optional(),
-  payloadChars: z.number().int().nonnegative(),
-});
-export type ResponseHeader = z.infer<typeof responseHeaderSchema>;
 
 /** The response's header fields, without the payload's length (the writer adds it). */
 export type ResponseEnvelope = Omit<ResponseHeader, 'payloadChars'>;
