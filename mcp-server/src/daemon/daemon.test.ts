@@ -320,6 +320,38 @@ describe('daemon routing', () => {
     srv.socket.end();
   });
 
+  it('refuses frames sent the wrong way on either link, naming them, and keeps both links up', async () => {
+    const ext = await openExtension(port);
+    const srv = await openServer(join(dir, 'd.sock'));
+    await ext.next('session_start');
+    // Frames only the daemon sends, written by a server and by the extension.
+    srv.socket.write(
+      `${serializeFrame({ type: 'session_start', sessionId: srv.sessionId, client: { name: 'x', version: '1' } })}\n`,
+    );
+    expect(await srv.next()).toMatchObject({
+      type: 'error',
+      error: {
+        code: 'INVALID_FRAME',
+        message: expect.stringContaining('A session_start frame is not sent from an MCP server'),
+      },
+    });
+    ext.ws.send(serializeFrame({ type: 'register_ok', sessionId: 'x', resumed: false }));
+    expect(await ext.next('error')).toMatchObject({
+      error: {
+        code: 'INVALID_FRAME',
+        message: expect.stringContaining('A register_ok frame is not sent from the extension'),
+      },
+    });
+    srv.socket.write(
+      `${serializeFrame({ type: 'request', id: 'after', sessionId: srv.sessionId, action: 'browser_snapshot', params: {} })}\n`,
+    );
+    const req = await ext.next('request');
+    respond(ext, req as { id: string; sessionId: string }, { success: true, data: { content: [] } });
+    expect(await srv.next()).toMatchObject({ type: 'response', id: 'after' });
+    ext.ws.close();
+    srv.socket.end();
+  });
+
   it('closes a connection whose first frame is not a hello', async () => {
     const socket = connect(join(dir, 'd.sock'));
     await new Promise((r) => socket.once('connect', r));

@@ -7,8 +7,10 @@ import { createServer, type Server } from 'node:net';
 import {
   ErrorCode,
   stampHop,
-  type Frame,
+  type DaemonToExtensionFrame,
+  type ExtensionToDaemonFrame,
   type FrameOf,
+  type RequestFrame,
   type LoggedCall,
   type WireError,
 } from '@browser-agent/protocol';
@@ -193,7 +195,7 @@ export class Daemon {
     this.#armIdleTimer();
   }
 
-  async #onRequest(conn: ServerConnection, frame: Frame & { type: 'request' }): Promise<void> {
+  async #onRequest(conn: ServerConnection, frame: RequestFrame): Promise<void> {
     if (!this.#link?.connected) {
       const waitMs = this.#browser ? this.#config.launchWaitMs : this.#config.extensionWaitMs;
       await this.#waiters.wait(waitMs);
@@ -237,10 +239,9 @@ export class Daemon {
     this.#waiters.wakeAll();
   }
 
-  #onExtensionFrame(frame: Frame): void {
+  #onExtensionFrame(frame: Extract<ExtensionToDaemonFrame, { type: 'response' | 'event' }>): void {
     if (frame.type === 'response') this.#router.resolve(stampHop(frame, 'daemon.back'));
-    else if (frame.type === 'event' && frame.sessionId)
-      this.#sessions.get(frame.sessionId)?.conn?.send(frame);
+    else if (frame.sessionId) this.#sessions.get(frame.sessionId)?.conn?.send(frame);
   }
 
   #ensureBrowser(options: LaunchOptions): void {
@@ -280,7 +281,7 @@ export class Daemon {
   }
 }
 
-function sessionStart(s: Session): Frame {
+function sessionStart(s: Session): DaemonToExtensionFrame {
   return {
     type: 'session_start',
     sessionId: s.id,

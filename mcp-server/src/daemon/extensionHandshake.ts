@@ -9,16 +9,18 @@ import {
   PAIRING_KDF_LABEL,
   formatPairingCode,
   proofMessage,
-  type Frame,
+  type DaemonToExtensionFrame,
+  type ExtensionHelloFrame,
+  type ExtensionToDaemonFrame,
   type FrameOf,
 } from '@browser-agent/protocol';
 import { pairingId, sign, verify, type PairingStore } from './pairingStore.js';
 
 export type HandshakeStep =
-  | { kind: 'send'; frame: Frame }
+  | { kind: 'send'; frame: DaemonToExtensionFrame }
   | { kind: 'done'; pairingId: string }
   | { kind: 'fail'; reason: string }
-  | { kind: 'pairing'; code: string; frame: Frame };
+  | { kind: 'pairing'; code: string; frame: DaemonToExtensionFrame };
 
 type State =
   | { at: 'hello' }
@@ -35,7 +37,7 @@ export class ExtensionHandshake {
     this.#pairings = pairings;
   }
 
-  step(frame: Frame): HandshakeStep {
+  step(frame: ExtensionToDaemonFrame): HandshakeStep {
     const state = this.#state;
     switch (state.at) {
       case 'hello':
@@ -73,7 +75,7 @@ export class ExtensionHandshake {
     }
   }
 
-  #onHello(hello: FrameOf<'hello'>): HandshakeStep {
+  #onHello(hello: ExtensionHelloFrame): HandshakeStep {
     if (hello.role !== 'extension' || hello.nonce === undefined)
       return fail('Expected an extension hello with a nonce');
     const pairing = this.#pairings.find(hello.pairings ?? []);

@@ -1,7 +1,8 @@
 /**
  * The daemon's side of the relay WebSocket (ws://127.0.0.1:<port>).
  * Handshake: the extension sends `hello` (role extension) within HELLO_TIMEOUT_MS; then the
- * mutual pairing proof of extensionHandshake.ts; only then `welcome`. Upgrades from any Origin but our extension's, or with
+ * mutual pairing proof of extensionHandshake.ts; only then `welcome`. Messages are parsed as
+ * extension → daemon frames (links.ts), so a frame only the daemon sends counts as malformed. Upgrades from any Origin but our extension's, or with
  * a non-loopback Host, are refused before the handshake. One extension link is active at a time:
  * the first; a second relay is closed with 4005 and keeps retrying until the first goes away.
  */
@@ -10,9 +11,10 @@ import {
   MAX_FRAME_BYTES,
   PROTOCOL_VERSION,
   checkVersion,
-  parseFrame,
+  parseExtensionToDaemon,
   serializeFrame,
-  type Frame,
+  type DaemonToExtensionFrame,
+  type ExtensionToDaemonFrame,
 } from '@browser-agent/protocol';
 import type { Logger } from '../shared/logger.js';
 import { checkUpgrade } from './originCheck.js';
@@ -34,7 +36,8 @@ export interface ExtensionLinkEvents {
   /** A first pairing waits for the user: the code to compare, or undefined when it is over. */
   pairingCode(code: string | undefined): void;
   disconnected(reason: string): void;
-  frame(frame: Frame): void;
+  /** A response or event the extension sent once the link was up (pings are answered here). */
+  frame(frame: Extract<ExtensionToDaemonFrame, { type: 'response' | 'event' }>): void;
   /** A success response, cut without parsing its payload (responseBytes.ts). */
   response(response: ResponseBytes): void;
 }
@@ -112,7 +115,7 @@ export class ExtensionLink {
     return this.#active !== undefined;
   }
 
-  send(frame: Frame): boolean {
+  send(frame: DaemonToExtensionFrame): boolean {
     const ws = this.#active;
     if (!ws) return false;
     ws.send(serializeFrame(frame));
@@ -155,7 +158,8 @@ export class ExtensionLink {
           return;
         }
       }
-      const parsed = parseFrame(bytes.toString('utf8'));
+      // Only what an extension may send parses here; anything else is a malformed frame.
+      const parsed = parseExtensionToDaemon(bytes.toString('utf8'));
       if (!parsed.ok) {
         this.#log.warn(`bad frame from extension: ${parsed.error.message}`);
         if (greeted) ws.send(serializeFrame({ type: 'error', error: parsed.error }));
@@ -215,12 +219,25 @@ export class ExtensionLink {
         this.#events.connected();
         return;
       }
-      if (frame.type === 'ping') {
-        // The service worker's keepalive: traffic under 30 s keeps it from being stopped.
-        ws.send(serializeFrame({ type: 'pong', t: frame.t }));
-        return;
+      switch (frame.type) {
+        case 'ping':
+          // The service worker's keepalive: traffic under 30 s keeps it from being stopped.
+          ws.send(serializeFrame({ type: 'pong', t: frame.t }));
+          return;
+        case 'response':
+        case 'event':
+          if (ws === this.#active) this.#events.frame(frame);
+          return;
+        case 'error':
+          this.#log.warn(`the extension reports: ${frame.error.message}`);
+          return;
+        case 'hello':
+        case 'auth':
+        case 'pair_start':
+        case 'pair_confirm':
+          // The handshake is over; a late handshake frame changes nothing.
+          return;
       }
-      if (ws === this.#active) this.#events.frame(frame);
     });
 
     ws.on('close', (code, reason) => {

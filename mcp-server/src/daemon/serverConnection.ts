@@ -2,28 +2,29 @@
  * One MCP server's connection to the daemon: NDJSON over the Unix socket.
  * Handshake: the server's first line must be `hello` (role server) within HELLO_TIMEOUT_MS; the
  * daemon answers `welcome`. Then `register` binds the connection to a session (`register_ok`). A malformed line after the handshake gets
- * an `error` frame and the connection stays up; anything but a hello first closes it.
+ * an `error` frame and the connection stays up; anything but a hello first closes it. Lines are
+ * parsed as server → daemon frames (links.ts): a frame only the daemon sends counts as malformed.
  */
 import type { Duplex } from 'node:stream';
 import {
   ErrorCode,
   PROTOCOL_VERSION,
   checkVersion,
-  parseFrame,
+  parseServerToDaemon,
   responseHead,
   serializeFrame,
-  type Frame,
+  type DaemonToServerFrame,
   type FrameOf,
-  type HelloFrame,
   type RequestFrame,
   type ResponseEnvelope,
+  type ServerHelloFrame,
 } from '@browser-agent/protocol';
 import { LineSplitter } from '../shared/ndjson.js';
 
 const HELLO_TIMEOUT_MS = 5_000;
 
 export interface ServerConnectionEvents {
-  hello(conn: ServerConnection, hello: HelloFrame): void;
+  hello(conn: ServerConnection, hello: ServerHelloFrame): void;
   /** Binds the connection to a new or resumed session. */
   register(
     conn: ServerConnection,
@@ -63,7 +64,7 @@ export class ServerConnection {
     });
   }
 
-  send(frame: Frame): void {
+  send(frame: DaemonToServerFrame): void {
     if (!this.#socket.destroyed && this.#socket.writable)
       this.#socket.write(`${serializeFrame(frame)}\n`);
   }
@@ -84,7 +85,8 @@ export class ServerConnection {
   }
 
   #onLine(line: string, helloTimer: NodeJS.Timeout): void {
-    const parsed = parseFrame(line);
+    // Only what a server may send parses here; anything else is refused like a malformed line.
+    const parsed = parseServerToDaemon(line);
     if (!parsed.ok) {
       if (!this.#greeted) this.#fail(parsed.error.message);
       else this.send({ type: 'error', error: parsed.error });
@@ -93,7 +95,7 @@ export class ServerConnection {
     const frame = parsed.frame;
     if (!this.#greeted) {
       clearTimeout(helloTimer);
-      if (frame.type !== 'hello' || frame.role !== 'server') {
+      if (frame.type !== 'hello') {
         this.#fail('The first frame must be a hello from an MCP server.');
         return;
       }
@@ -138,21 +140,6 @@ export class ServerConnection {
         this.send({ type: 'pong', t: frame.t });
         return;
       case 'hello':
-      case 'welcome':
-      case 'register_ok':
-      case 'response':
-      case 'event':
-      case 'session_start':
-      case 'session_end':
-      case 'challenge':
-      case 'auth':
-      case 'pairing_required':
-      case 'pair_start':
-      case 'pair_offer':
-      case 'pair_confirm':
-      case 'paired':
-      case 'pong':
-      case 'error':
         this.send({
           type: 'error',
           error: {

@@ -2,6 +2,7 @@
  * The MCP server's link to the daemon: NDJSON over the Unix socket. Connects on first use,
  * spawning the daemon (detached, shared by every client) when nobody answers. If the daemon goes
  * away, calls in flight fail with NOT_CONNECTED and the next call connects (and spawns) again.
+ * Lines are parsed as daemon → server frames (links.ts); anything else is logged and dropped.
  */
 import { spawn } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
@@ -15,17 +16,18 @@ import {
   ErrorCode,
   PROTOCOL_VERSION,
   hopTime,
-  parseFrame,
+  parseDaemonToServer,
   parseResponsePayload,
   splitResponse,
   stampHop,
   serializeFrame,
   toolResultSchema,
   type ClientInfo,
-  type Frame,
+  type DaemonToServerFrame,
   type OriginPolicy,
   type ResponseEnvelope,
   type ResponsePayload,
+  type ServerToDaemonFrame,
   type SessionSettings,
   type ToolName,
   type ToolResult,
@@ -115,7 +117,7 @@ export class DaemonClient {
       const startedAt = hopTime();
       this.#waiters.set(id, { action, startedAt, resolve, reject, timer });
       const hops = this.#options.trace ? { hops: [{ hop: 'server.out', at: startedAt }] } : {};
-      const frame: Frame = { type: 'request', id, sessionId, action, params, timeoutMs, ...hops };
+      const frame: ServerToDaemonFrame = { type: 'request', id, sessionId, action, params, timeoutMs, ...hops };
       socket.write(`${serializeFrame(frame)}\n`);
     });
   }
@@ -154,7 +156,7 @@ export class DaemonClient {
               return;
             }
           }
-          const parsed = parseFrame(line);
+          const parsed = parseDaemonToServer(line);
           if (!parsed.ok) {
             this.#options.log.warn(`bad frame from daemon: ${parsed.error.message}`);
             return;
@@ -188,14 +190,14 @@ export class DaemonClient {
         this.#failAll();
       });
       // The daemon handles frames in order, so register can follow hello without waiting.
-      const hello: Frame = {
+      const hello: ServerToDaemonFrame = {
         type: 'hello',
         protocolVersion: PROTOCOL_VERSION,
         role: 'server',
         client: this.#client,
         ...(route.launch ? { launch: route.launch } : {}),
       };
-      const register: Frame = {
+      const register: ServerToDaemonFrame = {
         type: 'register',
         client: this.#client,
         ...(route.project !== undefined ? { project: route.project } : {}),
@@ -210,7 +212,8 @@ export class DaemonClient {
     });
   }
 
-  #onFrame(frame: Frame): void {
+  /** After registering, only responses matter here; events, pongs and errors are informational. */
+  #onFrame(frame: DaemonToServerFrame): void {
     if (frame.type === 'response') this.#onResponse(frame, frame.payload);
   }
 
