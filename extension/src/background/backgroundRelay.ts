@@ -1,4 +1,4 @@
-import type { Frame } from '@browser-agent/protocol';
+import type { RelayToWorkerFrame, WorkerToRelayFrame } from '@browser-agent/protocol';
 import type { LinkState } from '../shared/messages';
 import { RelayClient } from '../shared/relayClient';
 
@@ -8,13 +8,13 @@ import { RelayClient } from '../shared/relayClient';
  * alarm wired in index.ts wakes it and `start` reconnects.
  */
 export class BackgroundRelay {
-  readonly #handle: (frame: Frame, reply: (frame: Frame) => void) => void;
+  readonly #handle: (frame: RelayToWorkerFrame, reply: (frame: WorkerToRelayFrame) => void) => void;
   readonly #onState: (state: LinkState, detail: string) => void;
   #relay: RelayClient | undefined;
   #port: number | undefined;
 
   constructor(
-    handle: (frame: Frame, reply: (frame: Frame) => void) => void,
+    handle: (frame: RelayToWorkerFrame, reply: (frame: WorkerToRelayFrame) => void) => void,
     onState: (state: LinkState, detail: string) => void,
   ) {
     this.#handle = handle;

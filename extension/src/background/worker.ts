@@ -2,10 +2,12 @@ import {
   BridgeError,
   DEFAULT_TOOL_TIMEOUT_MS,
   ErrorCode,
-  parseFrame,
+  parseRelayToWorker,
   serializeFrame,
-  type Frame,
+  type RelayToWorkerFrame,
+  type RequestFrame,
   type ResponseFrame,
+  type WorkerToRelayFrame,
 } from '@browser-agent/protocol';
 import type { CdpClient } from './cdp';
 import { captureConsole } from './consoleCapture';
@@ -88,7 +90,7 @@ export class Worker {
   }
 
   /** A frame from the relay (panel-held or worker-held); answers go back through `reply`. */
-  onRelayFrame(frame: Frame, reply: (frame: Frame) => void): void {
+  onRelayFrame(frame: RelayToWorkerFrame, reply: (frame: WorkerToRelayFrame) => void): void {
     switch (frame.type) {
       case 'request':
         void this.#runRequest(frame, reply);
@@ -104,22 +106,6 @@ export class Worker {
         return;
       case 'ping':
         reply({ type: 'pong', t: frame.t });
-        return;
-      case 'hello':
-      case 'welcome':
-      case 'register':
-      case 'register_ok':
-      case 'response':
-      case 'event':
-      case 'challenge':
-      case 'auth':
-      case 'pairing_required':
-      case 'pair_start':
-      case 'pair_offer':
-      case 'pair_confirm':
-      case 'paired':
-      case 'pong':
-      case 'error':
         return;
     }
   }
@@ -197,8 +183,8 @@ export class Worker {
   }
 
   async #runRequest(
-    frame: Frame & { type: 'request' },
-    reply: (frame: Frame) => void,
+    frame: RequestFrame,
+    reply: (frame: WorkerToRelayFrame) => void,
   ): Promise<void> {
     const record = await this.store.get(frame.sessionId);
     const entry = this.activity.started(frame, record?.client.name ?? frame.sessionId.slice(0, 8));
@@ -264,7 +250,7 @@ export class Worker {
   async #onPanelMessage(message: PanelToWorker, reply: (m: WorkerToPanel) => void): Promise<void> {
     switch (message.kind) {
       case 'frame': {
-        const parsed = parseFrame(message.text);
+        const parsed = parseRelayToWorker(message.text);
         if (!parsed.ok) return;
         this.onRelayFrame(parsed.frame, (frame) =>
           reply({ kind: 'frame', text: serializeFrame(frame) }),

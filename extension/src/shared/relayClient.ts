@@ -4,7 +4,8 @@
  * panel is closed", inside the worker itself; `WorkerLink` is the only difference.
  *
  * Handshake: on open, send `hello` (role extension, protocol version); only after the daemon's
- * `welcome` does the link count as connected. Reconnects with capped backoff forever: the daemon
+ * `welcome` does the link count as connected. The daemon's messages are parsed as daemon →
+ * extension frames, the worker's as worker → relay frames (links.ts). Reconnects with capped backoff forever: the daemon
  * may start later than the browser, or restart.
  * Invariant: a request whose worker dies before answering still gets one response (an error),
  * so the daemon never waits out its timeout for a call that can no longer finish.
@@ -12,23 +13,27 @@
 import {
   ErrorCode,
   PROTOCOL_VERSION,
-  parseFrame,
+  parseDaemonToExtension,
+  parseWorkerToRelay,
   serializeFrame,
   proofMessage,
   responseText,
   splitResponse,
   stampHop,
-  type Frame,
+  type DaemonToExtensionFrame,
+  type ExtensionToDaemonFrame,
   type FrameOf,
+  type RelayToWorkerFrame,
   type RequestFrame,
   type ResponseFrame,
+  type WorkerToRelayFrame,
 } from '@browser-agent/protocol';
 import type { LinkState } from './messages';
 import { derivePairing, newEcdhKey, newNonce, pairingIdOf, sign, verify } from './pairingCrypto';
 import { loadPairings, savePairing, type StoredPairing } from './pairings';
 
 /** The only frames read before the daemon has authenticated itself. */
-const HANDSHAKE_FRAMES: ReadonlySet<Frame['type']> = new Set([
+const HANDSHAKE_FRAMES: ReadonlySet<DaemonToExtensionFrame['type']> = new Set([
   'challenge',
   'pairing_required',
   'pair_offer',
@@ -44,7 +49,7 @@ const KEEPALIVE_MS = 20_000;
 
 /** How frames reach the worker; its answers come back through `RelayClient.fromWorker`. */
 export interface WorkerLink {
-  post(frame: Frame): void;
+  post(frame: RelayToWorkerFrame): void;
 }
 
 /** Asks the user to compare a first-pairing code and confirm it; absent where no one can see. */
@@ -117,8 +122,8 @@ export class RelayClient {
     this.#setState('disconnected', reason);
   }
 
-  /** A frame from the worker: responses and events go to the daemon. */
-  fromWorker(frame: Frame): void {
+  /** A frame from the worker: responses and events go to the daemon; a pong answered the panel. */
+  fromWorker(frame: WorkerToRelayFrame): void {
     if (frame.type === 'response') {
       this.#inFlight.delete(frame.id);
       // The payload (a snapshot, a screenshot) is serialized before the stamp, so relay.back →
@@ -135,7 +140,7 @@ export class RelayClient {
   fromWorkerText(text: string): void {
     const split = splitResponse(text);
     if (!split) {
-      const parsed = parseFrame(text);
+      const parsed = parseWorkerToRelay(text);
       if (parsed.ok) this.fromWorker(parsed.frame);
       return;
     }
@@ -251,7 +256,8 @@ export class RelayClient {
   }
 
   async #fromDaemon(text: string): Promise<void> {
-    const parsed = parseFrame(text);
+    // Only what the daemon may send parses here; anything else is answered as malformed.
+    const parsed = parseDaemonToExtension(text);
     if (!parsed.ok) {
       this.#send({ type: 'error', error: parsed.error });
       return;
@@ -287,25 +293,14 @@ export class RelayClient {
       case 'session_end':
         this.#link.post(frame);
         return;
-      case 'ping':
-        this.#send({ type: 'pong', t: frame.t });
-        return;
       case 'error':
         this.#setState(
           'disconnected',
           `${frame.error.message}${frame.error.hint ? ` ${frame.error.hint}` : ''}`,
         );
         return;
-      case 'hello':
-      case 'register':
-      case 'register_ok':
-      case 'response':
-      case 'event':
-      case 'pong':
-      case 'auth':
-      case 'pair_start':
-      case 'pair_confirm':
       case 'paired':
+      case 'pong':
         return;
     }
   }
@@ -315,7 +310,7 @@ export class RelayClient {
     this.#onState(state, detail);
   }
 
-  #send(frame: Frame): void {
+  #send(frame: ExtensionToDaemonFrame): void {
     this.#sendText(serializeFrame(frame));
   }
 

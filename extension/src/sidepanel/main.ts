@@ -1,4 +1,4 @@
-import { serializeFrame, type Frame } from '@browser-agent/protocol';
+import { serializeFrame, type RelayToWorkerFrame } from '@browser-agent/protocol';
 import { RelayClient } from '../shared/relayClient';
 import {
   PANEL_PORT_NAME,
@@ -109,7 +109,7 @@ function applySettings(settings: Settings): void {
   if (relay) return;
   relay = new RelayClient(
     bridgePort(),
-    { post: (frame: Frame) => toWorker({ kind: 'frame', text: serializeFrame(frame) }) },
+    { post: (frame: RelayToWorkerFrame) => toWorker({ kind: 'frame', text: serializeFrame(frame) }) },
     (state, detail) =>
       showLink(
         state,
