@@ -161,16 +161,23 @@ describe.each(links)('the $name parser', ({ parse, schema, carries }) => {
       { requiredKeys: [] },
     );
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.json(), frameish.map((o) => JSON.stringify(o))), (raw) => {
-        const result = parse(raw);
-        if (result.ok) {
-          expect(schema.safeParse(result.frame).success).toBe(true);
-          expect(parse(serializeFrame(result.frame))).toEqual(result);
-        } else {
-          expect(result.error.code).toBe('INVALID_FRAME');
-          expect(result.error.message.length).toBeGreaterThan(0);
-        }
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.json(),
+          frameish.map((o) => JSON.stringify(o)),
+        ),
+        (raw) => {
+          const result = parse(raw);
+          if (result.ok) {
+            expect(schema.safeParse(result.frame).success).toBe(true);
+            expect(parse(serializeFrame(result.frame))).toEqual(result);
+          } else {
+            expect(result.error.code).toBe('INVALID_FRAME');
+            expect(result.error.message.length).toBeGreaterThan(0);
+          }
+        },
+      ),
       { numRuns: 3_000 },
     );
   });

@@ -109,7 +109,9 @@ function applySettings(settings: Settings): void {
   if (relay) return;
   relay = new RelayClient(
     bridgePort(),
-    { post: (frame: RelayToWorkerFrame) => toWorker({ kind: 'frame', text: serializeFrame(frame) }) },
+    {
+      post: (frame: RelayToWorkerFrame) => toWorker({ kind: 'frame', text: serializeFrame(frame) }),
+    },
     (state, detail) =>
       showLink(
         state,

@@ -328,25 +328,27 @@ describe('daemon routing', () => {
     srv.socket.write(
       `${serializeFrame({ type: 'session_start', sessionId: srv.sessionId, client: { name: 'x', version: '1' } })}\n`,
     );
-    expect(await srv.next()).toMatchObject({
-      type: 'error',
-      error: {
-        code: 'INVALID_FRAME',
-        message: expect.stringContaining('A session_start frame is not sent from an MCP server'),
-      },
-    });
+    const fromServer = await srv.next();
+    expect(fromServer).toMatchObject({ type: 'error', error: { code: 'INVALID_FRAME' } });
+    if (fromServer.type !== 'error') throw new Error('no error frame');
+    expect(fromServer.error.message).toContain(
+      'A session_start frame is not sent from an MCP server',
+    );
     ext.ws.send(serializeFrame({ type: 'register_ok', sessionId: 'x', resumed: false }));
-    expect(await ext.next('error')).toMatchObject({
-      error: {
-        code: 'INVALID_FRAME',
-        message: expect.stringContaining('A register_ok frame is not sent from the extension'),
-      },
-    });
+    const fromExtension = await ext.next('error');
+    expect(fromExtension).toMatchObject({ error: { code: 'INVALID_FRAME' } });
+    if (fromExtension.type !== 'error') throw new Error('no error frame');
+    expect(fromExtension.error.message).toContain(
+      'A register_ok frame is not sent from the extension',
+    );
     srv.socket.write(
       `${serializeFrame({ type: 'request', id: 'after', sessionId: srv.sessionId, action: 'browser_snapshot', params: {} })}\n`,
     );
     const req = await ext.next('request');
-    respond(ext, req as { id: string; sessionId: string }, { success: true, data: { content: [] } });
+    respond(ext, req as { id: string; sessionId: string }, {
+      success: true,
+      data: { content: [] },
+    });
     expect(await srv.next()).toMatchObject({ type: 'response', id: 'after' });
     ext.ws.close();
     srv.socket.end();

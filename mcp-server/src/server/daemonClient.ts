@@ -117,7 +117,15 @@ export class DaemonClient {
       const startedAt = hopTime();
       this.#waiters.set(id, { action, startedAt, resolve, reject, timer });
       const hops = this.#options.trace ? { hops: [{ hop: 'server.out', at: startedAt }] } : {};
-      const frame: ServerToDaemonFrame = { type: 'request', id, sessionId, action, params, timeoutMs, ...hops };
+      const frame: ServerToDaemonFrame = {
+        type: 'request',
+        id,
+        sessionId,
+        action,
+        params,
+        timeoutMs,
+        ...hops,
+      };
       socket.write(`${serializeFrame(frame)}\n`);
     });
   }
