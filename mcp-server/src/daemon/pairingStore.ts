@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { JsonFile, hasStrings } from './jsonFile.js';
 
 export interface Pairing {
   id: string;
@@ -18,24 +19,14 @@ const MAX_PAIRINGS = 20;
  * (0600, inside the 0700 state directory). Whoever holds a secret can drive the browser.
  */
 export class PairingStore {
-  readonly #path: string;
+  readonly #file: JsonFile<Pairing>;
 
   constructor(stateDir: string) {
-    this.#path = join(stateDir, 'pairings.json');
+    this.#file = new JsonFile(join(stateDir, 'pairings.json'), isPairing);
   }
 
   all(): Pairing[] {
-    if (!existsSync(this.#path)) return [];
-    try {
-      const parsed: unknown = JSON.parse(readFileSync(this.#path, 'utf8'));
-      return Array.isArray(parsed)
-        ? (parsed as Pairing[]).filter(
-            (p) => typeof p.id === 'string' && typeof p.secret === 'string',
-          )
-        : [];
-    } catch {
-      return [];
-    }
+    return this.#file.read();
   }
 
   find(ids: readonly string[]): Pairing | undefined {
@@ -51,10 +42,7 @@ export class PairingStore {
       createdAt: new Date().toISOString(),
     };
     const all = [...this.all().filter((p) => p.id !== pairing.id), pairing].slice(-MAX_PAIRINGS);
-    const tmp = `${this.#path}.tmp`;
-    writeFileSync(tmp, JSON.stringify(all, null, 2), { mode: 0o600 });
-    chmodSync(tmp, 0o600);
-    renameSync(tmp, this.#path);
+    this.#file.write(all);
     return pairing;
   }
 
@@ -62,6 +50,10 @@ export class PairingStore {
   mint(label: string): Pairing {
     return this.add(randomBytes(32), label);
   }
+}
+
+function isPairing(entry: unknown): entry is Pairing {
+  return hasStrings(entry, 'id', 'secret');
 }
 
 /**

@@ -1,4 +1,3 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type {
   ClientInfo,
@@ -7,6 +6,7 @@ import type {
   SessionSettings,
   TransactionLimits,
 } from '@browser-agent/protocol';
+import { JsonFile, hasStrings } from './jsonFile.js';
 
 /** What survives the daemon: enough to bind a restarted server to its session and tabs again. */
 export interface SavedSession {
@@ -22,33 +22,25 @@ export interface SavedSession {
 }
 
 /**
- * Keyed sessions on disk (`<state dir>/sessions.json`, 0600), written on every change with a
- * rename so a daemon killed mid-write leaves the previous file whole.
+ * Keyed sessions on disk (`<state dir>/sessions.json`, 0600), written on every change; a daemon
+ * killed mid-write leaves the previous file whole (jsonFile.ts).
  */
 export class SessionFile {
-  readonly #path: string;
+  readonly #file: JsonFile<SavedSession>;
 
   constructor(stateDir: string) {
-    this.#path = join(stateDir, 'sessions.json');
+    this.#file = new JsonFile(join(stateDir, 'sessions.json'), isSavedSession);
   }
 
   load(): SavedSession[] {
-    if (!existsSync(this.#path)) return [];
-    try {
-      const parsed: unknown = JSON.parse(readFileSync(this.#path, 'utf8'));
-      return Array.isArray(parsed)
-        ? (parsed as SavedSession[]).filter(
-            (s) => typeof s.id === 'string' && typeof s.key === 'string',
-          )
-        : [];
-    } catch {
-      return [];
-    }
+    return this.#file.read();
   }
 
   save(sessions: SavedSession[]): void {
-    const tmp = `${this.#path}.tmp`;
-    writeFileSync(tmp, JSON.stringify(sessions), { mode: 0o600 });
-    renameSync(tmp, this.#path);
+    this.#file.write(sessions);
   }
+}
+
+function isSavedSession(entry: unknown): entry is SavedSession {
+  return hasStrings(entry, 'id', 'key');
 }
