@@ -3,6 +3,13 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
+/** A receiver parses with its own link's parser (protocol/src/links.ts), never the any-way one. */
+const ANY_DIRECTION = {
+  name: '@browser-agent/protocol',
+  importNames: ['parseFrame', 'frameSchema'],
+  message: 'Parse with the parser of the link this code receives on (protocol/src/links.ts).',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -64,9 +71,15 @@ export default tseslint.config(
           patterns: [
             { group: ['node:*', 'ws'], message: 'The extension runs in Chrome, not Node.' },
           ],
+          paths: [ANY_DIRECTION],
         },
       ],
     },
+  },
+  {
+    files: ['mcp-server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [ANY_DIRECTION] }] },
   },
   {
     // The protocol package is shared by both sides and depends on zod only.
