@@ -120,6 +120,37 @@ test.describe('bridge robustness', () => {
     findRef(await snapshot(client), 'button', 'Click me');
   });
 
+  test('a frame sent the wrong way on the daemon socket is refused by name, and the connection keeps serving', async ({
+    bridge,
+    sandbox,
+    site,
+  }) => {
+    const client = await agentOn(bridge, site.url('/button.html'));
+    const hello = `${JSON.stringify({ type: 'hello', protocolVersion: PROTOCOL_VERSION, role: 'server', client: { name: 'raw-e2e', version: '0' } })}\n`;
+    // Frames only the daemon sends, written by a "server".
+    const sessionStart = `${JSON.stringify({ type: 'session_start', sessionId: 's', client: { name: 'x', version: '1' } })}\n`;
+    const response = `${JSON.stringify({ type: 'response', id: 'r', sessionId: 's', payload: { success: true, data: {} } })}\n`;
+    const exchange = await exchangeOnSocket(sandbox.socketPath, [
+      hello,
+      sessionStart,
+      response,
+      '{"type":"ping","t":5}\n',
+    ]);
+    expect(exchange.frames[0], 'a valid hello is welcomed').toMatchObject({ type: 'welcome' });
+    for (const [frame, type] of [
+      [exchange.frames[1], 'session_start'],
+      [exchange.frames[2], 'response'],
+    ] as const) {
+      expect(frame, `${type} from a server`).toMatchObject({
+        type: 'error',
+        error: { code: ErrorCode.INVALID_FRAME },
+      });
+      expect(JSON.stringify(frame)).toContain(`A ${type} frame is not sent from an MCP server`);
+    }
+    expect(exchange.frames[3], 'the connection still answers').toEqual({ type: 'pong', t: 5 });
+    findRef(await snapshot(client), 'button', 'Click me');
+  });
+
   test('the server exits when its MCP client closes stdin, leaving only the shared daemon', async ({
     bridge,
     sandbox,
