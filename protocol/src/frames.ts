@@ -54,8 +54,9 @@ export const helloFrameSchema = z.object({
  *   daemon → welcome
  * Fresh nonces on both sides make a recorded handshake useless. Without a shared pairing:
  *   daemon → pairing_required; ext → pair_start{publicKey}; daemon → pair_offer{publicKey}
- *   (ECDH P-256; both sides derive K and show the same 6-digit code; the user compares them and
- *   confirms in the side panel) ext → pair_confirm{pairingId, proof}; daemon → paired, welcome.
+ *   (ECDH P-256; both sides derive K) ext → pair_confirm{pairingId, proof}; daemon → paired, welcome.
+ *   The proofs are keyed with the daemon's one-time code, which the user typed into the side panel
+ *   (pairingProofs.ts): the extension proves first, the daemon's proof comes in `paired`.
  */
 export const challengeFrameSchema = z.object({
   type: z.literal('challenge'),
@@ -73,6 +74,8 @@ export const pairOfferFrameSchema = z.object({
   type: z.literal('pair_offer'),
   publicKey: z.string().max(200),
   pairingId: z.string().max(100),
+  /** The PBKDF2 salt of the daemon's current one-time code (base64). */
+  codeSalt: z.string().max(100).optional(),
 });
 export const pairConfirmFrameSchema = z.object({
   type: z.literal('pair_confirm'),
@@ -82,6 +85,8 @@ export const pairConfirmFrameSchema = z.object({
 export const pairedFrameSchema = z.object({
   type: z.literal('paired'),
   pairingId: z.string().max(100),
+  /** The daemon's proof that it knows the one-time code too, sent only after the extension's. */
+  proof: z.string().max(200).optional(),
 });
 
 export const welcomeFrameSchema = z.object({
