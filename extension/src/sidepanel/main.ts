@@ -117,7 +117,7 @@ function applySettings(settings: Settings): void {
           ? `${detail} This panel holds the link: closing it stops the agents (see Settings).`
           : detail,
       ),
-    (code) => pairingView.confirm(code),
+    (problem) => pairingView.askCode(problem),
   );
   relay.start();
 }

@@ -599,7 +599,7 @@ describe('pairing and authentication', () => {
         serializeFrame({
           type: 'pair_confirm',
           pairingId: offer.pairingId,
-          proof: sign(secret, proofMessage.confirm(extensionKey, offer.publicKey)),
+          proof: sign(secret, `confirm|${extensionKey}|${offer.publicKey}`),
         }),
       );
       expect((await gone).code).toBe(4401);
