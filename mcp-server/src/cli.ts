@@ -14,9 +14,19 @@ import { resolveSettings, type Settings } from './server/config.js';
 import { ConfigError } from './server/configFile.js';
 import { openBridgeSession } from './server/bridgeSession.js';
 import { runProfilesCommand } from './server/profilesCommand.js';
+import { runPairingsCommand } from './server/pairingsCommand.js';
+import { statePaths } from './shared/paths.js';
 
 async function main(): Promise<void> {
   const log = createLogger('mcp');
+  if (process.argv[2] === 'pairings') {
+    process.exitCode = runPairingsCommand(
+      process.argv.slice(3),
+      (text) => process.stdout.write(text),
+      (text) => process.stderr.write(text),
+    );
+    return;
+  }
   if (process.argv[2] === 'profiles') {
     process.exitCode = await runProfilesCommand(
       process.argv.slice(3),
@@ -72,7 +82,17 @@ async function main(): Promise<void> {
   if (options.http) {
     // Loaded only here: the SDK's HTTP transport costs ~20 ms of startup that stdio never uses.
     const { serveHttp } = await import('./server/httpTransport.js');
-    const http = await serveHttp(options.http, () => openBridgeSession(sessionOptions), log);
+    const { loadOrCreateHttpToken, httpConfigSnippet } = await import('./server/httpAuth.js');
+    const token = options.http.noToken ? undefined : loadOrCreateHttpToken(statePaths().dir);
+    const http = await serveHttp(
+      options.http,
+      () => openBridgeSession(sessionOptions),
+      log,
+      token,
+    );
+    process.stderr.write(
+      `Add this to your MCP client's configuration:\n${httpConfigSnippet(http.url, token)}\n`,
+    );
     stop = () => http.close();
   } else {
     const sessionKey = process.env['BROWSER_AGENT_SESSION_KEY'] || undefined;
