@@ -98,15 +98,45 @@ async function main(): Promise<void> {
     const sessionKey = process.env['BROWSER_AGENT_SESSION_KEY'] || undefined;
     const session = openBridgeSession({ ...sessionOptions, sessionKey });
     stop = () => session.close();
-    await session.server.connect(new StdioServerTransport());
+    const transport = new StdioServerTransport();
+    await session.server.connect(transport);
+    // The SDK's transport closes itself and stops reading stdin on a line over its 10 MiB buffer,
+    // and on nothing else but our own close. Staying up then would leave a server that hears
+    // nothing while it holds its session and browser: answer once, then exit and release both.
+    const sdkOnClose = transport.onclose;
+    const sdkOnError = transport.onerror;
+    let overflow: string | undefined;
+    transport.onerror = (err) => {
+      if (/ReadBuffer exceeded/.test(err.message)) overflow = err.message;
+      sdkOnError?.(err);
+    };
+    transport.onclose = () => {
+      sdkOnClose?.();
+      if (overflow !== undefined) {
+        process.stdout.write(
+          `${JSON.stringify({
+            jsonrpc: '2.0',
+            id: null,
+            error: {
+              code: -32600,
+              message: `A message larger than the 10 MiB limit was refused (${overflow}); the server exits. Send smaller messages, then restart the server.`,
+            },
+          })}\n`,
+        );
+      }
+      shutdown(
+        overflow === undefined ? 'MCP transport closed' : 'message over 10 MiB on stdin',
+        overflow === undefined ? 0 : 1,
+      );
+    };
   }
 
   let exiting = false;
-  const shutdown = (why: string): void => {
+  const shutdown = (why: string, code = 0): void => {
     if (exiting) return;
     exiting = true;
     log.info(`${why}: exiting`);
-    void stop().finally(() => process.exit(0));
+    void stop().finally(() => process.exit(code));
   };
   if (!options.http) {
     process.stdin.on('end', () => shutdown('stdin ended'));
