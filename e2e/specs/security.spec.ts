@@ -270,6 +270,17 @@ test.describe('a link nobody else can use', () => {
     expect(readFileSync(`${sandbox.home}/pairings.json`, 'utf8')).toContain(
       'Paired in the side panel',
     );
+
+    // Forgetting it in the panel revokes the bridge's half too: the link ends, the agent is told
+    // to pair again, and the form asks for a new code.
+    await panel.locator('#pairings li', { hasText: 'Paired in the side panel' }).getByRole('button', { name: 'Forget' }).click();
+    await expect
+      .poll(() => readFileSync(`${sandbox.home}/pairings.json`, 'utf8'))
+      .not.toContain('Paired in the side panel');
+    await expect(panel.locator('#pairing')).toBeVisible({ timeout: 15_000 });
+    const again = await callTool(client, 'browser_navigate', { url: site.url('/titled') });
+    expect(again.text).toContain('NOT_PAIRED');
+    expect(again.text).not.toContain(code);
   });
 
   test('a wrong code pairs nothing, and declining leaves the bridge without access', async ({

@@ -89,6 +89,15 @@ export const pairedFrameSchema = z.object({
   proof: z.string().max(200).optional(),
 });
 
+/**
+ * Extension → daemon, on an authenticated link: the user forgot this pairing in the side panel,
+ * so the daemon forgets its half too (and ends the link if it is the one in use).
+ */
+export const unpairFrameSchema = z.object({
+  type: z.literal('unpair'),
+  pairingId: z.string().max(100),
+});
+
 export const welcomeFrameSchema = z.object({
   type: z.literal('welcome'),
   protocolVersion: z.number().int(),
@@ -209,6 +218,7 @@ export const frameSchema = z.discriminatedUnion('type', [
   pairOfferFrameSchema,
   pairConfirmFrameSchema,
   pairedFrameSchema,
+  unpairFrameSchema,
   registerFrameSchema,
   registerOkFrameSchema,
   requestFrameSchema,

@@ -118,6 +118,7 @@ export class Worker {
       case 'pair_offer':
       case 'pair_confirm':
       case 'paired':
+      case 'unpair':
       case 'pong':
       case 'error':
         return;

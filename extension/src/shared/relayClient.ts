@@ -151,6 +151,11 @@ export class RelayClient {
     this.#setState('disconnected', reason);
   }
 
+  /** The user forgot a pairing in the panel: the daemon forgets its half too. */
+  unpair(pairingId: string): void {
+    if (this.state === 'connected') this.#send({ type: 'unpair', pairingId });
+  }
+
   /** A frame from the worker: responses and events go to the daemon. */
   fromWorker(frame: Frame): void {
     if (frame.type === 'response') {
@@ -389,6 +394,7 @@ export class RelayClient {
       case 'auth':
       case 'pair_start':
       case 'pair_confirm':
+      case 'unpair':
         return;
     }
   }

@@ -248,6 +248,12 @@ export class Daemon {
   }
 
   #onExtensionFrame(frame: Frame): void {
+    if (frame.type === 'unpair') {
+      // Only the authenticated extension gets here; the store's watcher ends a revoked link.
+      if (this.#pairings.remove(frame.pairingId))
+        this.#log.info(`pairing ${frame.pairingId} forgotten in the side panel`);
+      return;
+    }
     if (frame.type === 'response') this.#router.resolve(stampHop(frame, 'daemon.back'));
     else if (frame.type === 'event' && frame.sessionId)
       this.#sessions.get(frame.sessionId)?.conn?.send(frame);

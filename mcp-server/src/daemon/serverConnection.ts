@@ -151,6 +151,7 @@ export class ServerConnection {
       case 'pair_offer':
       case 'pair_confirm':
       case 'paired':
+      case 'unpair':
       case 'pong':
       case 'error':
         this.send({
