@@ -28,7 +28,7 @@ export class OneTimeCode {
   #current: CodeKey | undefined;
   #generation = 0;
   #wrongTries = 0;
-  #requestedAt = 0;
+  #requestedAt = Number.NEGATIVE_INFINITY;
 
   /** An unpaired extension asked: from now on the agent is told the code. */
   requested(now = Date.now()): CodeKey {
