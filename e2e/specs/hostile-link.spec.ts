@@ -120,9 +120,7 @@ test.describe('the link takes no one but the user’s extension', () => {
           : createHmac('sha256', randomBytes(32))
               .update(`code-extension|${extensionKey}|${offer.publicKey}|${offer.pairingId}`)
               .digest('base64');
-      forged.ws.send(
-        serializeFrame({ type: 'pair_confirm', pairingId: offer.pairingId, proof }),
-      );
+      forged.ws.send(serializeFrame({ type: 'pair_confirm', pairingId: offer.pairingId, proof }));
       expect((await forged.closed).code).toBe(4401);
       expect(forged.frames.map((f) => f.type).filter((t) => PRIVILEGED.includes(t))).toEqual([]);
     }
@@ -187,7 +185,9 @@ setTimeout(() => s.destroy(), 3000);
       Array.from({ length: 200 }, (_, i) =>
         probeWebSocketFromNode(
           `ws://127.0.0.1:${sandbox.port}`,
-          i % 2 === 0 ? 'http://127.0.0.1:1' : 'chrome-extension://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+          i % 2 === 0
+            ? 'http://127.0.0.1:1'
+            : 'chrome-extension://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
         ),
       ),
     );
@@ -301,9 +301,11 @@ test.describe('process boundaries', () => {
       expect(token).toMatch(/^[\w-]{32,}$/);
       const mode = readFileSync(path.join(sandbox.home, 'http-token'), 'utf8').trim();
       expect(mode).toBe(token);
-      expect(execFileSync('stat', ['-c', '%a', path.join(sandbox.home, 'http-token')], {
-        encoding: 'utf8',
-      }).trim()).toBe('600');
+      expect(
+        execFileSync('stat', ['-c', '%a', path.join(sandbox.home, 'http-token')], {
+          encoding: 'utf8',
+        }).trim(),
+      ).toBe('600');
       const origin = { origin: `http://127.0.0.1:${url.port}` };
       expect(await rawPost(url, origin)).toBe(401);
       expect(await rawPost(url, { ...origin, authorization: 'Bearer wrong' })).toBe(401);
@@ -328,7 +330,10 @@ test.describe('process boundaries', () => {
       const child = spawn(
         process.execPath,
         [SERVER_BIN, '--port', '0', '--host', '0.0.0.0', '--no-token'],
-        { env: { ...process.env, BROWSER_AGENT_HOME: sandbox.home }, stdio: ['ignore', 'ignore', 'pipe'] },
+        {
+          env: { ...process.env, BROWSER_AGENT_HOME: sandbox.home },
+          stdio: ['ignore', 'ignore', 'pipe'],
+        },
       );
       let stderr = '';
       child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
@@ -370,7 +375,9 @@ test.describe('process boundaries', () => {
     );
     await expect.poll(() => stdout).toContain('"id":1');
     // A first call registers the server's session with the daemon.
-    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+    child.stdin.write(
+      `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`,
+    );
     child.stdin.write(
       `${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'browser_tabs', arguments: { action: 'list' } } })}\n`,
     );

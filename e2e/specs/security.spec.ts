@@ -273,7 +273,10 @@ test.describe('a link nobody else can use', () => {
 
     // Forgetting it in the panel revokes the bridge's half too: the link ends, the agent is told
     // to pair again, and the form asks for a new code.
-    await panel.locator('#pairings li', { hasText: 'Paired in the side panel' }).getByRole('button', { name: 'Forget' }).click();
+    await panel
+      .locator('#pairings li', { hasText: 'Paired in the side panel' })
+      .getByRole('button', { name: 'Forget' })
+      .click();
     await expect
       .poll(() => readFileSync(`${sandbox.home}/pairings.json`, 'utf8'))
       .not.toContain('Paired in the side panel');

@@ -36,11 +36,7 @@ export function formatOneTimeCode(bytes: Uint8Array): string {
 
 /** What the user typed, as the daemon minted it: case, spaces and dashes do not matter; O, I and L read as 0, 1, 1. */
 export function normalizeOneTimeCode(typed: string): string | undefined {
-  const clean = typed
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
+  const clean = typed.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
   if (clean.length !== PAIRING_CODE_CHARS) return undefined;
   for (const ch of clean) if (!PAIRING_CODE_ALPHABET.includes(ch)) return undefined;
   return `${clean.slice(0, 5)}-${clean.slice(5)}`;

@@ -2,10 +2,7 @@
  * WebCrypto twins of the daemon's pairing crypto (mcp-server/src/daemon/pairingStore.ts and
  * extensionHandshake.ts): same messages, same derivations, byte for byte.
  */
-import {
-  PAIRING_CODE_PBKDF2_ITERATIONS,
-  PAIRING_KDF_LABEL,
-} from '@browser-agent/protocol';
+import { PAIRING_CODE_PBKDF2_ITERATIONS, PAIRING_KDF_LABEL } from '@browser-agent/protocol';
 
 const utf8 = new TextEncoder();
 

@@ -523,7 +523,10 @@ describe('pairing and authentication', () => {
       serializeFrame({
         type: 'pair_confirm',
         pairingId: offer.pairingId,
-        proof: sign(key, codeProofMessage.extension(extensionKey, offer.publicKey, offer.pairingId)),
+        proof: sign(
+          key,
+          codeProofMessage.extension(extensionKey, offer.publicKey, offer.pairingId),
+        ),
       }),
     );
     return { secret, extensionKey, offer, key };
@@ -604,7 +607,9 @@ describe('pairing and authentication', () => {
       );
       expect((await gone).code).toBe(4401);
       expect(
-        forged.frames.some((f) => ['paired', 'welcome', 'session_start', 'request'].includes(f.type)),
+        forged.frames.some((f) =>
+          ['paired', 'welcome', 'session_start', 'request'].includes(f.type),
+        ),
       ).toBe(false);
     }
     expect(new PairingStore(dir).all()).toHaveLength(before);

@@ -27,7 +27,9 @@ export function runPairingsCommand(
       options: { 'state-dir': { type: 'string' } },
     });
   } catch (e) {
-    err(`browser-agent-mcp pairings: ${e instanceof Error ? e.message : String(e)}\n${PAIRINGS_USAGE}`);
+    err(
+      `browser-agent-mcp pairings: ${e instanceof Error ? e.message : String(e)}\n${PAIRINGS_USAGE}`,
+    );
     return 2;
   }
   const [verb, id, ...rest] = parsed.positionals;
@@ -35,7 +37,9 @@ export function runPairingsCommand(
   if (verb === 'list' && id === undefined) {
     const all = store.all();
     if (all.length === 0) {
-      out('No paired browsers. A browser pairs when the user types the code the agent reports into its side panel.\n');
+      out(
+        'No paired browsers. A browser pairs when the user types the code the agent reports into its side panel.\n',
+      );
       return 0;
     }
     for (const p of all) out(`${p.id}  ${p.createdAt}  ${p.label}\n`);
@@ -46,7 +50,9 @@ export function runPairingsCommand(
       err(`browser-agent-mcp pairings: no pairing ${id}; see "browser-agent-mcp pairings list".\n`);
       return 1;
     }
-    out(`Revoked ${id}. That browser has to pair again; its side panel still lists it until forgotten there.\n`);
+    out(
+      `Revoked ${id}. That browser has to pair again; its side panel still lists it until forgotten there.\n`,
+    );
     return 0;
   }
   err(PAIRINGS_USAGE);
