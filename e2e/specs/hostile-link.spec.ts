@@ -150,21 +150,34 @@ const s = net.connect(${sandbox.port}, '127.0.0.1', () => s.write(
   'Sec-WebSocket-Version: 13\\r\\nOrigin: ${EXTENSION_ORIGIN}\\r\\n\\r\\n'));
 let got = '';
 s.on('data', (d) => { got += d; });
-s.on('close', () => { console.log(JSON.stringify({ uid: process.getuid(), status: got.split('\\r\\n')[0] })); });
+s.on('close', () => {
+  const u = net.connect(${JSON.stringify(path.join(sandbox.home, 'daemon.sock'))});
+  u.on('connect', () => { console.log(JSON.stringify({ uid: process.getuid(), status: got.split('\\r\\n')[0], unix: 'connected' })); u.destroy(); });
+  u.on('error', (e) => console.log(JSON.stringify({ uid: process.getuid(), status: got.split('\\r\\n')[0], unix: e.code })));
+});
 setTimeout(() => s.destroy(), 3000);
 `,
       { mode: 0o644 },
     );
+    // Only our own modes stand between uid 65534 and the Unix socket: the sandbox's root is opened
+    // for traversal, so the 0700 state directory and the 0600 socket are what refuse it.
+    chmodSync(sandbox.root, 0o711);
+    const mode = (p: string): string =>
+      execFileSync('stat', ['-c', '%a', p], { encoding: 'utf8' }).trim();
+    expect(mode(sandbox.home)).toBe('700');
+    expect(mode(path.join(sandbox.home, 'daemon.sock'))).toBe('600');
     try {
       const out = execFileSync(
         'setpriv',
         ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, script],
         { encoding: 'utf8', timeout: 15_000 },
       );
-      const result = JSON.parse(out.trim()) as { uid: number; status: string };
+      const result = JSON.parse(out.trim()) as { uid: number; status: string; unix: string };
       expect(result.uid).toBe(65534);
       expect(result.status).toBe('HTTP/1.1 403 Forbidden');
+      expect(result.unix).toBe('EACCES');
     } finally {
+      chmodSync(sandbox.root, 0o700);
       rmSync(dir, { recursive: true, force: true });
     }
     expect(readFileSync(path.join(sandbox.home, 'daemon.log'), 'utf8')).toContain(

@@ -650,6 +650,10 @@ describe('pairing and authentication', () => {
     back.ws.close();
   });
 
+  it.runIf(process.platform !== 'win32')('serves its Unix socket 0600, whatever the umask', () => {
+    expect(statSync(join(dir, 'd.sock')).mode & 0o777).toBe(0o600);
+  });
+
   it('lets only a few connections wait for a code at once', async () => {
     const waiting = [];
     for (let i = 0; i < 4; i++) {

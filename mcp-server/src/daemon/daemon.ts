@@ -20,7 +20,7 @@ import { ServerConnection } from './serverConnection.js';
 import { SessionRegistry, type Session } from './sessions.js';
 import { PairingStore, ephemeralPairing, type Pairing } from './pairingStore.js';
 import { OneTimeCode } from './oneTimeCode.js';
-import { watch, type FSWatcher } from 'node:fs';
+import { chmodSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { SessionFile } from './sessionFile.js';
 import { CallLog } from './callLog.js';
@@ -353,6 +353,9 @@ async function listenUnix(
     server.once('error', reject);
     server.listen({ path, readableAll: false, writableAll: false }, () => {
       server.off('error', reject);
+      // listen() leaves the socket file to the umask (often 0755); the 0700 directory guards it,
+      // and the file itself is made 0600 too, so neither alone is the only wall.
+      if (process.platform !== 'win32') chmodSync(path, 0o600);
       resolve();
     });
   });
