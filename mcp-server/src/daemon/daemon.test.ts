@@ -654,6 +654,22 @@ describe('pairing and authentication', () => {
     expect(statSync(join(dir, 'd.sock')).mode & 0o777).toBe(0o600);
   });
 
+  it('pairs a second browser while the first holds the link: it keeps its half, then waits', async () => {
+    const second = await rawExtension(port);
+    second.ws.send(hello(randomBytes(24).toString('base64'), []));
+    await second.next('pairing_required');
+    const srv = await openServer(join(dir, 'd.sock'));
+    const code = await codeTheAgentSees(srv);
+    const reconnected = await openExtension(port);
+    const gone = closed(second.ws);
+    await pairWithCode(second, code);
+    await second.next('paired');
+    expect((await gone).code).toBe(4005);
+    expect(second.frames.some((f) => f.type === 'welcome')).toBe(false);
+    reconnected.ws.close();
+    srv.socket.end();
+  });
+
   it('lets only a few connections wait for a code at once', async () => {
     const waiting = [];
     for (let i = 0; i < 4; i++) {

@@ -155,6 +155,8 @@ export class ExtensionLink {
 
   /** The handshake succeeded: the link becomes the active one, unless another holds it. */
   #greet(ws: WebSocket, pairingId: string, frames: Frame[]): void {
+    // `paired` goes out even to a relay that must wait: the pairing is made, so it keeps its half.
+    for (const frame of frames) ws.send(serializeFrame(frame));
     if (this.#active && this.#active !== ws) {
       // First relay wins: a second one (panel and relay tab both open) waits and retries, so
       // the two never take the link from each other in turn. The launched browser's link is the
@@ -162,7 +164,6 @@ export class ExtensionLink {
       ws.close(4005, 'Another Browser Agent relay holds the link');
       return;
     }
-    for (const frame of frames) ws.send(serializeFrame(frame));
     ws.send(serializeFrame({ type: 'welcome', protocolVersion: PROTOCOL_VERSION }));
     this.#active = ws;
     this.#activePairing = pairingId;
@@ -225,51 +226,56 @@ export class ExtensionLink {
             return;
           }
         }
-        handshakeQueue = handshakeQueue.then(async () => {
-          if (ws.readyState !== ws.OPEN) return;
-          // A frame that arrived while the last handshake step was still being checked.
-          if (greeted) {
-            afterHandshake(frame);
-            return;
-          }
-          const step = await handshake.step(frame);
-          if (ws.readyState !== ws.OPEN) return;
-          switch (step.kind) {
-            case 'send':
-              ws.send(serializeFrame(step.frame));
+        handshakeQueue = handshakeQueue
+          .then(async () => {
+            if (ws.readyState !== ws.OPEN) return;
+            // A frame that arrived while the last handshake step was still being checked.
+            if (greeted) {
+              afterHandshake(frame);
               return;
-            case 'pairing':
-              if (this.#pendingPairings >= MAX_PENDING_PAIRINGS) {
-                ws.close(4429, 'Too many pairings waiting for a code');
+            }
+            const step = await handshake.step(frame);
+            if (ws.readyState !== ws.OPEN) return;
+            switch (step.kind) {
+              case 'send':
+                ws.send(serializeFrame(step.frame));
                 return;
-              }
-              pendingPairing = true;
-              this.#pendingPairings += 1;
-              // The user needs time to read the code from the agent and type it in the panel.
-              this.#authority.code.requested();
-              clearTimeout(helloTimer);
-              helloTimer = setTimeout(
-                () => ws.close(4001, 'No pairing code was entered in time'),
-                PAIRING_TIMEOUT_MS,
-              );
-              this.#log.warn(
-                'an extension asks to pair: the agent is told the one-time code to type in the side panel',
-              );
-              ws.send(serializeFrame(step.frame));
-              return;
-            case 'fail':
-              limiterFor(this.#limiters, peer).penalize();
-              this.#log.warn(`extension handshake refused: ${step.reason}`);
-              ws.close(4401, step.reason);
-              return;
-            case 'done':
-              this.#greet(ws, step.pairingId, step.frames);
-              greeted = ws === this.#active;
-              endPendingPairing();
-              clearTimeout(helloTimer);
-              return;
-          }
-        });
+              case 'pairing':
+                if (this.#pendingPairings >= MAX_PENDING_PAIRINGS) {
+                  ws.close(4429, 'Too many pairings waiting for a code');
+                  return;
+                }
+                pendingPairing = true;
+                this.#pendingPairings += 1;
+                // The user needs time to read the code from the agent and type it in the panel.
+                this.#authority.code.requested();
+                clearTimeout(helloTimer);
+                helloTimer = setTimeout(
+                  () => ws.close(4001, 'No pairing code was entered in time'),
+                  PAIRING_TIMEOUT_MS,
+                );
+                this.#log.warn(
+                  'an extension asks to pair: the agent is told the one-time code to type in the side panel',
+                );
+                ws.send(serializeFrame(step.frame));
+                return;
+              case 'fail':
+                limiterFor(this.#limiters, peer).penalize();
+                this.#log.warn(`extension handshake refused: ${step.reason}`);
+                ws.close(4401, step.reason);
+                return;
+              case 'done':
+                this.#greet(ws, step.pairingId, step.frames);
+                greeted = ws === this.#active;
+                endPendingPairing();
+                clearTimeout(helloTimer);
+                return;
+            }
+          })
+          .catch((err: unknown) => {
+            this.#log.error(`extension handshake failed: ${String(err)}`);
+            ws.close(1011, 'The bridge could not finish the handshake');
+          });
         return;
       }
       afterHandshake(frame);
