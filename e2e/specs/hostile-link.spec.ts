@@ -11,7 +11,7 @@
  */
 import { createECDH, createHash, createHmac, randomBytes } from 'node:crypto';
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { WebSocket } from 'ws';
@@ -135,6 +135,11 @@ test.describe('the link takes no one but the user’s extension', () => {
     sandbox,
   }) => {
     test.skip(process.getuid?.() !== 0, 'needs root to run a process as uid 65534 (setpriv)');
+    test.skip(
+      !['/usr/bin/setpriv', '/bin/setpriv'].some((p) => existsSync(p)),
+      'needs setpriv (util-linux) to drop privileges',
+    );
+    test.skip(process.platform !== 'linux', 'the peer-uid lookup reads /proc/net/tcp (Linux)');
     await bridge.connectClient('victim');
     // A dependency-free probe (uid 65534 cannot read the workspace): a raw upgrade request with
     // the extension's Origin, then a pairing attempt if it were let in.
