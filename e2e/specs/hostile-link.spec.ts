@@ -14,7 +14,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { WebSocket } from 'ws';
+import { WebSocket, WebSocketServer } from 'ws';
 import {
   EXTENSION_ORIGIN,
   PAIRING_KDF_LABEL,
@@ -24,7 +24,7 @@ import {
   serializeFrame,
   type Frame,
 } from '@browser-agent/protocol';
-import { provisionPairing } from '@browser-agent/mcp-server/pairingStore';
+import { pairingId, provisionPairing } from '@browser-agent/mcp-server/pairingStore';
 import { test, expect, callOk, callTool } from '../harness.js';
 import { CHROME_PATH, SERVER_BIN } from '../paths.js';
 import { probeWebSocketFromNode } from '../probes.js';
@@ -243,6 +243,102 @@ setTimeout(() => s.destroy(), 3000);
     expect(pairingsFile(sandbox.home)).not.toContain(id ?? '');
     const layout = await bridge.tabLayout();
     expect(layout.tabs.map((t) => t.url)).not.toContain(site.url('/button.html'));
+  });
+});
+
+test.describe('the panel pairs with no one but the bridge that minted the code', () => {
+  test('a rogue server on the port collects the panel’s proof, fakes its own, and gets nothing', async ({
+    bridge,
+    sandbox,
+    site,
+  }) => {
+    const target = site.url('/button.html');
+    await bridge.extensionWorker().evaluate(async () => {
+      const storage = (
+        globalThis as unknown as {
+          chrome: { storage: { local: { remove(key: string): Promise<void> } } };
+        }
+      ).chrome.storage.local;
+      await storage.remove('pairings');
+    });
+    await bridge.relay.close();
+    const seen: Frame[] = [];
+    // No daemon runs: the rogue holds the port, as a process that bound it first would.
+    const rogue = new WebSocketServer({ host: '127.0.0.1', port: sandbox.port });
+    rogue.on('connection', (ws) => {
+      const ecdh = createECDH('prime256v1');
+      const rogueKey = ecdh.generateKeys('base64');
+      ws.on('message', (data) => {
+        const parsed = parseFrame(Buffer.from(data as Buffer).toString('utf8'));
+        if (!parsed.ok) return;
+        const frame = parsed.frame;
+        seen.push(frame);
+        if (frame.type === 'hello') ws.send(serializeFrame({ type: 'pairing_required' }));
+        if (frame.type === 'pair_start') {
+          const secret = createHash('sha256')
+            .update(PAIRING_KDF_LABEL)
+            .update(ecdh.computeSecret(Buffer.from(frame.publicKey, 'base64')))
+            .update(frame.publicKey)
+            .update(rogueKey)
+            .digest();
+          ws.send(
+            serializeFrame({
+              type: 'pair_offer',
+              publicKey: rogueKey,
+              pairingId: pairingId(secret),
+              codeSalt: randomBytes(16).toString('base64'),
+            }),
+          );
+        }
+        if (frame.type === 'pair_confirm') {
+          // It cannot make the daemon's proof without the code; it tries anyway, then gives orders.
+          for (const f of [
+            {
+              type: 'paired',
+              pairingId: frame.pairingId,
+              proof: randomBytes(32).toString('base64'),
+            },
+            { type: 'welcome', protocolVersion: PROTOCOL_VERSION },
+            { type: 'session_start', sessionId: 'rogue', client: { name: 'rogue', version: '1' } },
+            {
+              type: 'request',
+              id: 'r1',
+              sessionId: 'rogue',
+              action: 'browser_navigate',
+              params: { url: target },
+            },
+          ] as Frame[])
+            ws.send(serializeFrame(f));
+        }
+      });
+    });
+    try {
+      const panel = await bridge.context.newPage();
+      await panel.goto(`${EXTENSION_ORIGIN}/src/sidepanel/index.html?port=${sandbox.port}`);
+      await expect(panel.locator('#pairing')).toBeVisible({ timeout: 15_000 });
+      await panel.locator('#pairing-code-input').fill('ABCDE-12345');
+      await panel.locator('#pair-yes').click();
+      await expect(panel.locator('#status-detail')).toContainText(
+        'could not prove it knows the pairing code',
+        { timeout: 15_000 },
+      );
+      expect(seen.some((f) => f.type === 'pair_confirm')).toBe(true);
+      const stored = await bridge.extensionWorker().evaluate(async () => {
+        const storage = (
+          globalThis as unknown as {
+            chrome: { storage: { local: { get(key: string): Promise<Record<string, unknown>> } } };
+          }
+        ).chrome.storage.local;
+        return (await storage.get('pairings'))['pairings'] ?? [];
+      });
+      expect(stored).toEqual([]);
+      expect(seen.some((f) => f.type === 'response')).toBe(false);
+      const layout = await bridge.tabLayout();
+      expect(layout.tabs.map((t) => t.url)).not.toContain(target);
+    } finally {
+      for (const client of rogue.clients) client.terminate();
+      await new Promise<void>((resolve) => rogue.close(() => resolve()));
+    }
   });
 });
 
