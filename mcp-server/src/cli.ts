@@ -14,9 +14,19 @@ import { resolveSettings, type Settings } from './server/config.js';
 import { ConfigError } from './server/configFile.js';
 import { openBridgeSession } from './server/bridgeSession.js';
 import { runProfilesCommand } from './server/profilesCommand.js';
+import { runPairingsCommand } from './server/pairingsCommand.js';
+import { statePaths } from './shared/paths.js';
 
 async function main(): Promise<void> {
   const log = createLogger('mcp');
+  if (process.argv[2] === 'pairings') {
+    process.exitCode = runPairingsCommand(
+      process.argv.slice(3),
+      (text) => process.stdout.write(text),
+      (text) => process.stderr.write(text),
+    );
+    return;
+  }
   if (process.argv[2] === 'profiles') {
     process.exitCode = await runProfilesCommand(
       process.argv.slice(3),
@@ -72,21 +82,56 @@ async function main(): Promise<void> {
   if (options.http) {
     // Loaded only here: the SDK's HTTP transport costs ~20 ms of startup that stdio never uses.
     const { serveHttp } = await import('./server/httpTransport.js');
-    const http = await serveHttp(options.http, () => openBridgeSession(sessionOptions), log);
+    const { loadOrCreateHttpToken, httpConfigSnippet } = await import('./server/httpAuth.js');
+    const token = options.http.noToken ? undefined : loadOrCreateHttpToken(statePaths().dir);
+    const http = await serveHttp(options.http, () => openBridgeSession(sessionOptions), log, token);
+    process.stderr.write(
+      `Add this to your MCP client's configuration:\n${httpConfigSnippet(http.url, token)}\n`,
+    );
     stop = () => http.close();
   } else {
     const sessionKey = process.env['BROWSER_AGENT_SESSION_KEY'] || undefined;
     const session = openBridgeSession({ ...sessionOptions, sessionKey });
     stop = () => session.close();
-    await session.server.connect(new StdioServerTransport());
+    const transport = new StdioServerTransport();
+    await session.server.connect(transport);
+    // The SDK's transport closes itself and stops reading stdin on a line over its 10 MiB buffer,
+    // and on nothing else but our own close. Staying up then would leave a server that hears
+    // nothing while it holds its session and browser: answer once, then exit and release both.
+    const sdkOnClose = transport.onclose;
+    const sdkOnError = transport.onerror;
+    let overflow: string | undefined;
+    transport.onerror = (err) => {
+      if (/ReadBuffer exceeded/.test(err.message)) overflow = err.message;
+      sdkOnError?.(err);
+    };
+    transport.onclose = () => {
+      sdkOnClose?.();
+      if (overflow !== undefined) {
+        process.stdout.write(
+          `${JSON.stringify({
+            jsonrpc: '2.0',
+            id: null,
+            error: {
+              code: -32600,
+              message: `A message larger than the 10 MiB limit was refused (${overflow}); the server exits. Send smaller messages, then restart the server.`,
+            },
+          })}\n`,
+        );
+      }
+      shutdown(
+        overflow === undefined ? 'MCP transport closed' : 'message over 10 MiB on stdin',
+        overflow === undefined ? 0 : 1,
+      );
+    };
   }
 
   let exiting = false;
-  const shutdown = (why: string): void => {
+  const shutdown = (why: string, code = 0): void => {
     if (exiting) return;
     exiting = true;
     log.info(`${why}: exiting`);
-    void stop().finally(() => process.exit(0));
+    void stop().finally(() => process.exit(code));
   };
   if (!options.http) {
     process.stdin.on('end', () => shutdown('stdin ended'));

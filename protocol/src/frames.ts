@@ -56,8 +56,9 @@ export const extensionHelloFrameSchema = helloFrameSchema.extend({ role: z.liter
  *   daemon → welcome
  * Fresh nonces on both sides make a recorded handshake useless. Without a shared pairing:
  *   daemon → pairing_required; ext → pair_start{publicKey}; daemon → pair_offer{publicKey}
- *   (ECDH P-256; both sides derive K and show the same 6-digit code; the user compares them and
- *   confirms in the side panel) ext → pair_confirm{pairingId, proof}; daemon → paired, welcome.
+ *   (ECDH P-256; both sides derive K) ext → pair_confirm{pairingId, proof}; daemon → paired, welcome.
+ *   The proofs are keyed with the daemon's one-time code, which the user typed into the side panel
+ *   (pairingProofs.ts): the extension proves first, the daemon's proof comes in `paired`.
  */
 export const challengeFrameSchema = z.object({
   type: z.literal('challenge'),
@@ -75,6 +76,8 @@ export const pairOfferFrameSchema = z.object({
   type: z.literal('pair_offer'),
   publicKey: z.string().max(200),
   pairingId: z.string().max(100),
+  /** The PBKDF2 salt of the daemon's current one-time code (base64). */
+  codeSalt: z.string().max(100).optional(),
 });
 export const pairConfirmFrameSchema = z.object({
   type: z.literal('pair_confirm'),
@@ -83,6 +86,17 @@ export const pairConfirmFrameSchema = z.object({
 });
 export const pairedFrameSchema = z.object({
   type: z.literal('paired'),
+  pairingId: z.string().max(100),
+  /** The daemon's proof that it knows the one-time code too, sent only after the extension's. */
+  proof: z.string().max(200).optional(),
+});
+
+/**
+ * Extension → daemon, on an authenticated link: the user forgot this pairing in the side panel,
+ * so the daemon forgets its half too (and ends the link if it is the one in use).
+ */
+export const unpairFrameSchema = z.object({
+  type: z.literal('unpair'),
   pairingId: z.string().max(100),
 });
 
@@ -223,6 +237,7 @@ export const frameSchema = z.discriminatedUnion('type', [
   pairOfferFrameSchema,
   pairConfirmFrameSchema,
   pairedFrameSchema,
+  unpairFrameSchema,
   registerFrameSchema,
   registerOkFrameSchema,
   requestFrameSchema,

@@ -6,8 +6,8 @@
  *
  *   server → daemon      hello (role server), register, request, ping
  *   daemon → server      welcome, register_ok, response, event, pong, error
- *   extension → daemon   hello (role extension), auth, pair_start, pair_confirm, response, event,
- *                        ping, error
+ *   extension → daemon   hello (role extension), auth, pair_start, pair_confirm, unpair, response,
+ *                        event, ping, error
  *   daemon → extension   challenge, pairing_required, pair_offer, paired, welcome, request,
  *                        session_start, session_end, pong, error
  *
@@ -41,6 +41,7 @@ import {
   serverHelloFrameSchema,
   sessionEndFrameSchema,
   sessionStartFrameSchema,
+  unpairFrameSchema,
   welcomeFrameSchema,
   type Frame,
 } from './frames.js';
@@ -69,6 +70,7 @@ export const extensionToDaemonFrameSchema = z.discriminatedUnion('type', [
   authFrameSchema,
   pairStartFrameSchema,
   pairConfirmFrameSchema,
+  unpairFrameSchema,
   responseFrameSchema,
   eventFrameSchema,
   pingFrameSchema,

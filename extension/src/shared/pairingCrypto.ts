@@ -2,7 +2,7 @@
  * WebCrypto twins of the daemon's pairing crypto (mcp-server/src/daemon/pairingStore.ts and
  * extensionHandshake.ts): same messages, same derivations, byte for byte.
  */
-import { PAIRING_CODE_LABEL, PAIRING_KDF_LABEL, formatPairingCode } from '@browser-agent/protocol';
+import { PAIRING_CODE_PBKDF2_ITERATIONS, PAIRING_KDF_LABEL } from '@browser-agent/protocol';
 
 const utf8 = new TextEncoder();
 
@@ -82,11 +82,11 @@ export async function newEcdhKey(): Promise<{ keys: CryptoKeyPair; publicKey: st
   return { keys, publicKey: toBase64(await crypto.subtle.exportKey('raw', keys.publicKey)) };
 }
 
-/** The pairing secret K and the code the user compares, from our key and the daemon's. */
+/** The pairing secret K, from our key and the daemon's. */
 export async function derivePairing(
   own: { keys: CryptoKeyPair; publicKey: string },
   daemonKey: string,
-): Promise<{ secret: string; code: string }> {
+): Promise<string> {
   const peer = await crypto.subtle.importKey(
     'raw',
     fromBase64(daemonKey),
@@ -103,6 +103,23 @@ export async function derivePairing(
     utf8.encode(own.publicKey),
     utf8.encode(daemonKey),
   );
-  const codeBytes = await sha256(utf8.encode(PAIRING_CODE_LABEL), secret);
-  return { secret: toBase64(secret), code: formatPairingCode(codeBytes.slice(0, 4)) };
+  return toBase64(secret);
+}
+
+/** The HMAC key of the one-time code's proofs (base64): PBKDF2 of the code under the daemon's salt. */
+export async function oneTimeCodeKey(code: string, saltB64: string): Promise<string> {
+  const base = await crypto.subtle.importKey('raw', utf8.encode(code), 'PBKDF2', false, [
+    'deriveBits',
+  ]);
+  const bits = await crypto.subtle.deriveBits(
+    {
+      name: 'PBKDF2',
+      hash: 'SHA-256',
+      salt: fromBase64(saltB64),
+      iterations: PAIRING_CODE_PBKDF2_ITERATIONS,
+    },
+    base,
+    256,
+  );
+  return toBase64(bits);
 }

@@ -7,7 +7,8 @@ export interface StoredPairing {
   createdAt: string;
 }
 
-const KEY = 'pairings';
+export const PAIRINGS_KEY = 'pairings';
+const KEY = PAIRINGS_KEY;
 
 /** The extension's half of every pairing, in extension storage (never in a page's reach). */
 export async function loadPairings(): Promise<StoredPairing[]> {
@@ -28,6 +29,8 @@ export async function savePairing(secret: string, label: string): Promise<Stored
   return pairing;
 }
 
+const LAUNCHED_LABEL = 'Launched browser';
+
 export async function forgetPairing(id: string): Promise<void> {
   await chrome.storage.local.set({ [KEY]: (await loadPairings()).filter((p) => p.id !== id) });
 }
@@ -44,5 +47,8 @@ export async function adoptPairingFromFragment(
   if (!match?.[1] || !match[2]) return;
   history.replaceState(null, '', `${location.pathname}${location.search}`);
   if ((await pairingIdOf(match[2])) !== match[1]) return;
-  await savePairing(match[2], 'Launched browser');
+  // A launching daemon keeps its half in memory only: older launch pairings can never work again.
+  const kept = (await loadPairings()).filter((p) => p.label !== LAUNCHED_LABEL);
+  await chrome.storage.local.set({ [KEY]: kept });
+  await savePairing(match[2], LAUNCHED_LABEL);
 }

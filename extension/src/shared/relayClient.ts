@@ -16,6 +16,7 @@ import {
   parseDaemonToExtension,
   parseWorkerToRelay,
   serializeFrame,
+  codeProofMessage,
   proofMessage,
   responseText,
   splitResponse,
@@ -29,7 +30,15 @@ import {
   type WorkerToRelayFrame,
 } from '@browser-agent/protocol';
 import type { LinkState } from './messages';
-import { derivePairing, newEcdhKey, newNonce, pairingIdOf, sign, verify } from './pairingCrypto';
+import {
+  derivePairing,
+  newEcdhKey,
+  newNonce,
+  oneTimeCodeKey,
+  pairingIdOf,
+  sign,
+  verify,
+} from './pairingCrypto';
 import { loadPairings, savePairing, type StoredPairing } from './pairings';
 
 /** The only frames read before the daemon has authenticated itself. */
@@ -52,25 +61,41 @@ export interface WorkerLink {
   post(frame: RelayToWorkerFrame): void;
 }
 
-/** Asks the user to compare a first-pairing code and confirm it; absent where no one can see. */
-export type ConfirmPairing = (code: string) => Promise<boolean>;
+/**
+ * Asks the user to type the bridge's one-time pairing code (undefined: they declined); absent
+ * where no one can see. `problem` says why it asks again (a wrong code).
+ */
+export type AskPairingCode = (problem?: string) => Promise<string | undefined>;
 
 type Handshake =
   | { at: 'hello'; nonce: string; pairings: StoredPairing[] }
-  | { at: 'pairing'; key: Awaited<ReturnType<typeof newEcdhKey>> }
+  | { at: 'pairing'; key: Awaited<ReturnType<typeof newEcdhKey>>; code: string }
+  | {
+      at: 'confirming';
+      secret: string;
+      codeKey: string;
+      extensionKey: string;
+      daemonKey: string;
+      pairingId: string;
+    }
   | { at: 'done' };
 
 export class RelayClient {
   readonly #url: string;
   readonly #link: WorkerLink;
   readonly #onState: (state: LinkState, detail: string) => void;
-  readonly #confirmPairing: ConfirmPairing | undefined;
+  readonly #askCode: AskPairingCode | undefined;
+  /** Why the last pairing failed, told to the user when the form asks again. */
+  #pairingProblem: string | undefined;
+  /** The user said "Not now": this panel asks no more. */
+  #declined = false;
   #handshake: Handshake = { at: 'done' };
   /** True once this connection's daemon proved the pairing (challenge or confirmed pairing). */
   #verified = false;
   /** Why we refused the last connection; shown instead of the generic close reason. */
   #refusal: string | undefined;
   #ws: WebSocket | undefined;
+  #handshakeInbox: Promise<void> = Promise.resolve();
   #backoffMs = RECONNECT_MIN_MS;
   #stopped = false;
   #retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -82,12 +107,12 @@ export class RelayClient {
     port: number,
     link: WorkerLink,
     onState: (state: LinkState, detail: string) => void,
-    confirmPairing?: ConfirmPairing,
+    askCode?: AskPairingCode,
   ) {
     this.#url = `ws://127.0.0.1:${port}`;
     this.#link = link;
     this.#onState = onState;
-    this.#confirmPairing = confirmPairing;
+    this.#askCode = askCode;
     this.#keepalive = setInterval(() => this.#send({ type: 'ping', t: Date.now() }), KEEPALIVE_MS);
   }
 
@@ -96,10 +121,19 @@ export class RelayClient {
     this.#setState('connecting', `Connecting to the bridge at ${this.#url}…`);
     const ws = new WebSocket(this.#url);
     this.#ws = ws;
+    this.#handshakeInbox = Promise.resolve();
     ws.onopen = () => void this.#hello();
-    ws.onmessage = (ev) => void this.#fromDaemon(typeof ev.data === 'string' ? ev.data : '');
+    ws.onmessage = (ev) => {
+      const text = typeof ev.data === 'string' ? ev.data : '';
+      // Handshake steps await crypto; `paired` must be checked before `welcome` is looked at.
+      if (this.state === 'connected') void this.#fromDaemon(text);
+      else this.#handshakeInbox = this.#handshakeInbox.then(() => this.#fromDaemon(text));
+    };
     ws.onclose = (ev) => {
       if (this.#ws !== ws) return;
+      if (this.#handshake.at === 'confirming' && ev.code === 4401)
+        this.#pairingProblem =
+          'The bridge did not accept that code. Ask your agent for the current code (three wrong tries replace it) and type it again.';
       this.#ws = undefined;
       if (this.#stopped) return;
       const why =
@@ -120,6 +154,11 @@ export class RelayClient {
     this.#ws?.close(1000, reason);
     this.#ws = undefined;
     this.#setState('disconnected', reason);
+  }
+
+  /** The user forgot a pairing in the panel: the daemon forgets its half too. */
+  unpair(pairingId: string): void {
+    if (this.state === 'connected') this.#send({ type: 'unpair', pairingId });
   }
 
   /** A frame from the worker: responses and events go to the daemon; a pong answered the panel. */
@@ -216,43 +255,90 @@ export class RelayClient {
   }
 
   async #onPairingRequired(): Promise<void> {
-    if (!this.#confirmPairing) {
+    if (this.#declined) {
+      this.#refuse('Pairing declined. Reopen this panel to pair.');
+      return;
+    }
+    if (!this.#askCode) {
       this.#refuse(
         'This browser is not paired with the bridge yet: open the Browser Agent side panel to pair.',
       );
       return;
     }
+    this.#setState(
+      'connecting',
+      'Not paired yet: type the pairing code your agent reports into the form above.',
+    );
+    const problem = this.#pairingProblem;
+    this.#pairingProblem = undefined;
+    const ws = this.#ws;
+    const code = await this.#askCode(problem);
+    // The connection may have timed out while the user typed; the next one asks the same form.
+    if (this.#ws !== ws) return;
+    if (code === undefined) {
+      this.#declined = true;
+      this.#refuse('Pairing declined. Reopen this panel to pair.');
+      return;
+    }
     const key = await newEcdhKey();
-    this.#handshake = { at: 'pairing', key };
+    this.#handshake = { at: 'pairing', key, code };
     this.#setState('connecting', 'Pairing with the bridge…');
     this.#send({ type: 'pair_start', publicKey: key.publicKey });
   }
 
   async #onPairOffer(frame: FrameOf<'pair_offer'>): Promise<void> {
     const hs = this.#handshake;
-    if (hs.at !== 'pairing' || !this.#confirmPairing) return;
-    const { secret, code } = await derivePairing(hs.key, frame.publicKey);
+    if (hs.at !== 'pairing' || frame.codeSalt === undefined) {
+      this.#refuse('Pairing failed: the bridge offered no code salt (is it an older version?).');
+      return;
+    }
+    const secret = await derivePairing(hs.key, frame.publicKey);
     if ((await pairingIdOf(secret)) !== frame.pairingId) {
       this.#refuse('Pairing failed: the bridge and this browser did not agree on a key.');
       return;
     }
-    this.#setState(
-      'connecting',
-      `Pairing code ${code}: compare it with the code your agent reports.`,
-    );
-    if (!(await this.#confirmPairing(code))) {
-      this.#refuse('Pairing rejected.');
-      return;
-    }
-    await savePairing(secret, 'Paired in the side panel');
-    this.#handshake = { at: 'done' };
-    // The user compared the codes: nobody in between could have made them match.
-    this.#verified = true;
+    const codeKey = await oneTimeCodeKey(hs.code, frame.codeSalt);
+    const extensionKey = hs.key.publicKey;
+    // We prove the code first; the daemon's proof comes back in `paired` and must check out
+    // before anything is stored or obeyed (a program on the port that lacks the code fails here).
+    this.#handshake = {
+      at: 'confirming',
+      secret,
+      codeKey,
+      extensionKey,
+      daemonKey: frame.publicKey,
+      pairingId: frame.pairingId,
+    };
     this.#send({
       type: 'pair_confirm',
       pairingId: frame.pairingId,
-      proof: await sign(secret, proofMessage.confirm(hs.key.publicKey, frame.publicKey)),
+      proof: await sign(
+        codeKey,
+        codeProofMessage.extension(extensionKey, frame.publicKey, frame.pairingId),
+      ),
     });
+  }
+
+  async #onPaired(frame: FrameOf<'paired'>): Promise<void> {
+    const hs = this.#handshake;
+    if (
+      hs.at !== 'confirming' ||
+      frame.pairingId !== hs.pairingId ||
+      frame.proof === undefined ||
+      !(await verify(
+        hs.codeKey,
+        codeProofMessage.daemon(hs.extensionKey, hs.daemonKey, hs.pairingId),
+        frame.proof,
+      ))
+    ) {
+      this.#refuse(
+        `The program on ${this.#url} could not prove it knows the pairing code, so it gets no access.`,
+      );
+      return;
+    }
+    await savePairing(hs.secret, 'Paired in the side panel');
+    this.#handshake = { at: 'done' };
+    this.#verified = true;
   }
 
   async #fromDaemon(text: string): Promise<void> {
@@ -274,6 +360,9 @@ export class RelayClient {
         return;
       case 'pair_offer':
         await this.#onPairOffer(frame);
+        return;
+      case 'paired':
+        await this.#onPaired(frame);
         return;
       case 'welcome':
         if (!this.#verified) {
@@ -299,7 +388,6 @@ export class RelayClient {
           `${frame.error.message}${frame.error.hint ? ` ${frame.error.hint}` : ''}`,
         );
         return;
-      case 'paired':
       case 'pong':
         return;
     }

@@ -61,6 +61,7 @@ const sessions = new SessionList(byId('sessions'), {
   filter: (sessionId, client) => log.filter(sessionId, client),
 });
 const pairingView = new PairingView();
+pairingView.onForget = (id) => relay?.unpair(id);
 // A pairing handed over in the URL (launch mode) must be stored before the first hello.
 const pairingAdopted = adoptPairingFromFragment(location, history).then(() => pairingView.render());
 const questionView = new QuestionView(byId('questions'), (id, allow) =>
@@ -119,7 +120,7 @@ function applySettings(settings: Settings): void {
           ? `${detail} This panel holds the link: closing it stops the agents (see Settings).`
           : detail,
       ),
-    (code) => pairingView.confirm(code),
+    (problem) => pairingView.askCode(problem),
   );
   relay.start();
 }

@@ -1,29 +1,61 @@
-import { forgetPairing, loadPairings } from '../shared/pairings';
+import { normalizeOneTimeCode } from '@browser-agent/protocol';
+import { forgetPairing, loadPairings, PAIRINGS_KEY } from '../shared/pairings';
 import { byId, el } from './dom';
 
-/** The first-pairing prompt and the list of paired bridges, with a way to forget each. */
+/**
+ * The first-pairing form, where the user types the bridge's one-time code (the act that pairs:
+ * no program can type into this panel for them), and the list of paired bridges, with a way to
+ * forget each. The list follows extension storage, so a new pairing shows at once.
+ */
 export class PairingView {
   readonly #box = byId('pairing');
-  readonly #code = byId('pairing-code');
-  readonly #yes = byId<HTMLButtonElement>('pair-yes');
+  readonly #form = byId<HTMLFormElement>('pairing-form');
+  readonly #input = byId<HTMLInputElement>('pairing-code-input');
+  readonly #error = byId('pairing-error');
   readonly #no = byId<HTMLButtonElement>('pair-no');
   readonly #list = byId('pairings');
+  #pending: Promise<string | undefined> | undefined;
+  /** Called when the user forgets a pairing, so the bridge can drop its half too. */
+  onForget: (id: string) => void = () => undefined;
 
-  /** Shows the code and waits for the user's decision (a deliberate click, never automatic). */
-  confirm(code: string): Promise<boolean> {
-    this.#code.textContent = code;
-    this.#box.hidden = false;
-    this.#yes.focus();
-    return new Promise((resolve) => {
-      const done = (ok: boolean): void => {
-        this.#box.hidden = true;
-        this.#yes.onclick = this.#no.onclick = null;
-        void this.render();
-        resolve(ok);
-      };
-      this.#yes.onclick = () => done(true);
-      this.#no.onclick = () => done(false);
+  constructor() {
+    chrome.storage.onChanged.addListener((changes, area) => {
+      if (area === 'local' && PAIRINGS_KEY in changes) void this.render();
     });
+  }
+
+  /**
+   * Waits for the user to type the code; undefined when they decline. A prompt already open is
+   * shared, so reconnects while the user types do not ask twice. `problem` says why it asks again.
+   */
+  askCode(problem?: string): Promise<string | undefined> {
+    this.#error.textContent = problem ?? '';
+    this.#error.hidden = problem === undefined;
+    if (this.#pending) return this.#pending;
+    this.#box.hidden = false;
+    this.#input.value = '';
+    this.#input.focus();
+    this.#pending = new Promise((resolve) => {
+      const done = (code: string | undefined): void => {
+        this.#box.hidden = true;
+        this.#form.onsubmit = this.#no.onclick = null;
+        this.#pending = undefined;
+        resolve(code);
+      };
+      this.#form.onsubmit = (ev) => {
+        ev.preventDefault();
+        const code = normalizeOneTimeCode(this.#input.value);
+        if (code === undefined) {
+          this.#error.textContent =
+            'A pairing code has 10 letters and digits, like ABCDE-12345. Check it and try again.';
+          this.#error.hidden = false;
+          return;
+        }
+        done(code);
+      };
+      this.#no.onclick = () => done(undefined);
+    });
+    return this.#pending;
   }
 
   async render(): Promise<void> {
@@ -39,8 +71,18 @@ export class PairingView {
           { type: 'button', title: 'This bridge will have to pair again' },
           'Forget',
         );
-        forget.addEventListener('click', () => void forgetPairing(p.id).then(() => this.render()));
-        return el('li', {}, `${p.label} · ${new Date(p.createdAt).toLocaleString()}`, forget);
+        forget.addEventListener('click', () => {
+          this.onForget(p.id);
+          void forgetPairing(p.id);
+        });
+        const item = el(
+          'li',
+          {},
+          `${p.label} · ${new Date(p.createdAt).toLocaleString()} · ${p.id}`,
+          forget,
+        );
+        item.dataset['pairingId'] = p.id;
+        return item;
       }),
     );
   }

@@ -1,4 +1,4 @@
-import { createECDH, createHash, randomBytes } from 'node:crypto';
+import { createECDH, createHash, pbkdf2Sync, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,14 +7,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import {
   EXTENSION_ORIGIN,
-  PAIRING_CODE_LABEL,
+  PAIRING_CODE_PBKDF2_ITERATIONS,
   PAIRING_KDF_LABEL,
   PROTOCOL_VERSION,
-  formatPairingCode,
+  codeProofMessage,
   parseFrame,
   proofMessage,
   serializeFrame,
   type Frame,
+  type FrameOf,
   type ResponsePayload,
 } from '@browser-agent/protocol';
 import { createLogger } from '../shared/logger.js';
@@ -527,15 +528,16 @@ describe('pairing and authentication', () => {
     srv.socket.end();
   });
 
-  it('pairs a new extension by ECDH once the user confirms, and tells the agent the code', async () => {
-    const ext = await rawExtension(port);
-    ext.ws.send(hello(randomBytes(24).toString('base64'), ['unknown-id']));
-    await ext.next('pairing_required');
+  /** Runs pair_start → pair_offer → pair_confirm with `code` as the extension would. */
+  async function pairWithCode(
+    ext: FakeExtension,
+    code: string,
+  ): Promise<{ secret: Buffer; extensionKey: string; offer: FrameOf<'pair_offer'>; key: Buffer }> {
     const ecdh = createECDH('prime256v1');
     const extensionKey = ecdh.generateKeys('base64');
     ext.ws.send(serializeFrame({ type: 'pair_start', publicKey: extensionKey }));
     const offer = await ext.next('pair_offer');
-    if (offer.type !== 'pair_offer') throw new Error('no offer');
+    if (offer.type !== 'pair_offer' || offer.codeSalt === undefined) throw new Error('no offer');
     const shared = ecdh.computeSecret(Buffer.from(offer.publicKey, 'base64'));
     const secret = createHash('sha256')
       .update(PAIRING_KDF_LABEL)
@@ -544,33 +546,177 @@ describe('pairing and authentication', () => {
       .update(offer.publicKey)
       .digest();
     expect(offer.pairingId).toBe(pairingId(secret));
-    const code = formatPairingCode(
-      createHash('sha256').update(PAIRING_CODE_LABEL).update(secret).digest(),
+    const key = pbkdf2Sync(
+      code,
+      Buffer.from(offer.codeSalt, 'base64'),
+      PAIRING_CODE_PBKDF2_ITERATIONS,
+      32,
+      'sha256',
     );
-
-    // While the user has not confirmed, the agent is told the code to compare.
-    const srv = await openServer(join(dir, 'd.sock'));
-    srv.socket.write(
-      `${serializeFrame({ type: 'request', id: 'r', sessionId: srv.sessionId, action: 'browser_snapshot', params: {} })}\n`,
-    );
-    const refused = await srv.next();
-    expect(refused).toMatchObject({ payload: { success: false, error: { code: 'NOT_PAIRED' } } });
-    expect(JSON.stringify(refused)).toContain(code);
-
     ext.ws.send(
       serializeFrame({
         type: 'pair_confirm',
         pairingId: offer.pairingId,
-        proof: sign(secret, proofMessage.confirm(extensionKey, offer.publicKey)),
+        proof: sign(
+          key,
+          codeProofMessage.extension(extensionKey, offer.publicKey, offer.pairingId),
+        ),
       }),
     );
-    await ext.next('paired');
+    return { secret, extensionKey, offer, key };
+  }
+
+  /** The code the agent is told while an unpaired extension waits. */
+  async function codeTheAgentSees(srv: Awaited<ReturnType<typeof openServer>>): Promise<string> {
+    srv.socket.write(
+      `${serializeFrame({ type: 'request', id: randomBytes(4).toString('hex'), sessionId: srv.sessionId, action: 'browser_snapshot', params: {} })}\n`,
+    );
+    const refused = await srv.next();
+    expect(refused).toMatchObject({ payload: { success: false, error: { code: 'NOT_PAIRED' } } });
+    const code = /code is ([0-9A-Z]{5}-[0-9A-Z]{5})/.exec(JSON.stringify(refused))?.[1];
+    if (!code) throw new Error(`no code in ${JSON.stringify(refused)}`);
+    return code;
+  }
+
+  it('pairs a new extension only with the one-time code the agent was told, once', async () => {
+    const ext = await rawExtension(port);
+    ext.ws.send(hello(randomBytes(24).toString('base64'), ['unknown-id']));
+    await ext.next('pairing_required');
+    const srv = await openServer(join(dir, 'd.sock'));
+    const code = await codeTheAgentSees(srv);
+
+    const { extensionKey, offer, key } = await pairWithCode(ext, code);
+    const paired = await ext.next('paired');
+    // The daemon proves it knew the code too, and only now, after the extension's proof.
+    if (paired.type !== 'paired' || paired.proof === undefined) throw new Error('no proof');
+    expect(
+      verify(
+        key,
+        codeProofMessage.daemon(extensionKey, offer.publicKey, offer.pairingId),
+        paired.proof,
+      ),
+    ).toBe(true);
     await ext.next('welcome');
-    const stored = new PairingStore(dir).all().map((p) => p.id);
-    expect(stored).toContain(offer.pairingId);
+    expect(new PairingStore(dir).all().map((p) => p.id)).toContain(offer.pairingId);
     expect(statSync(join(dir, 'pairings.json')).mode & 0o777).toBe(0o600);
+
+    // The code is spent: a second browser with the same code is refused.
+    const second = await rawExtension(port);
+    second.ws.send(hello(randomBytes(24).toString('base64'), []));
+    await second.next('pairing_required');
+    const gone = closed(second.ws);
+    const again = await pairWithCode(second, code);
+    expect((await gone).code).toBe(4401);
+    expect(new PairingStore(dir).all().map((p) => p.id)).not.toContain(again.offer.pairingId);
     ext.ws.close();
     srv.socket.end();
+  });
+
+  it('refuses a local process that pairs without the code: nothing stored, nothing sent', async () => {
+    const srv = await openServer(join(dir, 'd.sock'));
+    const before = new PairingStore(dir).all().length;
+    for (let i = 0; i < 3; i++) {
+      const forged = await rawExtension(port);
+      forged.ws.send(hello(randomBytes(24).toString('base64'), []));
+      await forged.next('pairing_required');
+      const gone = closed(forged.ws);
+      // The old scheme: a proof keyed with the ECDH secret alone, which any peer can make.
+      const ecdh = createECDH('prime256v1');
+      const extensionKey = ecdh.generateKeys('base64');
+      forged.ws.send(serializeFrame({ type: 'pair_start', publicKey: extensionKey }));
+      const offer = await forged.next('pair_offer');
+      if (offer.type !== 'pair_offer') throw new Error('no offer');
+      const secret = createHash('sha256')
+        .update(PAIRING_KDF_LABEL)
+        .update(ecdh.computeSecret(Buffer.from(offer.publicKey, 'base64')))
+        .update(extensionKey)
+        .update(offer.publicKey)
+        .digest();
+      forged.ws.send(
+        serializeFrame({
+          type: 'pair_confirm',
+          pairingId: offer.pairingId,
+          proof: sign(secret, `confirm|${extensionKey}|${offer.publicKey}`),
+        }),
+      );
+      expect((await gone).code).toBe(4401);
+      expect(
+        forged.frames.some((f) =>
+          ['paired', 'welcome', 'session_start', 'request'].includes(f.type),
+        ),
+      ).toBe(false);
+    }
+    expect(new PairingStore(dir).all()).toHaveLength(before);
+    srv.socket.end();
+  });
+
+  it('retires the code after three wrong tries, so guessing gets three tries per code', async () => {
+    const srv = await openServer(join(dir, 'd.sock'));
+    const waiting = await rawExtension(port);
+    waiting.ws.send(hello(randomBytes(24).toString('base64'), []));
+    await waiting.next('pairing_required');
+    const first = await codeTheAgentSees(srv);
+    for (let i = 0; i < 3; i++) {
+      const guesser = await rawExtension(port);
+      guesser.ws.send(hello(randomBytes(24).toString('base64'), []));
+      await guesser.next('pairing_required');
+      const gone = closed(guesser.ws);
+      await pairWithCode(guesser, `GUESS-0000${i}`);
+      expect((await gone).code).toBe(4401);
+    }
+    const next = await codeTheAgentSees(srv);
+    expect(next).not.toBe(first);
+    // The user's retyped code still pairs the browser that waited.
+    await pairWithCode(waiting, next);
+    await waiting.next('welcome');
+    waiting.ws.close();
+    srv.socket.end();
+  });
+
+  it('ends the link of a pairing revoked in the store (the CLI), and it cannot come back', async () => {
+    const ext = await openExtension(port);
+    const gone = closed(ext.ws);
+    new PairingStore(dir).remove(pairingId(pairingSecret));
+    expect(await gone).toMatchObject({ code: 4401, reason: 'This pairing was revoked' });
+    const back = await rawExtension(port);
+    back.ws.send(hello(randomBytes(24).toString('base64'), [pairingId(pairingSecret)]));
+    await back.next('pairing_required');
+    back.ws.close();
+  });
+
+  it.runIf(process.platform !== 'win32')('serves its Unix socket 0600, whatever the umask', () => {
+    expect(statSync(join(dir, 'd.sock')).mode & 0o777).toBe(0o600);
+  });
+
+  it('pairs a second browser while the first holds the link: it keeps its half, then waits', async () => {
+    const second = await rawExtension(port);
+    second.ws.send(hello(randomBytes(24).toString('base64'), []));
+    await second.next('pairing_required');
+    const srv = await openServer(join(dir, 'd.sock'));
+    const code = await codeTheAgentSees(srv);
+    const reconnected = await openExtension(port);
+    const gone = closed(second.ws);
+    await pairWithCode(second, code);
+    await second.next('paired');
+    expect((await gone).code).toBe(4005);
+    expect(second.frames.some((f) => f.type === 'welcome')).toBe(false);
+    reconnected.ws.close();
+    srv.socket.end();
+  });
+
+  it('lets only a few connections wait for a code at once', async () => {
+    const waiting = [];
+    for (let i = 0; i < 4; i++) {
+      const ext = await rawExtension(port);
+      ext.ws.send(hello(randomBytes(24).toString('base64'), []));
+      await ext.next('pairing_required');
+      waiting.push(ext);
+    }
+    const extra = await rawExtension(port);
+    const gone = closed(extra.ws);
+    extra.ws.send(hello(randomBytes(24).toString('base64'), []));
+    expect((await gone).code).toBe(4429);
+    for (const ext of waiting) ext.ws.close();
   });
 });
 

@@ -20,7 +20,10 @@ import { LaunchedBrowser, type LaunchOptions } from './chromeLauncher.js';
 import { Router, notConnected } from './router.js';
 import { ServerConnection } from './serverConnection.js';
 import { SessionRegistry, type Session } from './sessions.js';
-import { PairingStore } from './pairingStore.js';
+import { PairingStore, ephemeralPairing, type Pairing } from './pairingStore.js';
+import { OneTimeCode } from './oneTimeCode.js';
+import { chmodSync, watch, type FSWatcher } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { SessionFile } from './sessionFile.js';
 import { CallLog } from './callLog.js';
 import { ConnectionWaiters } from './connectionWaiters.js';
@@ -57,8 +60,11 @@ export class Daemon {
   #idleTimer: NodeJS.Timeout | undefined;
   #launchError: string | undefined;
   readonly #pairings: PairingStore;
-  /** Set while a first pairing waits for the user to compare codes in the side panel. */
-  #pairingCode: string | undefined;
+  /** The one-time code an unpaired extension needs; shown to the agent in NOT_PAIRED. */
+  readonly #code = new OneTimeCode();
+  /** Launch mode: the pairing minted for the launched browser, the only one then accepted. */
+  #launchedPairing: Pairing | undefined;
+  #pairingsWatcher: FSWatcher | undefined;
   readonly #waiters = new ConnectionWaiters();
   #stopping: Promise<void> | undefined;
   /** The write-ahead log's directory; none for the in-process fallback. */
@@ -108,12 +114,14 @@ export class Daemon {
         frame: (frame) => this.#onExtensionFrame(frame),
         response: ({ header, payload }) =>
           this.#router.resolveBytes(stampHop(header, 'daemon.back'), payload),
-        pairingCode: (code) => {
-          this.#pairingCode = code;
-        },
       },
-      this.#pairings,
+      {
+        pairings: this.#pairings,
+        code: this.#code,
+        launched: () => this.#launchedPairing,
+      },
     );
+    this.#watchRevocations();
     if (this.#config.socketPath !== undefined) {
       this.#unixServer = await listenUnix(this.#config.socketPath, (socket) => this.accept(socket));
     }
@@ -140,6 +148,7 @@ export class Daemon {
       await new Promise<void>((resolve) =>
         this.#unixServer ? this.#unixServer.close(() => resolve()) : resolve(),
       );
+      this.#pairingsWatcher?.close();
       await this.#link?.close();
       await this.#browser?.close();
     })();
@@ -216,11 +225,12 @@ export class Daemon {
   /** A better answer than NOT_CONNECTED when the daemon knows why there is no extension. */
   #whyNotConnected(): WireError | undefined {
     if (this.#link?.connected) return undefined;
-    if (this.#pairingCode !== undefined) {
+    const code = this.#launchedPairing ? undefined : this.#code.shown();
+    if (code !== undefined) {
       return {
         code: ErrorCode.NOT_PAIRED,
-        message: `The Browser Agent extension asks to pair with this bridge; the pairing code is ${this.#pairingCode}.`,
-        hint: `Tell the user: open the Browser Agent side panel, check that it shows the code ${this.#pairingCode}, and click Pair. Then retry.`,
+        message: `The Browser Agent extension asks to pair with this bridge. The one-time pairing code is ${code}.`,
+        hint: `Tell the user: open the Browser Agent side panel and type the code ${code} there, then retry. Only the user can do this; the code works once, and three wrong tries replace it with a new one.`,
       };
     }
     if (this.#launchError !== undefined) {
@@ -239,17 +249,37 @@ export class Daemon {
     this.#waiters.wakeAll();
   }
 
-  #onExtensionFrame(frame: Extract<ExtensionToDaemonFrame, { type: 'response' | 'event' }>): void {
+  #onExtensionFrame(
+    frame: Extract<ExtensionToDaemonFrame, { type: 'response' | 'event' | 'unpair' }>,
+  ): void {
+    if (frame.type === 'unpair') {
+      // Only the authenticated extension gets here; the store's watcher ends a revoked link.
+      if (this.#pairings.remove(frame.pairingId))
+        this.#log.info(`pairing ${frame.pairingId} forgotten in the side panel`);
+      return;
+    }
     if (frame.type === 'response') this.#router.resolve(stampHop(frame, 'daemon.back'));
     else if (frame.sessionId) this.#sessions.get(frame.sessionId)?.conn?.send(frame);
   }
 
+  /**
+   * Launch mode. Whatever else holds the link (the user's Chrome, or a peer that got a pairing
+   * somehow), the daemon starts its own browser and from then on accepts only the pairing minted
+   * for it, which reaches that browser over the private debugging pipe alone.
+   */
   #ensureBrowser(options: LaunchOptions): void {
-    if (this.#browser || this.#link?.connected) return;
+    if (this.#browser) return;
+    const pairing = ephemeralPairing('Launched browser');
+    this.#launchedPairing = pairing;
+    this.#link?.dropUnless(
+      (id) => id === pairing.id,
+      4409,
+      'This bridge launched its own browser and serves only that one',
+    );
     try {
       const browser = LaunchedBrowser.launch(
         options,
-        this.#pairings.mint('Launched browser'),
+        pairing,
         this.#link?.port ?? this.#config.port,
         this.#config.stateDir,
         this.#log.child('chrome'),
@@ -268,6 +298,29 @@ export class Daemon {
     } catch (err) {
       this.#launchError = `Could not launch the browser: ${err instanceof Error ? err.message : String(err)}`;
       this.#log.error(this.#launchError);
+    }
+  }
+
+  /**
+   * A pairing revoked while its link is up (`browser-agent-mcp pairings revoke`, which edits the
+   * store's file) ends that link at once; its browser has to pair again.
+   */
+  #watchRevocations(): void {
+    const file = basename(this.#pairings.path);
+    try {
+      this.#pairingsWatcher = watch(dirname(this.#pairings.path), (_event, name) => {
+        if (name !== file) return;
+        const launched = this.#launchedPairing?.id;
+        const stored = new Set(this.#pairings.all().map((p) => p.id));
+        this.#link?.dropUnless(
+          (id) => id === launched || stored.has(id),
+          4401,
+          'This pairing was revoked',
+        );
+      });
+      this.#pairingsWatcher.on('error', () => undefined);
+    } catch (err) {
+      this.#log.warn(`cannot watch the pairings for revocations: ${String(err)}`);
     }
   }
 
@@ -303,6 +356,9 @@ async function listenUnix(
     server.once('error', reject);
     server.listen({ path, readableAll: false, writableAll: false }, () => {
       server.off('error', reject);
+      // listen() leaves the socket file to the umask (often 0755); the 0700 directory guards it,
+      // and the file itself is made 0600 too, so neither alone is the only wall.
+      if (process.platform !== 'win32') chmodSync(path, 0o600);
       resolve();
     });
   });

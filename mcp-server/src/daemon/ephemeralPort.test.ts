@@ -6,6 +6,7 @@ import { WebSocket } from 'ws';
 import { EXTENSION_ORIGIN } from '@browser-agent/protocol';
 import { createLogger } from '../shared/logger.js';
 import { ExtensionLink } from './extensionLink.js';
+import { OneTimeCode } from './oneTimeCode.js';
 import { PairingStore } from './pairingStore.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ba-ephemeral-'));
@@ -31,12 +32,15 @@ describe('a project daemon on port 0', () => {
     process.env['BROWSER_AGENT_QUIET'] = '1';
     const events = {
       connected: () => undefined,
-      pairingCode: () => undefined,
       disconnected: () => undefined,
       frame: () => undefined,
       response: () => undefined,
     };
-    const link = await ExtensionLink.listen(0, createLogger('test'), events, new PairingStore(dir));
+    const link = await ExtensionLink.listen(0, createLogger('test'), events, {
+      pairings: new PairingStore(dir),
+      code: new OneTimeCode(),
+      launched: () => undefined,
+    });
     try {
       expect(link.port).toBeGreaterThan(0);
       expect(await attempt(link.port)).toBe('open');

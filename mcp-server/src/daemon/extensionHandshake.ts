@@ -1,43 +1,62 @@
 /**
  * The daemon's side of the extension handshake (see the header of protocol/src/frames.ts):
- * challenge-response on a shared pairing, or a first pairing by ECDH with a code the user
- * compares. Until it succeeds the connection carries nothing else.
+ * challenge-response on a shared pairing, or a first pairing by ECDH authenticated with the
+ * daemon's one-time code (oneTimeCode.ts), which only the user can carry into the side panel.
+ * The extension proves the code first; the daemon's own proof goes out only after that check, so
+ * a fake extension learns nothing derived from the code. Until it succeeds the connection carries
+ * nothing else. In launch mode only the pairing minted for the launched browser is accepted.
  */
 import { createECDH, createHash, randomBytes } from 'node:crypto';
 import {
-  PAIRING_CODE_LABEL,
   PAIRING_KDF_LABEL,
-  formatPairingCode,
+  codeProofMessage,
   proofMessage,
   type DaemonToExtensionFrame,
   type ExtensionHelloFrame,
   type ExtensionToDaemonFrame,
   type FrameOf,
 } from '@browser-agent/protocol';
-import { pairingId, sign, verify, type PairingStore } from './pairingStore.js';
+import { pairingId, sign, verify, type Pairing, type PairingStore } from './pairingStore.js';
+import type { CodeKey, OneTimeCode } from './oneTimeCode.js';
 
 export type HandshakeStep =
   | { kind: 'send'; frame: DaemonToExtensionFrame }
-  | { kind: 'done'; pairingId: string }
+  | { kind: 'done'; pairingId: string; frames: DaemonToExtensionFrame[] }
   | { kind: 'fail'; reason: string }
-  | { kind: 'pairing'; code: string; frame: DaemonToExtensionFrame };
+  /** An unpaired extension: the connection may now wait for the user to type the code. */
+  | { kind: 'pairing'; frame: DaemonToExtensionFrame };
+
+/** What the handshake may accept: the stored pairings, the one-time code, the launched browser's. */
+export interface HandshakeAuthority {
+  pairings: PairingStore;
+  code: OneTimeCode;
+  /** Set in launch mode: then this is the only pairing accepted, and nothing new pairs. */
+  launched(): Pairing | undefined;
+}
 
 type State =
   | { at: 'hello' }
   | { at: 'auth'; secret: Buffer; id: string; extensionNonce: string; daemonNonce: string }
   | { at: 'pair_start' }
-  | { at: 'pair_confirm'; secret: Buffer; id: string; extensionKey: string; daemonKey: string }
+  | {
+      at: 'pair_confirm';
+      secret: Buffer;
+      id: string;
+      extensionKey: string;
+      daemonKey: string;
+      code: CodeKey;
+    }
   | { at: 'done' };
 
 export class ExtensionHandshake {
-  readonly #pairings: PairingStore;
+  readonly #authority: HandshakeAuthority;
   #state: State = { at: 'hello' };
 
-  constructor(pairings: PairingStore) {
-    this.#pairings = pairings;
+  constructor(authority: HandshakeAuthority) {
+    this.#authority = authority;
   }
 
-  step(frame: ExtensionToDaemonFrame): HandshakeStep {
+  async step(frame: ExtensionToDaemonFrame): Promise<HandshakeStep> {
     const state = this.#state;
     switch (state.at) {
       case 'hello':
@@ -50,26 +69,15 @@ export class ExtensionHandshake {
           proofMessage.extension(state.daemonNonce, state.extensionNonce),
           frame.proof,
         )
-          ? { kind: 'done', pairingId: state.id }
+          ? { kind: 'done', pairingId: state.id, frames: [] }
           : fail('Wrong pairing proof');
       case 'pair_start':
         return frame.type === 'pair_start' ? this.#onPairStart(frame) : fail('Expected pair_start');
-      case 'pair_confirm': {
+      case 'pair_confirm':
         if (frame.type !== 'pair_confirm' || frame.pairingId !== state.id)
           return fail('Expected pair_confirm');
         this.#state = { at: 'done' };
-        if (
-          !verify(
-            state.secret,
-            proofMessage.confirm(state.extensionKey, state.daemonKey),
-            frame.proof,
-          )
-        ) {
-          return fail('Wrong pairing confirmation');
-        }
-        this.#pairings.add(state.secret, 'Paired in the side panel');
-        return { kind: 'done', pairingId: state.id };
-      }
+        return this.#onPairConfirm(state, frame);
       case 'done':
         return fail('Handshake already finished');
     }
@@ -78,10 +86,16 @@ export class ExtensionHandshake {
   #onHello(hello: ExtensionHelloFrame): HandshakeStep {
     if (hello.role !== 'extension' || hello.nonce === undefined)
       return fail('Expected an extension hello with a nonce');
-    const pairing = this.#pairings.find(hello.pairings ?? []);
+    const launched = this.#authority.launched();
+    const pairing = launched
+      ? hello.pairings?.includes(launched.id)
+        ? launched
+        : undefined
+      : this.#authority.pairings.find(hello.pairings ?? []);
     if (!pairing) {
+      if (launched) return fail('This bridge serves only the browser it launched');
       this.#state = { at: 'pair_start' };
-      return { kind: 'send', frame: { type: 'pairing_required' } };
+      return { kind: 'pairing', frame: { type: 'pairing_required' } };
     }
     const secret = Buffer.from(pairing.secret, 'base64');
     const daemonNonce = randomBytes(24).toString('base64');
@@ -109,13 +123,35 @@ export class ExtensionHandshake {
       .update(daemonKey)
       .digest();
     const id = pairingId(secret);
-    this.#state = { at: 'pair_confirm', secret, id, extensionKey: start.publicKey, daemonKey };
-    const codeBytes = createHash('sha256').update(PAIRING_CODE_LABEL).update(secret).digest();
-    return {
-      kind: 'pairing',
-      code: formatPairingCode(codeBytes),
-      frame: { type: 'pair_offer', publicKey: daemonKey, pairingId: id },
+    const code = this.#authority.code.requested();
+    this.#state = {
+      at: 'pair_confirm',
+      secret,
+      id,
+      extensionKey: start.publicKey,
+      daemonKey,
+      code,
     };
+    return {
+      kind: 'send',
+      frame: { type: 'pair_offer', publicKey: daemonKey, pairingId: id, codeSalt: code.salt },
+    };
+  }
+
+  async #onPairConfirm(
+    state: Extract<State, { at: 'pair_confirm' }>,
+    frame: FrameOf<'pair_confirm'>,
+  ): Promise<HandshakeStep> {
+    const codeKey = await state.code.key;
+    const { extensionKey, daemonKey, id } = state;
+    if (!verify(codeKey, codeProofMessage.extension(extensionKey, daemonKey, id), frame.proof)) {
+      this.#authority.code.wrong(state.code.generation);
+      return fail('Wrong pairing code');
+    }
+    this.#authority.code.used(state.code.generation);
+    this.#authority.pairings.add(state.secret, 'Paired in the side panel');
+    const proof = sign(codeKey, codeProofMessage.daemon(extensionKey, daemonKey, id));
+    return { kind: 'done', pairingId: id, frames: [{ type: 'paired', pairingId: id, proof }] };
   }
 }
 

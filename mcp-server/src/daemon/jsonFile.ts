@@ -15,6 +15,11 @@ export class JsonFile<T> {
     this.#valid = valid;
   }
 
+  /** Where the list lives (the daemon watches the pairings file for revocations). */
+  get path(): string {
+    return this.#path;
+  }
+
   read(): T[] {
     if (!existsSync(this.#path)) return [];
     try {

@@ -11,7 +11,11 @@ export interface Pairing {
   createdAt: string;
 }
 
-/** Most pairings a daemon keeps; the oldest go first (each launch mints one). */
+/**
+ * Most pairings a daemon keeps; the oldest go first. Only the user's acts add one (a code typed
+ * into the side panel, or provisionPairing by whoever owns the state directory); launched
+ * browsers get theirs in memory only, so they never push a real pairing out.
+ */
 const MAX_PAIRINGS = 20;
 
 /**
@@ -41,15 +45,44 @@ export class PairingStore {
       label,
       createdAt: new Date().toISOString(),
     };
-    const all = [...this.all().filter((p) => p.id !== pairing.id), pairing].slice(-MAX_PAIRINGS);
-    this.#file.write(all);
+    this.#file.write(
+      [...this.all().filter((p) => p.id !== pairing.id), pairing].slice(-MAX_PAIRINGS),
+    );
     return pairing;
   }
 
-  /** A fresh pairing for a browser the daemon launched itself: no human step needed. */
+  /** A fresh stored pairing (provisionPairing: the state directory's owner vouches for it). */
   mint(label: string): Pairing {
     return this.add(randomBytes(32), label);
   }
+
+  /** Forgets a pairing; true when it was there. Its browser has to pair again. */
+  remove(id: string): boolean {
+    const all = this.all();
+    const kept = all.filter((p) => p.id !== id);
+    if (kept.length === all.length) return false;
+    this.#file.write(kept);
+    return true;
+  }
+
+  /** The file this store lives in (the daemon watches it for revocations made by the CLI). */
+  get path(): string {
+    return this.#file.path;
+  }
+}
+
+/**
+ * The pairing of a browser the daemon launches: minted for it, handed over the private debugging
+ * pipe, and kept only in the daemon's memory, so it dies with the daemon and fills no store.
+ */
+export function ephemeralPairing(label: string): Pairing {
+  const secret = randomBytes(32);
+  return {
+    id: pairingId(secret),
+    secret: secret.toString('base64'),
+    label,
+    createdAt: new Date().toISOString(),
+  };
 }
 
 function isPairing(entry: unknown): entry is Pairing {

@@ -50,11 +50,16 @@ MCP server (stdio) that drives Chromium through the Browser Agent extension.
   --tool-names <set>       Also list tools under another server's names: executeautomation
   --port <n>               Serve MCP over Streamable HTTP on this port instead of stdio
   --host <h>               With --port: address to bind (default 127.0.0.1)
+  --no-token               With --port on loopback: no bearer token (by default clients must
+                           send the one the server prints; it is kept in <state dir>/http-token)
   --help, --version
 
        browser-agent-mcp profiles list
        browser-agent-mcp profiles prune --older-than <30d> [--dry-run]
                            List, or remove, project browser profiles unused that long
+       browser-agent-mcp pairings list
+       browser-agent-mcp pairings revoke <id>
+                           List the browsers paired with this computer's bridge, or revoke one
 `;
 
 /** Headless unless a display is there to show a window on. */
@@ -82,6 +87,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
         config: { type: 'string' },
         port: { type: 'string' },
         host: { type: 'string' },
+        'no-token': { type: 'boolean' },
         ...SETTING_FLAG_TYPES,
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean' },
@@ -112,7 +118,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
     if (!check.ok) return { kind: 'error', message: `--project: ${check.message} ${check.hint}` };
     project = { project: check.dir };
   }
-  const http = parseHttpFlags(values.port, values.host);
+  const http = parseHttpFlags(values.port, values.host, values['no-token']);
   if (typeof http === 'string') return { kind: 'error', message: http };
   const settingFlags: SettingFlags = {
     config: values.config,

@@ -5,7 +5,8 @@
  * bridge session (its own daemon connection, tabs and tab group); DELETE or the transport
  * closing ends both. Invariants: binds loopback unless told otherwise; every request's Host
  * must name this server (DNS rebinding), and a browser Origin must be loopback (a web page on
- * another site cannot drive the browser through us).
+ * another site cannot drive the browser through us); every request carries the bearer token
+ * (httpAuth.ts) unless --no-token was given on a loopback bind (401 otherwise).
  */
 import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
@@ -17,6 +18,7 @@ import type { Logger } from '../shared/logger.js';
 import type { BridgeSession } from './bridgeSession.js';
 import type { HttpOptions } from './httpOptions.js';
 import { checkHttpHeaders } from './httpGuard.js';
+import { hasBearer } from './httpAuth.js';
 
 export const MCP_PATH = '/mcp';
 
@@ -34,6 +36,7 @@ export async function serveHttp(
   options: HttpOptions,
   openSession: () => BridgeSession,
   log: Logger,
+  token: string | undefined,
 ): Promise<HttpServer> {
   const live = new Map<string, Live>();
   let port = options.port;
@@ -43,6 +46,15 @@ export async function serveHttp(
     if (refusal !== undefined) {
       log.warn(`HTTP ${req.method ?? '?'} refused: ${refusal}`);
       return reply(res, 403, refusal);
+    }
+    if (token !== undefined && !hasBearer(req.headers, token)) {
+      log.warn(`HTTP ${req.method ?? '?'} refused: no valid bearer token`);
+      res.setHeader('www-authenticate', 'Bearer');
+      return reply(
+        res,
+        401,
+        'Send "Authorization: Bearer <token>": the server printed it at start, and it is in http-token in its state directory.',
+      );
     }
     if (new URL(req.url ?? '/', 'http://x').pathname !== MCP_PATH) {
       return reply(res, 404, `Not found; the MCP endpoint is ${MCP_PATH}.`);
