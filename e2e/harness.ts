@@ -7,9 +7,7 @@
  *   teardown, stops them and the daemon and fails the test if any process of ours is left.
  * - `bridge`: the sandbox plus a Playwright Chromium with the built extension and its relay tab.
  */
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import net from 'node:net';
-import os from 'node:os';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -32,16 +30,23 @@ import {
   type Worker,
 } from '@playwright/test';
 import { provisionPairing } from '@browser-agent/mcp-server/pairingStore';
+import { extensionFlags } from '@browser-agent/mcp-server/chromiumFlags';
 import { startFixtureSite, type FixtureSite } from './fixtures/server.js';
-import { CHROME_PATH, EXTENSION_DIR, SERVER_BIN } from './paths.js';
+import { createScratch, readPid } from '@browser-agent/testkit/scratch';
+import {
+  CHROME_PATH,
+  EXTENSION_DIR,
+  SERVER_BIN,
+  TEST_CHROMIUM_FLAGS,
+} from '@browser-agent/testkit/workspace';
 import {
   isRunning,
   processesWithArg,
   processesWithEnv,
   stopProcess,
-  waitUntil,
+  stopLeftovers,
   type ProcessInfo,
-} from './processes.js';
+} from '@browser-agent/testkit/procfs';
 
 export { expect };
 
@@ -117,20 +122,8 @@ export const test = base.extend<
   // Playwright reads a fixture's dependencies from this pattern, so it must be there even when empty.
   // eslint-disable-next-line no-empty-pattern
   sandbox: async ({}, use, testInfo) => {
-    const root = await mkdtemp(path.join(os.tmpdir(), 'ba-e2e-'));
-    const home = path.join(root, 'home');
-    const tmpDir = path.join(root, 'tmp');
-    await Promise.all([mkdir(home), mkdir(tmpDir)]);
-    const port = await freePort();
+    const { root, home, port, env } = await createScratch('ba-e2e-', DAEMON_IDLE_EXIT_MS);
     const servers: ServerProcess[] = [];
-    const env: Record<string, string> = {
-      ...definedEnv(),
-      BROWSER_AGENT_HOME: home,
-      BROWSER_AGENT_PORT: String(port),
-      BROWSER_AGENT_IDLE_EXIT_MS: String(DAEMON_IDLE_EXIT_MS),
-      // Whatever the server, daemon or a launched browser put in a temp dir lands under `root`.
-      TMPDIR: tmpDir,
-    };
     const daemonPid = () => readPid(path.join(home, 'daemon.pid'));
     const ownProcesses = () => {
       const byPid = new Map<number, ProcessInfo>();
@@ -169,10 +162,7 @@ export const test = base.extend<
     const daemon = await daemonPid();
     if (daemon !== undefined) await stopProcess(daemon);
     for (const pid of await projectDaemonPids(home)) await stopProcess(pid);
-    // Give exiting children (a launched browser's helpers) a moment before calling them leaks.
-    await waitUntil(() => ownProcesses().length === 0, 5_000);
-    const leftovers = ownProcesses();
-    for (const p of leftovers) await stopProcess(p.pid, 1_000);
+    const leftovers = await stopLeftovers(ownProcesses, 5_000);
 
     if (testInfo.status !== testInfo.expectedStatus) await attachLogs(testInfo, home, servers);
     await rm(root, { recursive: true, force: true });
@@ -192,15 +182,9 @@ export const test = base.extend<
       // No viewport emulation: the extension's tabs should look like tabs in a user's browser.
       viewport: null,
       args: [
-        // Playwright passes --disable-extensions; only this exception lets ours load.
-        `--disable-extensions-except=${EXTENSION_DIR}`,
-        `--load-extension=${EXTENSION_DIR}`,
-        '--no-sandbox',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
+        // Playwright passes --disable-extensions; only its exception lets ours load.
+        ...extensionFlags(EXTENSION_DIR),
+        ...TEST_CHROMIUM_FLAGS,
       ],
     });
     try {
@@ -356,27 +340,6 @@ export async function projectDaemonPids(home: string): Promise<number[]> {
   const keys = await readdir(dir).catch(() => []);
   const pids = await Promise.all(keys.map((key) => readPid(path.join(dir, key, 'daemon.pid'))));
   return pids.filter((pid) => pid !== undefined);
-}
-
-async function readPid(file: string): Promise<number | undefined> {
-  const text = await readFile(file, 'utf8').catch(() => '');
-  const pid = Number.parseInt(text.trim(), 10);
-  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
-}
-
-function definedEnv(): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
-  return env;
-}
-
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('No TCP port was assigned.');
-  return address.port;
 }
 
 // ── Calling tools ────────────────────────────────────────────────────────────────────────────

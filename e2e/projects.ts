@@ -7,8 +7,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, projectDaemonPids, type Sandbox } from './harness.js';
-import { CHROME_PATH, SERVER_BIN } from './paths.js';
-import { waitUntil } from './processes.js';
+import { CHROME_PATH, SERVER_BIN } from '@browser-agent/testkit/workspace';
+import { waitUntil } from '@browser-agent/testkit/procfs';
 
 export const PROFILE_DIRNAME = '.user-session-data-directory';
 export const LAUNCH = ['--launch', '--headless', '--executable-path', CHROME_PATH];

@@ -8,8 +8,8 @@ import http from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { test, expect, callOk, urlsInGroup } from '../harness.js';
-import { SERVER_BIN } from '../paths.js';
-import { stopProcess } from '../processes.js';
+import { SERVER_BIN } from '@browser-agent/testkit/workspace';
+import { stopProcess } from '@browser-agent/testkit/procfs';
 
 /** Starts the server on a free port and returns it with the URL it printed on stderr. */
 async function startHttpServer(env: Record<string, string>): Promise<{
