@@ -32,7 +32,7 @@ import {
 import { provisionPairing } from '@browser-agent/mcp-server/pairingStore';
 import { extensionFlags } from '@browser-agent/mcp-server/chromiumFlags';
 import { startFixtureSite, type FixtureSite } from './fixtures/server.js';
-import { createScratch, readPid } from '@browser-agent/testkit/scratch';
+import { createScratch, readPid, type Scratch } from '@browser-agent/testkit/scratch';
 import {
   CHROME_PATH,
   EXTENSION_DIR,
@@ -58,14 +58,9 @@ const TOOL_CALL_TIMEOUT_MS = 45_000;
 const RELAY_CONNECT_TIMEOUT_MS = 15_000;
 const LOG_TAIL_CHARS = 8_000;
 
-export interface Sandbox {
-  /** Scratch dir of this test: home, profiles and TMPDIR of everything the test starts. */
-  readonly root: string;
-  /** BROWSER_AGENT_HOME: daemon.sock, daemon.pid, daemon.log. */
-  readonly home: string;
+/** This test's scratch dir, home, port and environment (testkit's), and the servers started in it. */
+export interface Sandbox extends Scratch {
   readonly socketPath: string;
-  /** The daemon's WebSocket port for the extension (BROWSER_AGENT_PORT). */
-  readonly port: number;
   /**
    * Spawns `browser-agent-mcp [flags]` over stdio and returns the connected MCP client. `env` is
    * added to the sandbox's environment (a daemon this server spawns inherits it).
@@ -135,6 +130,7 @@ export const test = base.extend<
     await use({
       root,
       home,
+      env,
       socketPath: path.join(home, 'daemon.sock'),
       port,
       async startServer({ name = 'e2e-client', flags = [], env: extra = {}, roots } = {}) {

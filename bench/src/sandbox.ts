@@ -8,7 +8,7 @@ import path from 'node:path';
 import { progress } from './log.js';
 import { RESULTS_DIR } from './paths.js';
 import { BenchClient, LAUNCH_FLAGS } from './mcp/benchClient.js';
-import { createScratch, readPid } from '@browser-agent/testkit/scratch';
+import { createScratch, readPid, type Scratch } from '@browser-agent/testkit/scratch';
 import {
   processesWithEnv,
   stopLeftovers,
@@ -20,12 +20,7 @@ import {
 const DAEMON_IDLE_EXIT_MS = 30_000;
 const EXIT_GRACE_MS = 5_000;
 
-export interface Sandbox {
-  readonly root: string;
-  readonly home: string;
-  readonly port: number;
-  /** The environment every process of this run gets. */
-  readonly env: Readonly<Record<string, string>>;
+export interface Sandbox extends Scratch {
   /**
    * An MCP client on its own server child: the bridge's `browser-agent-mcp`, or `script` (another
    * Node MCP server) started with `flags`. Either way it carries this run's env, so teardown

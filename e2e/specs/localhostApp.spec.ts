@@ -10,7 +10,7 @@ import { callOk, callTool, callToolUntyped, expect, findRef, snapshot, test } fr
 import { freePort } from '@browser-agent/testkit/scratch';
 import { launchedProfiles, PROFILE_DIRNAME } from '../projects.js';
 import { CHROME_PATH } from '@browser-agent/testkit/workspace';
-import { isRunning, waitUntil } from '@browser-agent/testkit/procfs';
+import { isRunning, signalGroup, waitUntil } from '@browser-agent/testkit/procfs';
 
 const APP_FIXTURE = path.join(import.meta.dirname, '..', 'fixtures', 'localhostApp');
 
@@ -108,10 +108,6 @@ async function startDevServer(dir: string, port: number): Promise<ChildProcess> 
 async function stopDevServer(child: ChildProcess): Promise<void> {
   const pid = child.pid;
   if (pid === undefined) return;
-  try {
-    process.kill(-pid, 'SIGTERM');
-  } catch {
-    // Already gone.
-  }
+  signalGroup(pid, 'SIGTERM');
   await waitUntil(() => !isRunning(pid), 5_000);
 }

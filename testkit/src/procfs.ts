@@ -129,7 +129,8 @@ export function signalGroup(pid: number, name: NodeJS.Signals): void {
   signal(-pid, name);
 }
 
-function signal(pid: number, name: NodeJS.Signals): boolean {
+/** Sends `name` to `pid`; false when there is no such process (any more). */
+export function signal(pid: number, name: NodeJS.Signals): boolean {
   try {
     process.kill(pid, name);
     return true;

@@ -17,8 +17,11 @@ export interface Scratch {
   readonly home: string;
   /** The daemon's WebSocket port for the extension (BROWSER_AGENT_PORT). */
   readonly port: number;
-  /** This process's environment plus the run's home, port, idle exit and TMPDIR. */
-  readonly env: Record<string, string>;
+  /**
+   * This process's environment plus the run's home, port, idle exit and TMPDIR: every process of
+   * the run gets it.
+   */
+  readonly env: Readonly<Record<string, string>>;
 }
 
 /**
