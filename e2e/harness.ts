@@ -10,8 +10,7 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CallToolResultSchema, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import {
   EXTENSION_ORIGIN,
@@ -32,6 +31,7 @@ import {
 import { provisionPairing } from '@browser-agent/mcp-server/pairingStore';
 import { extensionFlags } from '@browser-agent/mcp-server/chromiumFlags';
 import { startFixtureSite, type FixtureSite } from './fixtures/server.js';
+import { startMcpChild } from '@browser-agent/testkit/mcpChild';
 import { createScratch, readPid, type Scratch } from '@browser-agent/testkit/scratch';
 import {
   CHROME_PATH,
@@ -252,37 +252,21 @@ async function spawnServer(
   env: Record<string, string>,
   roots?: string[],
 ): Promise<ServerProcess> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [SERVER_BIN, ...flags],
+  const { client, pid, stderr } = await startMcpChild({
+    name,
+    version: '0.0.0-e2e',
+    script: SERVER_BIN,
+    args: flags,
     env,
-    stderr: 'pipe',
+    ...(roots && {
+      clientOptions: { capabilities: { roots: {} } },
+      prepare: (client: Client) =>
+        client.setRequestHandler(ListRootsRequestSchema, () => ({
+          roots: roots.map((dir) => ({ uri: pathToFileURL(dir).href, name: path.basename(dir) })),
+        })),
+    }),
   });
-  let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString('utf8');
-  });
-  const client = new Client(
-    { name, version: '0.0.0-e2e' },
-    roots ? { capabilities: { roots: {} } } : {},
-  );
-  if (roots) {
-    client.setRequestHandler(ListRootsRequestSchema, () => ({
-      roots: roots.map((dir) => ({ uri: pathToFileURL(dir).href, name: path.basename(dir) })),
-    }));
-  }
-  try {
-    await client.connect(transport);
-  } catch (err) {
-    await transport.close();
-    throw new Error(
-      `MCP server "${name}" did not start: ${String(err)}\n--- server stderr ---\n${stderr}`,
-      { cause: err },
-    );
-  }
-  const pid = transport.pid;
-  if (pid === null) throw new Error(`MCP server "${name}" has no pid after connecting.`);
-  return { name, client, pid, stderr: () => stderr };
+  return { name, client, pid, stderr };
 }
 
 async function waitForExtensionWorker(context: BrowserContext): Promise<void> {
