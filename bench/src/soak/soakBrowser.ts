@@ -12,6 +12,7 @@ import { CHROME_PATH, CHROMIUM_FLAGS, EXTENSION_DIR } from '../paths.js';
 import { isRunning, signalGroup, waitUntil } from '@browser-agent/testkit/procfs';
 import type { Sandbox } from '../sandbox.js';
 import { CdpPipe, waitForTarget } from '@browser-agent/mcp-server/cdpPipe';
+import { extensionFlags } from '@browser-agent/mcp-server/chromiumFlags';
 import { provisionPairing } from '@browser-agent/mcp-server/pairingStore';
 
 const EXTENSION_TIMEOUT_MS = 20_000;
@@ -41,8 +42,7 @@ export class SoakBrowser {
       [
         ...CHROMIUM_FLAGS,
         `--user-data-dir=${path.join(sandbox.root, 'profile')}`,
-        `--disable-extensions-except=${EXTENSION_DIR}`,
-        `--load-extension=${EXTENSION_DIR}`,
+        ...extensionFlags(EXTENSION_DIR),
         '--headless=new',
         '--remote-debugging-pipe',
         'about:blank',

@@ -6,7 +6,10 @@
  */
 import { existsSync } from 'node:fs';
 
-/** No first-run UI, and no background traffic: closed networks (CI, containers) otherwise see a stream of refused connections. */
+/**
+ * No first-run UI, and no background traffic: closed networks (CI, containers) otherwise see a
+ * stream of refused connections.
+ */
 export const QUIET_FLAGS: readonly string[] = [
   '--no-first-run',
   '--no-default-browser-check',
