@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CHROME_PATH, EXTENSION_DIR, SERVER_ENTRY } from './paths.js';
+import { CHROME_PATH, EXTENSION_DIR, SERVER_ENTRY } from '@browser-agent/testkit/workspace';
 
 /** Fails the run once, with the fix, instead of every test timing out on a missing build. */
 export default function globalSetup(): void {

@@ -7,13 +7,10 @@
  *   teardown, stops them and the daemon and fails the test if any process of ours is left.
  * - `bridge`: the sandbox plus a Playwright Chromium with the built extension and its relay tab.
  */
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import net from 'node:net';
-import os from 'node:os';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CallToolResultSchema, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import {
   EXTENSION_ORIGIN,
@@ -32,16 +29,24 @@ import {
   type Worker,
 } from '@playwright/test';
 import { provisionPairing } from '@browser-agent/mcp-server/pairingStore';
+import { extensionFlags } from '@browser-agent/mcp-server/chromiumFlags';
 import { startFixtureSite, type FixtureSite } from './fixtures/server.js';
-import { CHROME_PATH, EXTENSION_DIR, SERVER_BIN } from './paths.js';
+import { startMcpChild } from '@browser-agent/testkit/mcpChild';
+import { createScratch, readPid, type Scratch } from '@browser-agent/testkit/scratch';
+import {
+  CHROME_PATH,
+  EXTENSION_DIR,
+  SERVER_BIN,
+  TEST_CHROMIUM_FLAGS,
+} from '@browser-agent/testkit/workspace';
 import {
   isRunning,
   processesWithArg,
   processesWithEnv,
   stopProcess,
-  waitUntil,
+  stopLeftovers,
   type ProcessInfo,
-} from './processes.js';
+} from '@browser-agent/testkit/procfs';
 
 export { expect };
 
@@ -53,14 +58,9 @@ const TOOL_CALL_TIMEOUT_MS = 45_000;
 const RELAY_CONNECT_TIMEOUT_MS = 15_000;
 const LOG_TAIL_CHARS = 8_000;
 
-export interface Sandbox {
-  /** Scratch dir of this test: home, profiles and TMPDIR of everything the test starts. */
-  readonly root: string;
-  /** BROWSER_AGENT_HOME: daemon.sock, daemon.pid, daemon.log. */
-  readonly home: string;
+/** This test's scratch dir, home, port and environment (testkit's), and the servers started in it. */
+export interface Sandbox extends Scratch {
   readonly socketPath: string;
-  /** The daemon's WebSocket port for the extension (BROWSER_AGENT_PORT). */
-  readonly port: number;
   /**
    * Spawns `browser-agent-mcp [flags]` over stdio and returns the connected MCP client. `env` is
    * added to the sandbox's environment (a daemon this server spawns inherits it).
@@ -117,20 +117,8 @@ export const test = base.extend<
   // Playwright reads a fixture's dependencies from this pattern, so it must be there even when empty.
   // eslint-disable-next-line no-empty-pattern
   sandbox: async ({}, use, testInfo) => {
-    const root = await mkdtemp(path.join(os.tmpdir(), 'ba-e2e-'));
-    const home = path.join(root, 'home');
-    const tmpDir = path.join(root, 'tmp');
-    await Promise.all([mkdir(home), mkdir(tmpDir)]);
-    const port = await freePort();
+    const { root, home, port, env } = await createScratch('ba-e2e-', DAEMON_IDLE_EXIT_MS);
     const servers: ServerProcess[] = [];
-    const env: Record<string, string> = {
-      ...definedEnv(),
-      BROWSER_AGENT_HOME: home,
-      BROWSER_AGENT_PORT: String(port),
-      BROWSER_AGENT_IDLE_EXIT_MS: String(DAEMON_IDLE_EXIT_MS),
-      // Whatever the server, daemon or a launched browser put in a temp dir lands under `root`.
-      TMPDIR: tmpDir,
-    };
     const daemonPid = () => readPid(path.join(home, 'daemon.pid'));
     const ownProcesses = () => {
       const byPid = new Map<number, ProcessInfo>();
@@ -142,6 +130,7 @@ export const test = base.extend<
     await use({
       root,
       home,
+      env,
       socketPath: path.join(home, 'daemon.sock'),
       port,
       async startServer({ name = 'e2e-client', flags = [], env: extra = {}, roots } = {}) {
@@ -169,10 +158,7 @@ export const test = base.extend<
     const daemon = await daemonPid();
     if (daemon !== undefined) await stopProcess(daemon);
     for (const pid of await projectDaemonPids(home)) await stopProcess(pid);
-    // Give exiting children (a launched browser's helpers) a moment before calling them leaks.
-    await waitUntil(() => ownProcesses().length === 0, 5_000);
-    const leftovers = ownProcesses();
-    for (const p of leftovers) await stopProcess(p.pid, 1_000);
+    const leftovers = await stopLeftovers(ownProcesses, 5_000);
 
     if (testInfo.status !== testInfo.expectedStatus) await attachLogs(testInfo, home, servers);
     await rm(root, { recursive: true, force: true });
@@ -192,15 +178,9 @@ export const test = base.extend<
       // No viewport emulation: the extension's tabs should look like tabs in a user's browser.
       viewport: null,
       args: [
-        // Playwright passes --disable-extensions; only this exception lets ours load.
-        `--disable-extensions-except=${EXTENSION_DIR}`,
-        `--load-extension=${EXTENSION_DIR}`,
-        '--no-sandbox',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
+        // Playwright passes --disable-extensions; only its exception lets ours load.
+        ...extensionFlags(EXTENSION_DIR),
+        ...TEST_CHROMIUM_FLAGS,
       ],
     });
     try {
@@ -272,37 +252,21 @@ async function spawnServer(
   env: Record<string, string>,
   roots?: string[],
 ): Promise<ServerProcess> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [SERVER_BIN, ...flags],
+  const { client, pid, stderr } = await startMcpChild({
+    name,
+    version: '0.0.0-e2e',
+    script: SERVER_BIN,
+    args: flags,
     env,
-    stderr: 'pipe',
+    ...(roots && {
+      clientOptions: { capabilities: { roots: {} } },
+      prepare: (client: Client) =>
+        client.setRequestHandler(ListRootsRequestSchema, () => ({
+          roots: roots.map((dir) => ({ uri: pathToFileURL(dir).href, name: path.basename(dir) })),
+        })),
+    }),
   });
-  let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString('utf8');
-  });
-  const client = new Client(
-    { name, version: '0.0.0-e2e' },
-    roots ? { capabilities: { roots: {} } } : {},
-  );
-  if (roots) {
-    client.setRequestHandler(ListRootsRequestSchema, () => ({
-      roots: roots.map((dir) => ({ uri: pathToFileURL(dir).href, name: path.basename(dir) })),
-    }));
-  }
-  try {
-    await client.connect(transport);
-  } catch (err) {
-    await transport.close();
-    throw new Error(
-      `MCP server "${name}" did not start: ${String(err)}\n--- server stderr ---\n${stderr}`,
-      { cause: err },
-    );
-  }
-  const pid = transport.pid;
-  if (pid === null) throw new Error(`MCP server "${name}" has no pid after connecting.`);
-  return { name, client, pid, stderr: () => stderr };
+  return { name, client, pid, stderr };
 }
 
 async function waitForExtensionWorker(context: BrowserContext): Promise<void> {
@@ -356,27 +320,6 @@ export async function projectDaemonPids(home: string): Promise<number[]> {
   const keys = await readdir(dir).catch(() => []);
   const pids = await Promise.all(keys.map((key) => readPid(path.join(dir, key, 'daemon.pid'))));
   return pids.filter((pid) => pid !== undefined);
-}
-
-async function readPid(file: string): Promise<number | undefined> {
-  const text = await readFile(file, 'utf8').catch(() => '');
-  const pid = Number.parseInt(text.trim(), 10);
-  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
-}
-
-function definedEnv(): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
-  return env;
-}
-
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('No TCP port was assigned.');
-  return address.port;
 }
 
 // ── Calling tools ────────────────────────────────────────────────────────────────────────────

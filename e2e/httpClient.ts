@@ -4,7 +4,7 @@ import http from 'node:http';
 import { expect } from '@playwright/test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { SERVER_BIN } from './paths.js';
+import { SERVER_BIN } from '@browser-agent/testkit/workspace';
 
 /** Starts the server on a free port and returns it with the URL it printed on stderr. */
 export async function startHttpServer(

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROME_PATH } from './paths.js';
+import { CHROME_PATH } from '@browser-agent/testkit/workspace';
 
 export default defineConfig({
   testDir: './specs',

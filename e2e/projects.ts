@@ -7,8 +7,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, projectDaemonPids, type Sandbox } from './harness.js';
-import { CHROME_PATH, SERVER_BIN } from './paths.js';
-import { waitUntil } from './processes.js';
+import { CHROME_PATH, SERVER_BIN } from '@browser-agent/testkit/workspace';
+import { signal, waitUntil } from '@browser-agent/testkit/procfs';
 
 export const PROFILE_DIRNAME = '.user-session-data-directory';
 export const LAUNCH = ['--launch', '--headless', '--executable-path', CHROME_PATH];
@@ -39,13 +39,7 @@ export async function stopDaemons(sandbox: Sandbox): Promise<void> {
   const pids = [...(await projectDaemonPids(sandbox.home))];
   const main = await sandbox.daemonPid();
   if (main !== undefined) pids.push(main);
-  for (const pid of pids) {
-    try {
-      process.kill(pid, 'SIGTERM');
-    } catch {
-      // Already gone.
-    }
-  }
+  for (const pid of pids) signal(pid, 'SIGTERM');
   const gone = await waitUntil(() => sandbox.ownProcesses().length === 0, 15_000);
   expect(
     gone,

@@ -17,6 +17,10 @@ export default defineConfig({
     pairingStore: 'src/daemon/pairingStore.ts',
     // The memory probe's switch, file and line format, which the bench's soak reads (package export).
     memoryProbe: 'src/daemon/memoryProbe.ts',
+    // The Chromium flags of launch mode, which the e2e harness and the bench start theirs with (package export).
+    chromiumFlags: 'src/daemon/chromiumFlags.ts',
+    // The CDP pipe client, which the bench's soak browser talks to its Chromium through (package export).
+    cdpPipe: 'src/daemon/cdpPipe.ts',
   },
   platform: 'node',
   plugins: [withoutAjv()],

@@ -5,7 +5,7 @@
  */
 import { ErrorCode } from '@browser-agent/protocol';
 import { callOk, callTool, expect, findRef, test } from '../harness.js';
-import { CHROME_PATH } from '../paths.js';
+import { CHROME_PATH } from '@browser-agent/testkit/workspace';
 
 const LAUNCH = ['--launch', '--headless', '--isolated', '--executable-path', CHROME_PATH];
 

@@ -8,7 +8,7 @@ import {
   probeWebSocketFromPage,
   type SocketExchange,
 } from '../probes.js';
-import { isRunning, processesWithEnv } from '../processes.js';
+import { isRunning, processesWithEnv } from '@browser-agent/testkit/procfs';
 
 test.describe('bridge robustness', () => {
   test('web pages on 127.0.0.1 and localhost cannot open the bridge WebSocket; the extension stays connected', async ({

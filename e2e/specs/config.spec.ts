@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test, expect, callOk, callTool } from '../harness.js';
 import { agentOn } from '../steps.js';
-import { SERVER_BIN } from '../paths.js';
+import { SERVER_BIN } from '@browser-agent/testkit/workspace';
 
 function writeConfig(dir: string, name: string, config: unknown): string {
   const file = path.join(dir, name);

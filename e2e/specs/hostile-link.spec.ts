@@ -26,10 +26,10 @@ import {
 } from '@browser-agent/protocol';
 import { pairingId, provisionPairing } from '@browser-agent/mcp-server/pairingStore';
 import { test, expect, callOk, callTool } from '../harness.js';
-import { CHROME_PATH, SERVER_BIN } from '../paths.js';
+import { CHROME_PATH, SERVER_BIN } from '@browser-agent/testkit/workspace';
 import { probeWebSocketFromNode } from '../probes.js';
 import { connectByUrl, rawPost, startHttpServer } from '../httpClient.js';
-import { stopProcess, waitUntil } from '../processes.js';
+import { stopProcess, waitUntil } from '@browser-agent/testkit/procfs';
 
 interface Intruder {
   ws: WebSocket;

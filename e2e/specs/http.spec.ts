@@ -4,7 +4,7 @@
  * Origin are refused before they reach the MCP layer.
  */
 import { test, expect, callOk, urlsInGroup } from '../harness.js';
-import { stopProcess } from '../processes.js';
+import { stopProcess } from '@browser-agent/testkit/procfs';
 import { connectByUrl, rawPost, startHttpServer } from '../httpClient.js';
 
 test('MCP clients connect by URL, each with its own session; a forged Host or Origin is refused', async ({

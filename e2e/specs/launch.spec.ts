@@ -1,6 +1,6 @@
 import { callOk, expect, findRef, test } from '../harness.js';
-import { CHROME_PATH } from '../paths.js';
-import { waitUntil } from '../processes.js';
+import { CHROME_PATH } from '@browser-agent/testkit/workspace';
+import { waitUntil } from '@browser-agent/testkit/procfs';
 
 test('launch mode starts its own Chromium with the extension, drives it, and the daemon takes it down on SIGTERM', async ({
   sandbox,

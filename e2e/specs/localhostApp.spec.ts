@@ -6,19 +6,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  callOk,
-  callTool,
-  callToolUntyped,
-  expect,
-  findRef,
-  freePort,
-  snapshot,
-  test,
-} from '../harness.js';
+import { callOk, callTool, callToolUntyped, expect, findRef, snapshot, test } from '../harness.js';
+import { freePort } from '@browser-agent/testkit/scratch';
 import { launchedProfiles, PROFILE_DIRNAME } from '../projects.js';
-import { CHROME_PATH } from '../paths.js';
-import { isRunning, waitUntil } from '../processes.js';
+import { CHROME_PATH } from '@browser-agent/testkit/workspace';
+import { isRunning, signalGroup, waitUntil } from '@browser-agent/testkit/procfs';
 
 const APP_FIXTURE = path.join(import.meta.dirname, '..', 'fixtures', 'localhostApp');
 
@@ -116,10 +108,6 @@ async function startDevServer(dir: string, port: number): Promise<ChildProcess> 
 async function stopDevServer(child: ChildProcess): Promise<void> {
   const pid = child.pid;
   if (pid === undefined) return;
-  try {
-    process.kill(-pid, 'SIGTERM');
-  } catch {
-    // Already gone.
-  }
+  signalGroup(pid, 'SIGTERM');
   await waitUntil(() => !isRunning(pid), 5_000);
 }

@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { chmod, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { callOk, callToolUntyped, expect, test } from '../harness.js';
-import { CHROME_PATH } from '../paths.js';
+import { CHROME_PATH } from '@browser-agent/testkit/workspace';
 import {
   LAUNCH,
   PROFILE_DIRNAME,

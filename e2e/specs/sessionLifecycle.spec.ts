@@ -17,7 +17,7 @@ import {
   urlsInGroup,
 } from '../harness.js';
 import { agentOn } from '../steps.js';
-import { isRunning, processesWithEnv, waitUntil } from '../processes.js';
+import { isRunning, processesWithEnv, waitUntil } from '@browser-agent/testkit/procfs';
 
 test.describe('session lifecycle', () => {
   test('a client killed with SIGKILL mid-call ends its session; the others keep working', async ({

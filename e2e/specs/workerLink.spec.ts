@@ -1,8 +1,9 @@
 import { chmod, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { EXTENSION_ID } from '@browser-agent/protocol';
-import { callOk, expect, findRef, freePort, test } from '../harness.js';
-import { CHROME_PATH } from '../paths.js';
+import { callOk, expect, findRef, test } from '../harness.js';
+import { freePort } from '@browser-agent/testkit/scratch';
+import { CHROME_PATH } from '@browser-agent/testkit/workspace';
 
 interface DevToolsTarget {
   id: string;

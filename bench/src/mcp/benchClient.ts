@@ -4,10 +4,10 @@
  * is counted on the wire by a ResponseLedger.
  */
 import { performance } from 'node:perf_hooks';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CallToolResultSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolArgs, ToolName } from '@browser-agent/protocol';
+import { startMcpChild } from '@browser-agent/testkit/mcpChild';
 import { SERVER_BIN } from '../paths.js';
 import { ResponseLedger } from './responseLedger.js';
 
@@ -32,7 +32,7 @@ export class BenchClient {
   readonly pid: number;
   readonly ledger: ResponseLedger;
   readonly #client: Client;
-  readonly #stderr: { tail: string };
+  readonly #stderr: () => string;
   #closed = false;
 
   private constructor(
@@ -40,7 +40,7 @@ export class BenchClient {
     client: Client,
     pid: number,
     ledger: ResponseLedger,
-    stderr: { tail: string },
+    stderr: () => string,
   ) {
     this.name = name;
     this.#client = client;
@@ -65,27 +65,14 @@ export class BenchClient {
     args: readonly string[],
     env: Record<string, string>,
   ): Promise<BenchClient> {
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [script, ...args],
+    const { client, transport, pid, stderr } = await startMcpChild({
+      name,
+      version: '0.0.0-bench',
+      script,
+      args,
       env,
-      stderr: 'pipe',
+      stderrTailChars: STDERR_TAIL_CHARS,
     });
-    const stderr = { tail: '' };
-    transport.stderr?.on('data', (chunk: Buffer) => {
-      stderr.tail = (stderr.tail + chunk.toString('utf8')).slice(-STDERR_TAIL_CHARS);
-    });
-    const client = new Client({ name, version: '0.0.0-bench' });
-    try {
-      await client.connect(transport);
-    } catch (err) {
-      await transport.close();
-      throw new Error(`MCP server "${name}" did not start: ${String(err)}\n${stderr.tail}`, {
-        cause: err,
-      });
-    }
-    const pid = transport.pid;
-    if (pid === null) throw new Error(`MCP server "${name}" has no pid after connecting.`);
     const ledger = new ResponseLedger();
     // Wrapped after initialize, so the ledger sees exactly the bench's own requests.
     const deliver = transport.onmessage;
@@ -102,7 +89,7 @@ export class BenchClient {
   }
 
   get stderrTail(): string {
-    return this.#stderr.tail;
+    return this.#stderr();
   }
 
   async listTools(): Promise<string[]> {

@@ -1,4 +1,4 @@
-import { processTree, pssMiB, rssMiB } from '../procfs.js';
+import { processTree, pssMiB, rssMiB } from '@browser-agent/testkit/procfs';
 
 export interface Footprint {
   /** The daemon process alone (VmRSS). */

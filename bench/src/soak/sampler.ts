@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { footprint } from '../memory/footprint.js';
-import { processTree } from '../procfs.js';
+import { processTree } from '@browser-agent/testkit/procfs';
 import { probeDaemonHeap, type DaemonHeap } from './daemonHeap.js';
 import type { SoakBrowser } from './soakBrowser.js';
 

@@ -7,12 +7,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { Readable, Writable } from 'node:stream';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { EXTENSION_ORIGIN, RELAY_PAGE_PATH } from '@browser-agent/protocol';
 import { CHROME_PATH, CHROMIUM_FLAGS, EXTENSION_DIR } from '../paths.js';
-import { isRunning, waitUntil } from '../procfs.js';
+import { isRunning, signalGroup, waitUntil } from '@browser-agent/testkit/procfs';
 import type { Sandbox } from '../sandbox.js';
-import { CdpPipe } from './cdpPipe.js';
+import { CdpPipe, waitForTarget } from '@browser-agent/mcp-server/cdpPipe';
+import { extensionFlags } from '@browser-agent/mcp-server/chromiumFlags';
 import { provisionPairing } from '@browser-agent/mcp-server/pairingStore';
 
 const EXTENSION_TIMEOUT_MS = 20_000;
@@ -42,8 +42,7 @@ export class SoakBrowser {
       [
         ...CHROMIUM_FLAGS,
         `--user-data-dir=${path.join(sandbox.root, 'profile')}`,
-        `--disable-extensions-except=${EXTENSION_DIR}`,
-        `--load-extension=${EXTENSION_DIR}`,
+        ...extensionFlags(EXTENSION_DIR),
         '--headless=new',
         '--remote-debugging-pipe',
         'about:blank',
@@ -67,7 +66,10 @@ export class SoakBrowser {
     return browser;
   }
 
-  /** Every tab (page target) of the browser. */
+  /**
+   * Every tab (page target) of the browser. The bench's pipe never attaches to a page, so a
+   * target's `attached` flag reports other clients only: the extension's chrome.debugger.
+   */
   async pages(): Promise<PageTarget[]> {
     const result = (await this.#cdp.send('Target.getTargets')) as {
       targetInfos?: Array<{ type?: unknown; url?: unknown; attached?: unknown }>;
@@ -79,36 +81,18 @@ export class SoakBrowser {
 
   async close(): Promise<void> {
     if (!isRunning(this.pid)) return;
-    killGroup(this.pid, 'SIGTERM');
+    signalGroup(this.pid, 'SIGTERM');
     if (!(await waitUntil(() => !isRunning(this.pid), KILL_GRACE_MS)))
-      killGroup(this.pid, 'SIGKILL');
+      signalGroup(this.pid, 'SIGKILL');
     await waitUntil(() => !isRunning(this.pid), KILL_GRACE_MS);
     this.#child.unref();
   }
 
   // The relay page can only load once the extension is registered (its service worker is up).
   async #openRelay(query: string): Promise<void> {
-    const deadline = Date.now() + EXTENSION_TIMEOUT_MS;
-    for (;;) {
-      const result = (await this.#cdp.send('Target.getTargets')) as {
-        targetInfos?: Array<{ url?: unknown }>;
-      };
-      if ((result.targetInfos ?? []).some((t) => String(t.url).startsWith(`${EXTENSION_ORIGIN}/`)))
-        break;
-      if (Date.now() > deadline)
-        throw new Error('The extension did not start in the soak browser.');
-      await sleep(100);
-    }
+    await waitForTarget(this.#cdp, `${EXTENSION_ORIGIN}/`, EXTENSION_TIMEOUT_MS);
     await this.#cdp.send('Target.createTarget', {
       url: `${EXTENSION_ORIGIN}/${RELAY_PAGE_PATH}${query}`,
     });
-  }
-}
-
-function killGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // Already gone.
   }
 }

@@ -7,6 +7,7 @@ import { EXTENSION_ID, RELAY_PAGE_PATH } from '@browser-agent/protocol';
 import type { Logger } from '../shared/logger.js';
 import { CdpPipe, waitForTarget } from './cdpPipe.js';
 import { pairingFragment, type Pairing } from './pairingStore.js';
+import { QUIET_FLAGS, WINDOW_SIZE_FLAG, extensionFlags, machineFlags } from './chromiumFlags.js';
 import { defaultProfileDir } from '../shared/profiles.js';
 import { packageDir } from '../shared/packageDir.js';
 
@@ -101,20 +102,11 @@ export class LaunchedBrowser {
     const relayUrl = `chrome-extension://${EXTENSION_ID}/${RELAY_PAGE_PATH}?port=${bridgePort}&launch=1${pairingFragment(pairing)}`;
     const args = [
       `--user-data-dir=${profile}`,
-      `--disable-extensions-except=${extDir}`,
-      `--load-extension=${extDir}`,
-      '--no-first-run',
-      '--no-default-browser-check',
-      // Closed networks (CI, containers) otherwise see a stream of refused background connections.
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--window-size=1280,800',
+      ...extensionFlags(extDir),
+      ...QUIET_FLAGS,
+      WINDOW_SIZE_FLAG,
       ...(options.headless ? ['--headless=new'] : []),
-      // Chromium refuses to run as root with its sandbox (containers, CI).
-      ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
-      // Docker gives /dev/shm 64 MB, which crashes renderers of big pages; use /tmp instead.
-      ...(existsSync('/.dockerenv') ? ['--disable-dev-shm-usage'] : []),
+      ...machineFlags(),
       // The relay page is opened over the pipe once the extension is up: given on the command
       // line it loads before the extension is registered and shows an error page.
       '--remote-debugging-pipe',
