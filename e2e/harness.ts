@@ -81,6 +81,8 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** Directories the client offers as MCP roots (the client then has the roots capability). */
   roots?: string[];
+  /** Another command than the workspace's built server (an installed package, npx); flags follow. */
+  command?: { file: string; args: string[] };
 }
 
 export interface Bridge {
@@ -144,8 +146,8 @@ export const test = base.extend<
       home,
       socketPath: path.join(home, 'daemon.sock'),
       port,
-      async startServer({ name = 'e2e-client', flags = [], env: extra = {}, roots } = {}) {
-        const server = await spawnServer(name, flags, { ...env, ...extra }, roots);
+      async startServer({ name = 'e2e-client', flags = [], env: extra = {}, roots, command } = {}) {
+        const server = await spawnServer(name, flags, { ...env, ...extra }, roots, command);
         servers.push(server);
         return server.client;
       },
@@ -271,10 +273,11 @@ async function spawnServer(
   flags: string[],
   env: Record<string, string>,
   roots?: string[],
+  command: { file: string; args: string[] } = { file: process.execPath, args: [SERVER_BIN] },
 ): Promise<ServerProcess> {
   const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [SERVER_BIN, ...flags],
+    command: command.file,
+    args: [...command.args, ...flags],
     env,
     stderr: 'pipe',
   });

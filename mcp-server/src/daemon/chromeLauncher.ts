@@ -58,10 +58,15 @@ export function findBrowser(explicit?: string): string {
   );
 }
 
-/** The built extension: BROWSER_AGENT_EXTENSION_DIR, else extension/dist beside this package. */
+/**
+ * The built extension: BROWSER_AGENT_EXTENSION_DIR, else the copy an installed package carries
+ * (./extension, see build/copyExtension.mjs), else extension/dist beside this package.
+ */
 export function extensionDir(): string {
   const fromEnv = process.env['BROWSER_AGENT_EXTENSION_DIR'];
   if (fromEnv) return resolve(fromEnv);
+  const packaged = join(packageDir(), 'extension');
+  if (existsSync(join(packaged, 'manifest.json'))) return packaged;
   return resolve(packageDir(), '..', 'extension', 'dist');
 }
 
@@ -88,7 +93,9 @@ export class LaunchedBrowser {
     const executable = findBrowser(options.executablePath);
     const extDir = extensionDir();
     if (!existsSync(join(extDir, 'manifest.json'))) {
-      throw new Error(`The extension is not built at ${extDir}. Run pnpm build first.`);
+      throw new Error(
+        `The extension is not built at ${extDir}. Run pnpm build first (or reinstall the package).`,
+      );
     }
     const tempProfile = options.isolated
       ? mkdtempSync(join(tmpdir(), 'browser-agent-profile-'))
