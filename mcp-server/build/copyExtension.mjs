@@ -11,6 +11,11 @@ const here = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 const from = path.resolve(here, '..', 'extension', 'dist');
 const to = path.join(here, 'extension');
 
+// `postpack`: the copy is only for the tarball; in the workspace extension/dist is the one to load.
+if (process.argv.includes('--remove')) {
+  rmSync(to, { recursive: true, force: true });
+  process.exit(0);
+}
 if (!existsSync(path.join(from, 'manifest.json'))) {
   // The maps are gone, so their references go too (DevTools would warn about each).
 for (const entry of readdirSync(to, { recursive: true, withFileTypes: true })) {

@@ -14,9 +14,19 @@ import { resolveSettings, type Settings } from './server/config.js';
 import { ConfigError } from './server/configFile.js';
 import { openBridgeSession } from './server/bridgeSession.js';
 import { runProfilesCommand } from './server/profilesCommand.js';
+import { runSubcommand, COMMANDS_USAGE } from './commands/index.js';
 
 async function main(): Promise<void> {
   const log = createLogger('mcp');
+  const io = {
+    out: (t: string) => process.stdout.write(t),
+    err: (t: string) => process.stderr.write(t),
+  };
+  const code = await runSubcommand(process.argv.slice(2), io);
+  if (code !== undefined) {
+    process.exitCode = code;
+    return;
+  }
   if (process.argv[2] === 'profiles') {
     process.exitCode = await runProfilesCommand(
       process.argv.slice(3),
@@ -27,7 +37,7 @@ async function main(): Promise<void> {
   }
   const parsed = parseCli(process.argv.slice(2));
   if (parsed.kind === 'help') {
-    process.stderr.write(USAGE);
+    process.stderr.write(USAGE + COMMANDS_USAGE);
     return;
   }
   if (parsed.kind === 'version') {

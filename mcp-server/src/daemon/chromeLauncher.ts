@@ -59,15 +59,18 @@ export function findBrowser(explicit?: string): string {
 }
 
 /**
- * The built extension: BROWSER_AGENT_EXTENSION_DIR, else the copy an installed package carries
- * (./extension, see build/copyExtension.mjs), else extension/dist beside this package.
+ * The built extension: BROWSER_AGENT_EXTENSION_DIR, else extension/dist beside this package (the
+ * workspace), else the copy an installed package carries (./extension, see
+ * build/copyExtension.mjs).
  */
 export function extensionDir(): string {
   const fromEnv = process.env['BROWSER_AGENT_EXTENSION_DIR'];
   if (fromEnv) return resolve(fromEnv);
+  const workspace = resolve(packageDir(), '..', 'extension', 'dist');
   const packaged = join(packageDir(), 'extension');
-  if (existsSync(join(packaged, 'manifest.json'))) return packaged;
-  return resolve(packageDir(), '..', 'extension', 'dist');
+  if (!existsSync(join(workspace, 'manifest.json')) && existsSync(join(packaged, 'manifest.json')))
+    return packaged;
+  return workspace;
 }
 
 /** A Chromium the daemon started, with the extension loaded and the relay page open. */

@@ -6,6 +6,7 @@
 import { createServer, type Server } from 'node:net';
 import {
   ErrorCode,
+  PROTOCOL_VERSION,
   stampHop,
   type Frame,
   type FrameOf,
@@ -23,6 +24,8 @@ import { SessionFile } from './sessionFile.js';
 import { CallLog } from './callLog.js';
 import { ConnectionWaiters } from './connectionWaiters.js';
 import { recentCalls } from './recentCalls.js';
+import { writeStatus } from './statusFile.js';
+import { packageVersion } from '../shared/version.js';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
 
@@ -59,6 +62,10 @@ export class Daemon {
   #pairingCode: string | undefined;
   readonly #waiters = new ConnectionWaiters();
   #stopping: Promise<void> | undefined;
+  /** What the last extension said of its release, and how it differs from ours (doctor, errors). */
+  #extensionRelease: string | undefined;
+  #skew: (WireError & { blocking: boolean }) | undefined;
+  readonly #startedAt = new Date().toISOString();
   /** The write-ahead log's directory; none for the in-process fallback. */
   readonly #walDir: string | undefined;
 
@@ -99,15 +106,23 @@ export class Daemon {
       this.#log.child('ws'),
       {
         connected: () => this.#onExtensionConnected(),
-        disconnected: (reason) =>
+        disconnected: (reason) => {
           this.#router.failAll(
             notConnected(`The browser extension disconnected during the call (${reason}).`),
-          ),
+          );
+          this.#writeStatus();
+        },
         frame: (frame) => this.#onExtensionFrame(frame),
         response: ({ header, payload }) =>
           this.#router.resolveBytes(stampHop(header, 'daemon.back'), payload),
         pairingCode: (code) => {
           this.#pairingCode = code;
+          this.#writeStatus();
+        },
+        extensionHello: (release, skew) => {
+          this.#extensionRelease = release;
+          this.#skew = skew;
+          this.#writeStatus();
         },
       },
       this.#pairings,
@@ -122,6 +137,34 @@ export class Daemon {
       `listening on ${this.#config.socketPath ?? '(in-process)'} and ws://127.0.0.1:${this.#link.port}`,
     );
     this.#armIdleTimer();
+    this.#writeStatus();
+  }
+
+  /** status.json for `browser-agent-mcp doctor`; only the per-user or project daemon writes it. */
+  #writeStatus(): void {
+    if (this.#config.socketPath === undefined || this.#stopping) return;
+    writeStatus(this.#config.stateDir, {
+      pid: process.pid,
+      version: packageVersion(),
+      protocolVersion: PROTOCOL_VERSION,
+      socket: this.#config.socketPath,
+      port: this.#link?.port ?? this.#config.port,
+      startedAt: this.#startedAt,
+      extension: {
+        connected: this.#link?.connected ?? false,
+        version: this.#extensionRelease,
+        refused: this.#skew,
+      },
+      pairingCode: this.#pairingCode,
+      pairings: this.#pairings.all().length,
+      launchError: this.#launchError,
+      sessions: [...this.#sessions.values()].map((s) => ({
+        id: s.id,
+        client: s.client.name,
+        project: s.project,
+        connected: s.conn !== undefined,
+      })),
+    });
   }
 
   stop(): Promise<void> {
@@ -161,6 +204,7 @@ export class Daemon {
       `session ${session.id} ${resumed ? 'resumed' : 'started'} for ${frame.client.name}`,
     );
     this.#link?.send(sessionStart(session));
+    this.#writeStatus();
     if (!resumed || this.#walDir === undefined) return { sessionId: session.id, resumed };
     return { sessionId: session.id, resumed, recentCalls: this.#recentCalls(session.id) };
   }
@@ -191,6 +235,7 @@ export class Daemon {
     this.#log.info(`session ${session.id} ended`);
     this.#link?.send({ type: 'session_end', sessionId: session.id, reason: 'client disconnected' });
     this.#armIdleTimer();
+    this.#writeStatus();
   }
 
   async #onRequest(conn: ServerConnection, frame: Frame & { type: 'request' }): Promise<void> {
@@ -214,6 +259,10 @@ export class Daemon {
   /** A better answer than NOT_CONNECTED when the daemon knows why there is no extension. */
   #whyNotConnected(): WireError | undefined {
     if (this.#link?.connected) return undefined;
+    if (this.#skew?.blocking) {
+      const { code, message, hint } = this.#skew;
+      return { code, message, hint };
+    }
     if (this.#pairingCode !== undefined) {
       return {
         code: ErrorCode.NOT_PAIRED,
@@ -235,6 +284,7 @@ export class Daemon {
     // A (re)connected relay learns every live session, so its worker and panel are in step.
     for (const s of this.#sessions.values()) this.#link?.send(sessionStart(s));
     this.#waiters.wakeAll();
+    this.#writeStatus();
   }
 
   #onExtensionFrame(frame: Frame): void {
@@ -267,6 +317,7 @@ export class Daemon {
     } catch (err) {
       this.#launchError = `Could not launch the browser: ${err instanceof Error ? err.message : String(err)}`;
       this.#log.error(this.#launchError);
+      this.#writeStatus();
     }
   }
 

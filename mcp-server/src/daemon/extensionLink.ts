@@ -9,10 +9,10 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import {
   MAX_FRAME_BYTES,
   PROTOCOL_VERSION,
-  checkVersion,
   parseFrame,
   serializeFrame,
   type Frame,
+  type WireError,
 } from '@browser-agent/protocol';
 import type { Logger } from '../shared/logger.js';
 import { checkUpgrade } from './originCheck.js';
@@ -20,6 +20,8 @@ import { ExtensionHandshake } from './extensionHandshake.js';
 import type { PairingStore } from './pairingStore.js';
 import { RateLimiter } from './rateLimiter.js';
 import { splitResponseBytes, type ResponseBytes } from './responseBytes.js';
+import { versionSkew } from './versionSkew.js';
+import { packageVersion } from '../shared/version.js';
 
 const HELLO_TIMEOUT_MS = 5_000;
 const PAIRING_TIMEOUT_MS = 120_000;
@@ -33,6 +35,11 @@ export interface ExtensionLinkEvents {
   connected(): void;
   /** A first pairing waits for the user: the code to compare, or undefined when it is over. */
   pairingCode(code: string | undefined): void;
+  /** The release an extension named in its hello, and how it differs from ours (if it does). */
+  extensionHello?(
+    release: string | undefined,
+    skew: (WireError & { blocking: boolean }) | undefined,
+  ): void;
   disconnected(reason: string): void;
   frame(frame: Frame): void;
   /** A success response, cut without parsing its payload (responseBytes.ts). */
@@ -165,9 +172,15 @@ export class ExtensionLink {
       const frame = parsed.frame;
       if (!greeted) {
         if (frame.type === 'hello') {
-          const mismatch = checkVersion(frame.protocolVersion, 'the extension');
-          if (mismatch) {
-            ws.send(serializeFrame({ type: 'error', error: mismatch }));
+          // Versions are compared before any proof: the extension may say which release it is.
+          const skew = versionSkew(
+            { release: frame.client?.version, protocol: frame.protocolVersion },
+            { release: packageVersion(), protocol: PROTOCOL_VERSION },
+          );
+          this.#events.extensionHello?.(frame.client?.version, skew);
+          if (skew?.blocking) {
+            const { code, message, hint } = skew;
+            ws.send(serializeFrame({ type: 'error', error: { code, message, hint } }));
             ws.close(4004, 'Protocol version mismatch');
             return;
           }
@@ -209,7 +222,13 @@ export class ExtensionLink {
         greeted = true;
         if (frame.type === 'pair_confirm')
           ws.send(serializeFrame({ type: 'paired', pairingId: step.pairingId }));
-        ws.send(serializeFrame({ type: 'welcome', protocolVersion: PROTOCOL_VERSION }));
+        ws.send(
+          serializeFrame({
+            type: 'welcome',
+            protocolVersion: PROTOCOL_VERSION,
+            release: packageVersion(),
+          }),
+        );
         this.#active = ws;
         this.#log.info(`extension connected (pairing ${step.pairingId})`);
         this.#events.connected();
