@@ -102,6 +102,31 @@ test('nothing in the installed package points back into the workspace', async ()
   expect(files.filter((e) => e.name.endsWith('.map'))).toEqual([]);
 });
 
+test('the installed CLI prints its extension folder, writes a store zip, and runs doctor', async () => {
+  const bin = path.join(prefix, 'bin', 'browser-agent-mcp');
+  const folder = (await run(bin, ['extension'])).stdout.trim();
+  expect(await realpath(folder)).toBe(await realpath(path.join(installedDir(), 'extension')));
+  const zip = path.join(scratch, 'store.zip');
+  const report = (await run(bin, ['extension', '--zip', zip])).stdout;
+  expect(report).toMatch(/\d+ files, [\d.]+ KiB/);
+  await run('unzip', ['-tq', zip]);
+  const names = (await run('unzip', ['-Z1', zip])).stdout.trim().split('\n');
+  expect(names).toContain('manifest.json');
+  expect(names.filter((n) => /\.map$|\.test\./.test(n))).toEqual([]);
+  // Exit code 1 only means some check failed on this machine (a port in use, say); the report
+  // is on stdout either way.
+  const doctorRun = await run(bin, ['doctor', '--json'], {
+    env: { ...process.env, BROWSER_AGENT_HOME: path.join(scratch, 'doctor-home'), CHROME_PATH },
+  }).catch((err: { code?: number; stdout?: string }) => {
+    if (err.code !== 1 || !err.stdout) throw err;
+    return { stdout: err.stdout };
+  });
+  const doctor = JSON.parse(doctorRun.stdout);
+  expect(doctor.checks.find((c: { id: string }) => c.id === 'extension-files').summary).toContain(
+    await realpath(installedDir()),
+  );
+});
+
 test('the npx line an MCP client uses (npx -y --package <tarball> browser-agent-mcp) serves MCP over stdio', async ({
   sandbox,
 }) => {
@@ -117,4 +142,42 @@ test('the npx line an MCP client uses (npx -y --package <tarball> browser-agent-
   expect(tools.map((t) => t.name)).toContain('browser_navigate');
   // The server starts its daemon at once; let it settle so the sandbox stops it on teardown.
   await expect.poll(() => sandbox.daemonPid(), { timeout: 15_000 }).toBeDefined();
+});
+
+test('the MCP Bundle builds with the official mcpb CLI, validates, and runs as Claude Desktop starts it', async ({
+  sandbox,
+  site,
+}) => {
+  const out = path.join(scratch, 'mcpb');
+  await run('bash', [path.join(WORKSPACE_DIR, 'scripts', 'build-mcpb.sh'), '--out', out], {
+    cwd: WORKSPACE_DIR,
+    env: NPM_ENV,
+  });
+  const bundles = (await readdir(out)).filter((f) => f.endsWith('.mcpb'));
+  expect(bundles).toHaveLength(1);
+  const bundle = path.join(out, bundles[0] ?? '');
+  const unpacked = path.join(scratch, 'mcpb-unpacked');
+  await run('pnpm', ['exec', 'mcpb', 'unpack', bundle, unpacked], { cwd: WORKSPACE_DIR });
+  // The unpacked manifest passes the validator too, and asks for the mode and the project.
+  await run('pnpm', ['exec', 'mcpb', 'validate', path.join(unpacked, 'manifest.json')], {
+    cwd: WORKSPACE_DIR,
+  });
+  const manifest = JSON.parse(await readFile(path.join(unpacked, 'manifest.json'), 'utf8'));
+  expect(Object.keys(manifest.user_config)).toEqual(['launch', 'project']);
+  expect(manifest.server.mcp_config.args).toEqual(['${__dirname}/server/mcpb-entry.mjs']);
+
+  // As the host runs it: node with ${__dirname} replaced, user_config in the environment (the
+  // project left empty, launch on).
+  const client = await sandbox.startServer({
+    name: 'mcpb-host',
+    command: { file: process.execPath, args: [path.join(unpacked, 'server', 'mcpb-entry.mjs')] },
+    env: {
+      CHROME_PATH,
+      BROWSER_AGENT_MCPB_LAUNCH: 'true',
+      BROWSER_AGENT_MCPB_PROJECT: '',
+      BROWSER_AGENT_HEADLESS: '1',
+    },
+  });
+  await callOk(client, 'browser_navigate', { url: site.url('/button.html') });
+  expect((await callOk(client, 'browser_snapshot', {})).text).toContain('Click me');
 });
