@@ -54,6 +54,6 @@ export function versionSkew(
       (blocking
         ? '; they cannot talk to each other.'
         : '; they still work together, but may differ in tools.'),
-    hint: `Tell the user: ${extensionOlder ? UPDATE_EXTENSION : UPDATE_BRIDGE}`,
+    hint: extensionOlder ? UPDATE_EXTENSION : UPDATE_BRIDGE,
   };
 }
