@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { WebSocket } from 'ws';
 import { EXTENSION_ORIGIN, PROTOCOL_VERSION, serializeFrame } from '@browser-agent/protocol';
 import type { Page } from '@playwright/test';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { callTool, expect, test, type Bridge, type Sandbox } from '../harness.js';
 import { SERVER_BIN } from '../paths.js';
 
@@ -53,12 +54,15 @@ function check(report: Report, id: string): Check {
 }
 
 /** Starts a server (no browser) and waits for the daemon it spawns. */
-async function startDaemon(sandbox: Sandbox, env: Record<string, string> = {}): Promise<number> {
-  await sandbox.startServer({ name: 'doctor-client', env });
+async function startDaemon(
+  sandbox: Sandbox,
+  env: Record<string, string> = {},
+): Promise<{ pid: number; client: Client }> {
+  const client = await sandbox.startServer({ name: 'doctor-client', env });
   await expect.poll(() => sandbox.daemonPid(), { timeout: 15_000 }).toBeDefined();
   const pid = await sandbox.daemonPid();
   if (pid === undefined) throw new Error('no daemon pid');
-  return pid;
+  return { pid, client };
 }
 
 test('a healthy chain: daemon, port, extension link and session are all reported', async ({
@@ -101,7 +105,7 @@ test('the bridge port taken by another program names that program', async ({ san
 });
 
 test('a daemon of another release is named, with its pid to stop', async ({ sandbox }) => {
-  const pid = await startDaemon(sandbox, { BROWSER_AGENT_RELEASE_OVERRIDE: '0.0.9' });
+  const { pid } = await startDaemon(sandbox, { BROWSER_AGENT_RELEASE_OVERRIDE: '0.0.9' });
   const report = await doctor(sandbox);
   const daemon = check(report, 'daemon');
   expect(daemon.status).toBe('fail');
@@ -113,9 +117,16 @@ test('a daemon of another release is named, with its pid to stop', async ({ sand
 test('no extension connected: the daemon runs, the link is missing, and what to do', async ({
   sandbox,
 }) => {
-  await startDaemon(sandbox);
+  const { client } = await startDaemon(sandbox);
   const report = await doctor(sandbox);
   expect(check(report, 'daemon').status).toBe('ok');
+  // The agent's error carries the same facts, and points at doctor.
+  const outcome = await callTool(client, 'browser_snapshot', {});
+  expect(outcome.text).toContain('NOT_CONNECTED');
+  expect(outcome.text).toContain(
+    `No Browser Agent extension has contacted this bridge (port ${sandbox.port})`,
+  );
+  expect(outcome.text).toContain('browser-agent-mcp doctor');
   const link = check(report, 'extension-link');
   expect(link.status).toBe('fail');
   expect(link.summary).toContain('no extension connected');

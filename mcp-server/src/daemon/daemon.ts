@@ -267,17 +267,31 @@ export class Daemon {
       return {
         code: ErrorCode.NOT_PAIRED,
         message: `The Browser Agent extension asks to pair with this bridge; the pairing code is ${this.#pairingCode}.`,
-        hint: `Tell the user: open the Browser Agent side panel, check that it shows the code ${this.#pairingCode}, and click Pair. Then retry.`,
+        hint: `Tell the user: open the Browser Agent side panel, check that it shows the code ${this.#pairingCode}, and click Pair. Then retry. (\`browser-agent-mcp doctor\` shows the pairing state.)`,
       };
     }
     if (this.#launchError !== undefined) {
       return {
         code: ErrorCode.LAUNCH_FAILED,
         message: this.#launchError,
-        hint: 'Fix the browser setup (see the message), then restart the MCP client.',
+        hint: 'Fix the browser setup (see the message), then restart the MCP client. `browser-agent-mcp doctor` names what is wrong.',
       };
     }
-    return undefined;
+    // The facts `doctor` reports (status.json), told to the agent so it can tell the user.
+    const port = this.#link?.port ?? this.#config.port;
+    if (this.#browser) {
+      return notConnected(
+        `The browser this bridge launched has not connected yet (port ${port}); it may still be starting.`,
+      );
+    }
+    return {
+      code: ErrorCode.NOT_CONNECTED,
+      message:
+        this.#extensionRelease === undefined
+          ? `No Browser Agent extension has contacted this bridge (port ${port}).`
+          : `The Browser Agent extension (${this.#extensionRelease}) is not connected to this bridge (port ${port}).`,
+      hint: 'Tell the user: open the Browser Agent side panel in Chrome (if the extension is not installed, load the folder `browser-agent-mcp extension` prints), or restart the MCP server with --launch. `browser-agent-mcp doctor` checks each part and says what to fix.',
+    };
   }
 
   #onExtensionConnected(): void {
