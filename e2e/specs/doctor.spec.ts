@@ -187,7 +187,7 @@ test('an extension of another protocol is refused; the agent and doctor say to u
   // A newer extension than this bridge: it speaks the next protocol version.
   const ws = new WebSocket(`ws://127.0.0.1:${sandbox.port}`, { origin: EXTENSION_ORIGIN });
   const frames: string[] = [];
-  ws.on('message', (data) => frames.push(String(data)));
+  ws.on('message', (data) => frames.push(Buffer.from(data as Buffer).toString('utf8')));
   const closed = new Promise<number>((resolve) => ws.once('close', resolve));
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());

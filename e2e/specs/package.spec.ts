@@ -97,7 +97,9 @@ test('nothing in the installed package points back into the workspace', async ()
   const deps = await readdir(path.join(dir, 'node_modules')).catch(() => []);
   expect(deps.filter((d) => d.startsWith('@browser-agent'))).toEqual([]);
   // The packaged extension is there, without source maps.
-  const manifest = JSON.parse(await readFile(path.join(dir, 'extension', 'manifest.json'), 'utf8'));
+  const manifest = JSON.parse(
+    await readFile(path.join(dir, 'extension', 'manifest.json'), 'utf8'),
+  ) as { manifest_version: number };
   expect(manifest.manifest_version).toBe(3);
   expect(files.filter((e) => e.name.endsWith('.map'))).toEqual([]);
 });
@@ -121,8 +123,8 @@ test('the installed CLI prints its extension folder, writes a store zip, and run
     if (err.code !== 1 || !err.stdout) throw err;
     return { stdout: err.stdout };
   });
-  const doctor = JSON.parse(doctorRun.stdout);
-  expect(doctor.checks.find((c: { id: string }) => c.id === 'extension-files').summary).toContain(
+  const doctor = JSON.parse(doctorRun.stdout) as { checks: { id: string; summary: string }[] };
+  expect(doctor.checks.find((c) => c.id === 'extension-files')?.summary).toContain(
     await realpath(installedDir()),
   );
 });
@@ -162,7 +164,10 @@ test('the MCP Bundle builds with the official mcpb CLI, validates, and runs as C
   await run('pnpm', ['exec', 'mcpb', 'validate', path.join(unpacked, 'manifest.json')], {
     cwd: WORKSPACE_DIR,
   });
-  const manifest = JSON.parse(await readFile(path.join(unpacked, 'manifest.json'), 'utf8'));
+  const manifest = JSON.parse(await readFile(path.join(unpacked, 'manifest.json'), 'utf8')) as {
+    user_config: Record<string, unknown>;
+    server: { mcp_config: { args: string[] } };
+  };
   expect(Object.keys(manifest.user_config)).toEqual(['launch', 'project']);
   expect(manifest.server.mcp_config.args).toEqual(['${__dirname}/server/mcpb-entry.mjs']);
 

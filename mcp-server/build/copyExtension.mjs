@@ -18,14 +18,14 @@ if (process.argv.includes('--remove')) {
 }
 if (!existsSync(path.join(from, 'manifest.json'))) {
   // The maps are gone, so their references go too (DevTools would warn about each).
-for (const entry of readdirSync(to, { recursive: true, withFileTypes: true })) {
-  if (!entry.isFile() || !entry.name.endsWith('.js')) continue;
-  const file = path.join(entry.parentPath, entry.name);
-  const text = readFileSync(file, 'utf8');
-  const stripped = text.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
-  if (stripped !== text) writeFileSync(file, stripped);
-}
-console.error(`copyExtension: no built extension at ${from}. Run pnpm build first.`);
+  for (const entry of readdirSync(to, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.js')) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const text = readFileSync(file, 'utf8');
+    const stripped = text.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
+    if (stripped !== text) writeFileSync(file, stripped);
+  }
+  console.error(`copyExtension: no built extension at ${from}. Run pnpm build first.`);
   process.exit(1);
 }
 if (!existsSync(path.join(here, 'dist', 'cli.js'))) {

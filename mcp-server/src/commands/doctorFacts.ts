@@ -442,7 +442,7 @@ function pairingCheck(paths: StatePaths, status: DaemonStatus | undefined): Chec
 }
 
 function logCheck(paths: StatePaths): Check {
-  let text = '';
+  let text: string;
   try {
     const buf = readFileSync(paths.logFile);
     text = buf.subarray(Math.max(0, buf.length - LOG_TAIL_BYTES)).toString('utf8');

@@ -51,8 +51,8 @@ export function runExtensionCommand(argv: string[], io: Output, dir = extensionD
   const archive = writeZip(entries);
   const target = path.resolve(zip);
   writeFileSync(target, archive);
-  const version = (JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Manifest)
-    .version;
+  const manifest = JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Manifest;
+  const version = String(manifest.version);
   io.out(
     `${target}: ${entries.length} files, ${formatSize(archive.length)} (extension ${version}, from ${dir})\n`,
   );

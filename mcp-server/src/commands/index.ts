@@ -23,6 +23,7 @@ export async function runSubcommand(argv: string[], io: Output): Promise<number 
       return runSetupCommand(rest, io);
     case 'doctor':
       return runDoctorCommand(rest, io);
+    case undefined:
     default:
       return undefined;
   }
