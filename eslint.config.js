@@ -31,6 +31,8 @@ export default tseslint.config(
             'eslint.config.js',
             'scripts/*.mjs',
             'e2e/fixtures/*/*.mjs',
+            'mcp-server/build/*.mjs',
+            'packaging/*/*.mjs',
           ],
         },
         tsconfigRootDir: import.meta.dirname,

@@ -81,6 +81,8 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** Directories the client offers as MCP roots (the client then has the roots capability). */
   roots?: string[];
+  /** Another command than the workspace's built server (an installed package, npx); flags follow. */
+  command?: { file: string; args: string[] };
 }
 
 export interface Bridge {
@@ -133,8 +135,8 @@ export const test = base.extend<
       env,
       socketPath: path.join(home, 'daemon.sock'),
       port,
-      async startServer({ name = 'e2e-client', flags = [], env: extra = {}, roots } = {}) {
-        const server = await spawnServer(name, flags, { ...env, ...extra }, roots);
+      async startServer({ name = 'e2e-client', flags = [], env: extra = {}, roots, command } = {}) {
+        const server = await spawnServer(name, flags, { ...env, ...extra }, roots, command);
         servers.push(server);
         return server.client;
       },
@@ -251,6 +253,7 @@ async function spawnServer(
   flags: string[],
   env: Record<string, string>,
   roots?: string[],
+  command?: { file: string; args: string[] },
 ): Promise<ServerProcess> {
   const { client, pid, stderr } = await startMcpChild({
     name,
@@ -258,6 +261,7 @@ async function spawnServer(
     script: SERVER_BIN,
     args: flags,
     env,
+    ...(command && { command }),
     ...(roots && {
       clientOptions: { capabilities: { roots: {} } },
       prepare: (client: Client) =>

@@ -32,8 +32,9 @@ command -v node >/dev/null 2>&1 || die "Node.js is missing: install Node.js 20.1
 node -e 'const [a,b]=process.versions.node.split(".").map(Number);process.exit(a>20||(a===20&&b>=19)?0:1)' ||
   die "Node.js $(node --version) is too old: install 20.19 or later"
 
-# Chromium, and fonts so that screenshots of pages show text rather than boxes.
-apt_packages=(chromium fonts-liberation fonts-dejavu-core ca-certificates)
+# Chromium, and fonts so that screenshots of pages show text rather than boxes; unzip lets the
+# tests read the extension's store zip with a reader other than the one that wrote it.
+apt_packages=(chromium fonts-liberation fonts-dejavu-core ca-certificates unzip)
 missing=()
 for pkg in "${apt_packages[@]}"; do
   dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")

@@ -14,17 +14,18 @@ import { resolveSettings, type Settings } from './server/config.js';
 import { ConfigError } from './server/configFile.js';
 import { openBridgeSession } from './server/bridgeSession.js';
 import { runProfilesCommand } from './server/profilesCommand.js';
-import { runPairingsCommand } from './server/pairingsCommand.js';
 import { statePaths } from './shared/paths.js';
+import { runSubcommand, COMMANDS_USAGE } from './commands/index.js';
 
 async function main(): Promise<void> {
   const log = createLogger('mcp');
-  if (process.argv[2] === 'pairings') {
-    process.exitCode = runPairingsCommand(
-      process.argv.slice(3),
-      (text) => process.stdout.write(text),
-      (text) => process.stderr.write(text),
-    );
+  const io = {
+    out: (t: string) => process.stdout.write(t),
+    err: (t: string) => process.stderr.write(t),
+  };
+  const code = await runSubcommand(process.argv.slice(2), io);
+  if (code !== undefined) {
+    process.exitCode = code;
     return;
   }
   if (process.argv[2] === 'profiles') {
@@ -37,7 +38,7 @@ async function main(): Promise<void> {
   }
   const parsed = parseCli(process.argv.slice(2));
   if (parsed.kind === 'help') {
-    process.stderr.write(USAGE);
+    process.stderr.write(USAGE + COMMANDS_USAGE);
     return;
   }
   if (parsed.kind === 'version') {

@@ -103,6 +103,8 @@ export const unpairFrameSchema = z.object({
 export const welcomeFrameSchema = z.object({
   type: z.literal('welcome'),
   protocolVersion: z.number().int(),
+  /** The daemon's release (package version), so the panel can name a release skew. */
+  release: z.string().max(100).optional(),
 });
 
 /**

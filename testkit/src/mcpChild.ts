@@ -15,6 +15,8 @@ export interface McpChildOptions {
   /** The server script, run with this Node, and its arguments. */
   script: string;
   args: readonly string[];
+  /** Another program to start instead of `node script` (an installed package's command). */
+  command?: { file: string; args: readonly string[] };
   env: Record<string, string>;
   /** Client capabilities, e.g. roots. */
   clientOptions?: ClientOptions;
@@ -36,8 +38,8 @@ export interface McpChild {
 export async function startMcpChild(options: McpChildOptions): Promise<McpChild> {
   const { name, stderrTailChars } = options;
   const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [options.script, ...options.args],
+    command: options.command?.file ?? process.execPath,
+    args: [...(options.command?.args ?? [options.script]), ...options.args],
     env: options.env,
     stderr: 'pipe',
   });

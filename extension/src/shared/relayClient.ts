@@ -10,6 +10,7 @@
  * Invariant: a request whose worker dies before answering still gets one response (an error),
  * so the daemon never waits out its timeout for a call that can no longer finish.
  */
+import { releaseSkewNotice } from './releaseSkew.js';
 import {
   ErrorCode,
   PROTOCOL_VERSION,
@@ -372,7 +373,13 @@ export class RelayClient {
           return;
         }
         this.#backoffMs = RECONNECT_MIN_MS;
-        this.#setState('connected', `Connected to the bridge at ${this.#url}.`);
+        {
+          const skew = releaseSkewNotice(frame.release, chrome.runtime.getManifest().version);
+          this.#setState(
+            'connected',
+            `Connected to the bridge at ${this.#url}.${skew === undefined ? '' : ` ${skew}`}`,
+          );
+        }
         return;
       case 'request':
         this.#inFlight.set(frame.id, frame);
@@ -382,12 +389,14 @@ export class RelayClient {
       case 'session_end':
         this.#link.post(frame);
         return;
-      case 'error':
-        this.#setState(
-          'disconnected',
-          `${frame.error.message}${frame.error.hint ? ` ${frame.error.hint}` : ''}`,
-        );
+      case 'error': {
+        const text = `${frame.error.message}${frame.error.hint ? ` ${frame.error.hint}` : ''}`;
+        // Before the handshake ends, an error is why the daemon closes the link (a version
+        // skew, say): it stays on show past the close instead of a bare "Not connected".
+        if (!this.#verified) this.#refusal = text;
+        this.#setState('disconnected', text);
         return;
+      }
       case 'pong':
         return;
     }

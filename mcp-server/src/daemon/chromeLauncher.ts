@@ -59,11 +59,19 @@ export function findBrowser(explicit?: string): string {
   );
 }
 
-/** The built extension: BROWSER_AGENT_EXTENSION_DIR, else extension/dist beside this package. */
+/**
+ * The built extension: BROWSER_AGENT_EXTENSION_DIR, else extension/dist beside this package (the
+ * workspace), else the copy an installed package carries (./extension, see
+ * build/copyExtension.mjs).
+ */
 export function extensionDir(): string {
   const fromEnv = process.env['BROWSER_AGENT_EXTENSION_DIR'];
   if (fromEnv) return resolve(fromEnv);
-  return resolve(packageDir(), '..', 'extension', 'dist');
+  const workspace = resolve(packageDir(), '..', 'extension', 'dist');
+  const packaged = join(packageDir(), 'extension');
+  if (!existsSync(join(workspace, 'manifest.json')) && existsSync(join(packaged, 'manifest.json')))
+    return packaged;
+  return workspace;
 }
 
 /** A Chromium the daemon started, with the extension loaded and the relay page open. */
@@ -89,7 +97,9 @@ export class LaunchedBrowser {
     const executable = findBrowser(options.executablePath);
     const extDir = extensionDir();
     if (!existsSync(join(extDir, 'manifest.json'))) {
-      throw new Error(`The extension is not built at ${extDir}. Run pnpm build first.`);
+      throw new Error(
+        `The extension is not built at ${extDir}. Run pnpm build first (or reinstall the package).`,
+      );
     }
     const tempProfile = options.isolated
       ? mkdtempSync(join(tmpdir(), 'browser-agent-profile-'))

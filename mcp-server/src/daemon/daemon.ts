@@ -6,6 +6,7 @@
 import { createServer, type Server } from 'node:net';
 import {
   ErrorCode,
+  PROTOCOL_VERSION,
   stampHop,
   type DaemonToExtensionFrame,
   type ExtensionToDaemonFrame,
@@ -28,6 +29,8 @@ import { SessionFile } from './sessionFile.js';
 import { CallLog } from './callLog.js';
 import { ConnectionWaiters } from './connectionWaiters.js';
 import { recentCalls } from './recentCalls.js';
+import { writeStatus } from './statusFile.js';
+import { packageVersion } from '../shared/version.js';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
 
@@ -61,12 +64,16 @@ export class Daemon {
   #launchError: string | undefined;
   readonly #pairings: PairingStore;
   /** The one-time code an unpaired extension needs; shown to the agent in NOT_PAIRED. */
-  readonly #code = new OneTimeCode();
+  readonly #code = new OneTimeCode(() => this.#writeStatus());
   /** Launch mode: the pairing minted for the launched browser, the only one then accepted. */
   #launchedPairing: Pairing | undefined;
   #pairingsWatcher: FSWatcher | undefined;
   readonly #waiters = new ConnectionWaiters();
   #stopping: Promise<void> | undefined;
+  /** What the last extension said of its release, and how it differs from ours (doctor, errors). */
+  #extensionRelease: string | undefined;
+  #skew: (WireError & { blocking: boolean }) | undefined;
+  readonly #startedAt = new Date().toISOString();
   /** The write-ahead log's directory; none for the in-process fallback. */
   readonly #walDir: string | undefined;
 
@@ -107,13 +114,20 @@ export class Daemon {
       this.#log.child('ws'),
       {
         connected: () => this.#onExtensionConnected(),
-        disconnected: (reason) =>
+        disconnected: (reason) => {
           this.#router.failAll(
             notConnected(`The browser extension disconnected during the call (${reason}).`),
-          ),
+          );
+          this.#writeStatus();
+        },
         frame: (frame) => this.#onExtensionFrame(frame),
         response: ({ header, payload }) =>
           this.#router.resolveBytes(stampHop(header, 'daemon.back'), payload),
+        extensionHello: (release, skew) => {
+          this.#extensionRelease = release;
+          this.#skew = skew;
+          this.#writeStatus();
+        },
       },
       {
         pairings: this.#pairings,
@@ -132,6 +146,34 @@ export class Daemon {
       `listening on ${this.#config.socketPath ?? '(in-process)'} and ws://127.0.0.1:${this.#link.port}`,
     );
     this.#armIdleTimer();
+    this.#writeStatus();
+  }
+
+  /** status.json for `browser-agent-mcp doctor`; only the per-user or project daemon writes it. */
+  #writeStatus(): void {
+    if (this.#config.socketPath === undefined || this.#stopping) return;
+    writeStatus(this.#config.stateDir, {
+      pid: process.pid,
+      version: packageVersion(),
+      protocolVersion: PROTOCOL_VERSION,
+      socket: this.#config.socketPath,
+      port: this.#link?.port ?? this.#config.port,
+      startedAt: this.#startedAt,
+      extension: {
+        connected: this.#link?.connected ?? false,
+        version: this.#extensionRelease,
+        refused: this.#skew,
+      },
+      pairingCode: this.#launchedPairing ? undefined : this.#code.shown(),
+      pairings: this.#pairings.all().length,
+      launchError: this.#launchError,
+      sessions: [...this.#sessions.values()].map((s) => ({
+        id: s.id,
+        client: s.client.name,
+        project: s.project,
+        connected: s.conn !== undefined,
+      })),
+    });
   }
 
   stop(): Promise<void> {
@@ -172,6 +214,7 @@ export class Daemon {
       `session ${session.id} ${resumed ? 'resumed' : 'started'} for ${frame.client.name}`,
     );
     this.#link?.send(sessionStart(session));
+    this.#writeStatus();
     if (!resumed || this.#walDir === undefined) return { sessionId: session.id, resumed };
     return { sessionId: session.id, resumed, recentCalls: this.#recentCalls(session.id) };
   }
@@ -202,6 +245,7 @@ export class Daemon {
     this.#log.info(`session ${session.id} ended`);
     this.#link?.send({ type: 'session_end', sessionId: session.id, reason: 'client disconnected' });
     this.#armIdleTimer();
+    this.#writeStatus();
   }
 
   async #onRequest(conn: ServerConnection, frame: RequestFrame): Promise<void> {
@@ -225,28 +269,47 @@ export class Daemon {
   /** A better answer than NOT_CONNECTED when the daemon knows why there is no extension. */
   #whyNotConnected(): WireError | undefined {
     if (this.#link?.connected) return undefined;
+    if (this.#skew?.blocking) {
+      const { code, message, hint } = this.#skew;
+      return { code, message, hint };
+    }
     const code = this.#launchedPairing ? undefined : this.#code.shown();
     if (code !== undefined) {
       return {
         code: ErrorCode.NOT_PAIRED,
         message: `The Browser Agent extension asks to pair with this bridge. The one-time pairing code is ${code}.`,
-        hint: `Tell the user: open the Browser Agent side panel and type the code ${code} there, then retry. Only the user can do this; the code works once, and three wrong tries replace it with a new one.`,
+        hint: `Tell the user: open the Browser Agent side panel and type the code ${code} there, then retry (\`browser-agent-mcp doctor\` shows the pairing state). Only the user can do this; the code works once, and three wrong tries replace it with a new one.`,
       };
     }
     if (this.#launchError !== undefined) {
       return {
         code: ErrorCode.LAUNCH_FAILED,
         message: this.#launchError,
-        hint: 'Fix the browser setup (see the message), then restart the MCP client.',
+        hint: 'Fix the browser setup (see the message), then restart the MCP client. `browser-agent-mcp doctor` names what is wrong.',
       };
     }
-    return undefined;
+    // The facts `doctor` reports (status.json), told to the agent so it can tell the user.
+    const port = this.#link?.port ?? this.#config.port;
+    if (this.#browser) {
+      return notConnected(
+        `The browser this bridge launched has not connected yet (port ${port}); it may still be starting.`,
+      );
+    }
+    return {
+      code: ErrorCode.NOT_CONNECTED,
+      message:
+        this.#extensionRelease === undefined
+          ? `No Browser Agent extension has contacted this bridge (port ${port}).`
+          : `The Browser Agent extension (${this.#extensionRelease}) is not connected to this bridge (port ${port}).`,
+      hint: 'Tell the user: open the Browser Agent side panel in Chrome (if the extension is not installed, load the folder `browser-agent-mcp extension` prints), or restart the MCP server with --launch. `browser-agent-mcp doctor` checks each part and says what to fix.',
+    };
   }
 
   #onExtensionConnected(): void {
     // A (re)connected relay learns every live session, so its worker and panel are in step.
     for (const s of this.#sessions.values()) this.#link?.send(sessionStart(s));
     this.#waiters.wakeAll();
+    this.#writeStatus();
   }
 
   #onExtensionFrame(
@@ -298,6 +361,7 @@ export class Daemon {
     } catch (err) {
       this.#launchError = `Could not launch the browser: ${err instanceof Error ? err.message : String(err)}`;
       this.#log.error(this.#launchError);
+      this.#writeStatus();
     }
   }
 

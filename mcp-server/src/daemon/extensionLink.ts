@@ -15,11 +15,11 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import {
   MAX_FRAME_BYTES,
   PROTOCOL_VERSION,
-  checkVersion,
   parseExtensionToDaemon,
   serializeFrame,
   type DaemonToExtensionFrame,
   type ExtensionToDaemonFrame,
+  type WireError,
 } from '@browser-agent/protocol';
 import type { Logger } from '../shared/logger.js';
 import { checkUpgrade } from './originCheck.js';
@@ -27,6 +27,8 @@ import { ExtensionHandshake, type HandshakeAuthority } from './extensionHandshak
 import { checkPeerUid } from './peerUid.js';
 import { RateLimiter } from './rateLimiter.js';
 import { splitResponseBytes, type ResponseBytes } from './responseBytes.js';
+import { versionSkew } from './versionSkew.js';
+import { packageVersion } from '../shared/version.js';
 
 const HELLO_TIMEOUT_MS = 5_000;
 const PAIRING_TIMEOUT_MS = 120_000;
@@ -42,6 +44,11 @@ const HEARTBEAT_MS = 15_000;
 
 export interface ExtensionLinkEvents {
   connected(): void;
+  /** The release an extension named in its hello, and how it differs from ours (if it does). */
+  extensionHello?(
+    release: string | undefined,
+    skew: (WireError & { blocking: boolean }) | undefined,
+  ): void;
   disconnected(reason: string): void;
   /** A response or event the extension sent once the link was up (pings are answered here). */
   frame(frame: Extract<ExtensionToDaemonFrame, { type: 'response' | 'event' | 'unpair' }>): void;
@@ -168,7 +175,13 @@ export class ExtensionLink {
       ws.close(4005, 'Another Browser Agent relay holds the link');
       return;
     }
-    ws.send(serializeFrame({ type: 'welcome', protocolVersion: PROTOCOL_VERSION }));
+    ws.send(
+      serializeFrame({
+        type: 'welcome',
+        protocolVersion: PROTOCOL_VERSION,
+        release: packageVersion(),
+      }),
+    );
     this.#active = ws;
     this.#activePairing = pairingId;
     this.#log.info(`extension connected (pairing ${pairingId})`);
@@ -224,9 +237,15 @@ export class ExtensionLink {
       const frame = parsed.frame;
       if (!greeted) {
         if (frame.type === 'hello') {
-          const mismatch = checkVersion(frame.protocolVersion, 'the extension');
-          if (mismatch) {
-            ws.send(serializeFrame({ type: 'error', error: mismatch }));
+          // Versions are compared before any proof: the extension may say which release it is.
+          const skew = versionSkew(
+            { release: frame.client?.version, protocol: frame.protocolVersion },
+            { release: packageVersion(), protocol: PROTOCOL_VERSION },
+          );
+          this.#events.extensionHello?.(frame.client?.version, skew);
+          if (skew?.blocking) {
+            const { code, message, hint } = skew;
+            ws.send(serializeFrame({ type: 'error', error: { code, message, hint } }));
             ws.close(4004, 'Protocol version mismatch');
             return;
           }

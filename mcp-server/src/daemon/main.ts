@@ -14,6 +14,7 @@ import { socketAnswers } from '../shared/socketAnswers.js';
 import { Daemon } from './daemon.js';
 import { installMemoryProbe } from './memoryProbe.js';
 import { takeStartLock } from './startLock.js';
+import { statusFilePath } from './statusFile.js';
 
 const DEFAULT_IDLE_EXIT_MS = 60_000;
 
@@ -94,6 +95,8 @@ async function main(): Promise<void> {
       // No pid file to remove.
     }
     if (process.platform !== 'win32') rmSync(paths.socket, { force: true });
+    // doctor would take a status of a reused pid for a live daemon.
+    rmSync(statusFilePath(paths.dir), { force: true });
   };
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(sig, () => shutdown(sig));
   process.on('exit', cleanup);

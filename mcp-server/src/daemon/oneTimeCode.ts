@@ -29,11 +29,19 @@ export class OneTimeCode {
   #generation = 0;
   #wrongTries = 0;
   #requestedAt = Number.NEGATIVE_INFINITY;
+  /** Told when the code to show changes (the daemon's status file, which `doctor` reads). */
+  readonly #onChange: () => void;
+
+  constructor(onChange: () => void = () => undefined) {
+    this.#onChange = onChange;
+  }
 
   /** An unpaired extension asked: from now on the agent is told the code. */
   requested(now = Date.now()): CodeKey {
     this.#requestedAt = now;
-    return this.#key();
+    const key = this.#key();
+    this.#onChange();
+    return key;
   }
 
   /** The code to show the user, while a pairing was asked for recently; else undefined. */
@@ -59,6 +67,7 @@ export class OneTimeCode {
     this.#code = undefined;
     this.#current = undefined;
     this.#wrongTries = 0;
+    this.#onChange();
   }
 
   #key(): CodeKey {

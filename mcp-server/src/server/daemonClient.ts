@@ -295,7 +295,7 @@ export class DaemonClient {
     throw new BridgeError(
       ErrorCode.NOT_CONNECTED,
       `The bridge daemon did not start: ${why}`,
-      `See ${paths.logFile}. Another program may hold the bridge port; set BROWSER_AGENT_PORT or stop it.`,
+      `See ${paths.logFile}. Another program may hold the bridge port; set BROWSER_AGENT_PORT or stop it. \`browser-agent-mcp doctor\` names the program on the port.`,
     );
   }
 
