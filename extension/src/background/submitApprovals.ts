@@ -9,13 +9,15 @@
  * several sessions never share a tab but a call may still be finishing when the next starts),
  * so the user's own submits outside the agent's calls are never held.
  *
- * browser_evaluate is asked about before it runs when its page has such a form (guardScript).
+ * A tool whose contract says `approval: 'script'` (browser_evaluate) is asked about before it
+ * runs when its page has such a form (guardScript, applied in the registry loop).
  */
 import {
   BridgeError,
   ErrorCode,
   toWireError,
   type ResponseFrame,
+  type ToolName,
   type ToolResult,
 } from '@browser-agent/protocol';
 import type { GuardMessage, SecretFieldKind, SubmitQuestion } from '../shared/messages';
@@ -83,7 +85,7 @@ export class SubmitApprovals {
    * hold, it can read a form's fields and send them with fetch, or undo the main-world hook.
    * So with the setting on, a script for a page with a secret-field form is asked about first.
    */
-  guardScript(inner: Handler<'browser_evaluate'>): Handler<'browser_evaluate'> {
+  guardScript<N extends ToolName>(inner: Handler<N>): Handler<N> {
     return async (args, ctx) => {
       // Calls of a session run in order: the running one is the oldest.
       const deadline = this.#deadlines.get(ctx.sessionId)?.[0];

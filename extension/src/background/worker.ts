@@ -15,8 +15,8 @@ import { showOverlay } from './overlay';
 import { SessionContexts } from './sessionContext';
 import { SessionStore, type SessionRecord } from './sessionStore';
 import { TabStates } from './tabStates';
-import { attachHooks, handlers } from './tools';
-import { beforeCall, bindInvoker, sideEffects, transactions } from './transactions';
+import { attachHooks, createHandlers } from './tools';
+import { TransactionServices } from './transactions';
 import { Activity } from './activity';
 import { PanelHub } from './panelHub';
 import { Controls } from './controls';
@@ -76,16 +76,21 @@ export class Worker {
         detail: `${detail} The service worker holds the link, so agents keep working with the panel closed.`,
       }),
   );
-  readonly dispatcher = new Dispatcher(
-    { ...handlers, browser_evaluate: this.approvals.guardScript(handlers.browser_evaluate) },
+  readonly transactions = new TransactionServices();
+  readonly dispatcher: Dispatcher = new Dispatcher(
+    createHandlers(
+      {
+        manager: this.transactions.manager,
+        sideEffects: this.transactions.sideEffects,
+        // The dispatcher's own validated path, for browser_batch's steps.
+        invoke: () => (tool, args, ctx) => this.dispatcher.invokeTool(tool, args, ctx),
+      },
+      { approveScript: (handler) => this.approvals.guardScript(handler) },
+    ),
     async (sessionId, clock) => this.contexts.create(await this.#usableSession(sessionId), clock),
-    beforeCall,
+    this.transactions.beforeCall,
   );
   #broadcastTimer: ReturnType<typeof setTimeout> | undefined;
-
-  constructor() {
-    bindInvoker((tool, args, ctx) => this.dispatcher.invokeTool(tool, args, ctx));
-  }
 
   /** A frame from the relay (panel-held or worker-held); answers go back through `reply`. */
   onRelayFrame(frame: Frame, reply: (frame: Frame) => void): void {
@@ -96,7 +101,9 @@ export class Worker {
       case 'session_start':
         void this.store
           .upsert(frame.sessionId, frame.client, frame.project, frame.policy, frame.settings)
-          .then(() => transactions.configure(frame.sessionId, frame.transactions, frame.resume))
+          .then(() =>
+            this.transactions.manager.configure(frame.sessionId, frame.transactions, frame.resume),
+          )
           .then(() => this.sessionsChanged());
         return;
       case 'session_end':
@@ -163,7 +170,7 @@ export class Worker {
 
   /** A closed tab leaves no per-tab records behind. */
   async tabClosed(tabId: number): Promise<void> {
-    sideEffects.forget(tabId);
+    this.transactions.sideEffects.forget(tabId);
     this.blocked.forget(tabId);
     await this.contexts.forgetTab(tabId);
   }
@@ -190,7 +197,11 @@ export class Worker {
       void this.store.all().then(async (records) => {
         this.panels.broadcast({
           kind: 'sessions',
-          sessions: await sessionViews(records, this.dispatcher.busySessions(), transactions),
+          sessions: await sessionViews(
+            records,
+            this.dispatcher.busySessions(),
+            this.transactions.manager,
+          ),
         });
       });
     }, SESSIONS_BROADCAST_DELAY_MS);
@@ -295,7 +306,7 @@ export class Worker {
       sessions: await sessionViews(
         await this.store.all(),
         this.dispatcher.busySessions(),
-        transactions,
+        this.transactions.manager,
       ),
     });
     if (this.background.running)
@@ -315,6 +326,7 @@ export class Worker {
       cdp.send('Log.enable'),
     ]);
     for (const hook of attachHooks) await hook({ tabId, cdp, state });
+    await this.transactions.sideEffects.watch(tabId, cdp);
     const owner = await this.store.ownerOf(tabId);
     const viewport = owner?.settings?.viewport;
     if (viewport) {
@@ -340,7 +352,7 @@ export class Worker {
   /** The agent's tabs are closed, or released to the user, as the user's setting says. */
   async #endSession(sessionId: string): Promise<void> {
     const record = await this.store.remove(sessionId);
-    await transactions.forget(sessionId);
+    await this.transactions.manager.forget(sessionId);
     if (!record) return;
     const { onSessionEnd } = await loadSettings();
     await this.controls.releaseTabs(record, onSessionEnd === 'close');

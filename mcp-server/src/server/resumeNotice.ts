@@ -1,4 +1,9 @@
-import type { LoggedCall, ToolName, ToolResult } from '@browser-agent/protocol';
+import {
+  findContract,
+  type LoggedCall,
+  type ToolName,
+  type ToolResult,
+} from '@browser-agent/protocol';
 
 function line(c: LoggedCall): string {
   const outcome = c.code === undefined ? 'no answer (cut off)' : c.code;
@@ -22,7 +27,8 @@ export class ResumeNotice {
 
   decorate(action: ToolName, result: ToolResult): ToolResult {
     const calls = this.#calls;
-    if (calls === undefined || (!this.#unseen && action !== 'browser_session_info')) return result;
+    const always = findContract(action)?.repeatsResumeNotice === true;
+    if (calls === undefined || (!this.#unseen && !always)) return result;
     this.#unseen = false;
     const text =
       calls.length === 0

@@ -1,11 +1,18 @@
 /**
  * Steps a few tools need on the MCP server's side of the bridge, where the file system and a
  * DOM library are: checking upload files exist before the browser is asked, saving a
- * screenshot, turning page HTML into Markdown. Keyed by tool name; most tools have none.
+ * screenshot, turning page HTML into Markdown. A contract names its step (`serverStep`); most
+ * tools have none.
  */
 import { access, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { BridgeError, ErrorCode, type ToolName, type ToolResult } from '@browser-agent/protocol';
+import {
+  BridgeError,
+  ErrorCode,
+  type ServerStepKind,
+  type ToolContract,
+  type ToolResult,
+} from '@browser-agent/protocol';
 import { PAGE_HTML_MARKER } from '@browser-agent/protocol';
 import type { ScreenshotLimits } from './config.js';
 import { saveScreenshot } from './screenshotFiles.js';
@@ -122,12 +129,12 @@ const getText: ServerStep = {
   },
 };
 
-const steps: Partial<Record<ToolName, ServerStep>> = {
-  browser_file_upload: fileUpload,
-  browser_take_screenshot: screenshot,
-  browser_get_text: getText,
+const steps: Record<ServerStepKind, ServerStep> = {
+  checkUploadFiles: fileUpload,
+  saveScreenshot: screenshot,
+  pageToMarkdown: getText,
 };
 
-export function serverStepFor(name: ToolName): ServerStep | undefined {
-  return steps[name];
+export function serverStepFor(contract: ToolContract | undefined): ServerStep | undefined {
+  return contract?.serverStep === undefined ? undefined : steps[contract.serverStep];
 }

@@ -1,9 +1,8 @@
 /**
- * The handler registry: every area's handlers spread into one record, and the per-tab recorders
- * the worker starts on each debugger attach.
+ * The handler registry: every area's handlers spread into one record, wrapped once per the facts
+ * of each tool's contract; and the per-tab recorders the worker starts on each debugger attach.
  */
-import { sideEffects, transactionToolHandlers } from '../transactions';
-import type { ToolName } from '@browser-agent/protocol';
+import { toolContracts, type ToolContract, type ToolName } from '@browser-agent/protocol';
 import type { AttachHook, Handler, HandlerRegistry } from '../handlerContext';
 import { keepRunning } from '../loading/keepRunning';
 import { trackChildFrames } from '../recorders/childFrames';
@@ -22,6 +21,7 @@ import { networkHandlers } from './network';
 import { snapshotHandlers } from './snapshot';
 import { storageHandlers } from './storage';
 import { tabsHandlers } from './tabs';
+import { transactionsHandlers, type TransactionDeps } from './transactions';
 import { waitForHandlers } from './waitFor';
 
 /**
@@ -39,32 +39,50 @@ function withModalState<N extends ToolName>(handler: Handler<N>): Handler<N> {
   };
 }
 
-/** Wraps each handler once; browser_close leaves no tab to report a dialog for. */
-function withModalStates(registry: HandlerRegistry): HandlerRegistry {
+/** Steps the worker owns that some contracts ask for. */
+export interface RegistrySteps {
+  /** For `approval: 'script'`: asks the user first when the page holds a guarded form. */
+  approveScript: <N extends ToolName>(handler: Handler<N>) => Handler<N>;
+}
+
+const NO_STEPS: RegistrySteps = { approveScript: (handler) => handler };
+
+/** Every area's handlers in one record; a missing or extra tool fails to compile. */
+function areaHandlers(transactions: TransactionDeps): HandlerRegistry {
+  return {
+    ...navigationHandlers,
+    ...snapshotHandlers,
+    ...findHandlers,
+    ...inputHandlers,
+    ...formsHandlers,
+    ...dialogsHandlers,
+    ...contentHandlers,
+    ...tabsHandlers,
+    ...evaluateHandlers,
+    ...consoleHandlers,
+    ...waitForHandlers,
+    ...networkHandlers,
+    ...storageHandlers,
+    ...transactionsHandlers(transactions),
+  };
+}
+
+/** The registry loop: each handler wrapped once, as its contract's facts say. */
+export function createHandlers(
+  transactions: TransactionDeps,
+  steps: RegistrySteps = NO_STEPS,
+): HandlerRegistry {
+  const raw = areaHandlers(transactions);
   const wrapped: Record<string, unknown> = {};
-  for (const [name, handler] of Object.entries(registry) as [ToolName, Handler<ToolName>][]) {
-    wrapped[name] = name === 'browser_close' ? handler : withModalState(handler);
+  for (const contract of toolContracts) {
+    const c: ToolContract = contract;
+    let handler = raw[contract.name] as Handler<ToolName>;
+    if (c.reportsModalState !== false) handler = withModalState(handler);
+    if (c.approval === 'script') handler = steps.approveScript(handler);
+    wrapped[contract.name] = handler;
   }
   return wrapped as HandlerRegistry;
 }
-
-/** One handler per tool contract; a contract without a handler (or the reverse) fails to compile. */
-export const handlers: HandlerRegistry = withModalStates({
-  ...navigationHandlers,
-  ...snapshotHandlers,
-  ...findHandlers,
-  ...inputHandlers,
-  ...formsHandlers,
-  ...dialogsHandlers,
-  ...contentHandlers,
-  ...tabsHandlers,
-  ...evaluateHandlers,
-  ...consoleHandlers,
-  ...waitForHandlers,
-  ...networkHandlers,
-  ...storageHandlers,
-  ...transactionToolHandlers,
-});
 
 /** Per-tab recorders the worker runs on every debugger attach. */
 export const attachHooks: readonly AttachHook[] = [
@@ -73,5 +91,4 @@ export const attachHooks: readonly AttachHook[] = [
   trackDialogs,
   recordNetwork,
   trackChildFrames,
-  (tab) => sideEffects.watch(tab.tabId, tab.cdp),
 ];
