@@ -3,7 +3,8 @@
  * of each tool's contract; and the per-tab recorders the worker starts on each debugger attach.
  */
 import { toolContracts, type ToolContract, type ToolName } from '@browser-agent/protocol';
-import type { AttachHook, Handler, HandlerRegistry } from '../handlerContext';
+import type { Handler, HandlerRegistry } from '../handlerContext';
+import type { AttachHook } from '../tabStates';
 import { keepRunning } from '../loading/keepRunning';
 import { trackChildFrames } from '../recorders/childFrames';
 import { recordClickListeners } from '../recorders/clickListeners';
