@@ -1,3 +1,4 @@
+/** Input area: click, type, hover, drag, press a key, scroll. */
 import { z } from 'zod';
 import { defineTool } from './contract.js';
 import { elementTarget } from './target.js';
@@ -31,34 +32,6 @@ export const type = defineTool({
     submit: z.boolean().optional().describe('Press Enter after typing'),
     slowly: z.boolean().optional().describe('Key events per character'),
     clear: z.boolean().optional().describe('Replace the text (true)'),
-  }),
-  annotations: { destructiveHint: true, openWorldHint: true },
-});
-
-const formField = z.object({
-  ...elementTarget,
-  value: z
-    .union([z.string().max(100_000), z.boolean()])
-    .describe('Text, option, or true/false to check'),
-});
-
-export const fillForm = defineTool({
-  name: 'browser_fill_form',
-  title: 'Fill form',
-  description: 'Set many fields at once: text, checkbox, radio, select.',
-  input: z.object({
-    fields: z.array(formField).min(1).max(100).describe('Fields to set, in order'),
-  }),
-  annotations: { destructiveHint: true, openWorldHint: true },
-});
-
-export const selectOption = defineTool({
-  name: 'browser_select_option',
-  title: 'Select option',
-  description: 'Select options of a <select>.',
-  input: z.object({
-    ...elementTarget,
-    values: z.array(z.string().max(1000)).min(1).max(100).describe('Option labels or values'),
   }),
   annotations: { destructiveHint: true, openWorldHint: true },
 });
@@ -106,24 +79,5 @@ export const scroll = defineTool({
   annotations: { openWorldHint: true },
 });
 
-export const fileUpload = defineTool({
-  name: 'browser_file_upload',
-  title: 'Upload files',
-  description: 'Set the files of a file input.',
-  input: z.object({
-    ...elementTarget,
-    paths: z.array(z.string().max(4096)).max(20).describe('Absolute paths; [] clears'),
-  }),
-  annotations: { destructiveHint: true, openWorldHint: true },
-});
-
-export const handleDialog = defineTool({
-  name: 'browser_handle_dialog',
-  title: 'Handle dialog',
-  description: 'Accept or dismiss the open JavaScript dialog.',
-  input: z.object({
-    accept: z.boolean().describe('Accept (true) or dismiss'),
-    promptText: z.string().max(10_000).optional().describe('Text for a prompt'),
-  }),
-  annotations: { destructiveHint: true },
-});
+/** The input area's tools, in the order tools/list shows them. */
+export const inputContracts = [click, type, hover, drag, pressKey, scroll] as const;
