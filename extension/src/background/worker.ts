@@ -6,7 +6,6 @@ import {
   serializeFrame,
   type RelayToWorkerFrame,
   type RequestFrame,
-  type ResponseFrame,
   type WorkerToRelayFrame,
 } from '@browser-agent/protocol';
 import type { CdpClient } from './cdp';
