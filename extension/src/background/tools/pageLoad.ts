@@ -1,6 +1,7 @@
 /** Navigating a tab and waiting, bounded, for the new page to load. */
 import { BridgeError, ErrorCode } from '@browser-agent/protocol';
 import type { TabHandle } from '../handlerContext';
+import { dataUrlDocument, writeDataUrl } from './dataUrl';
 import { dialogOpened } from './dialogs';
 import { Hint } from './hints';
 import { navigationFailedHint } from './navigationHint';
@@ -22,6 +23,12 @@ export async function navigateTab(
   url: string,
   timeoutMs = NAVIGATION_TIMEOUT_MS,
 ): Promise<PageInfo> {
+  if (/^data:/i.test(url)) {
+    dataUrlDocument(url);
+    const info = await navigateTab(tab, 'about:blank', timeoutMs);
+    await writeDataUrl(tab, url);
+    return { ...info, title: (await pageInfo(tab.cdp)).title };
+  }
   const deadline = Date.now() + timeoutMs;
   const watch = await watchNavigation(tab.cdp);
   const dialog = dialogOpened(tab);
