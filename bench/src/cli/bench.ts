@@ -1,6 +1,6 @@
 /**
  * `pnpm bench`: per-tool latency and output size of the bridge (a real MCP client driving
- * `browser-agent-mcp --launch --headless --isolated`) beside a raw playwright-core floor and the
+ * `browser-agent-mcp --launch --headless` on a profile in the run's scratch dir) beside a raw playwright-core floor and the
  * same floor behind a minimal MCP server (the floor over MCP) in the same run, the 9-page suite, spawn → tools/list, the hop breakdown from the server's trace, and
  * the daemon's memory with 8 sessions, and the real-pages phase (navigate time, snapshot size and
  * recall beside Playwright MCP and Chrome DevTools MCP; --no-real-pages skips it). Writes the
