@@ -1,7 +1,7 @@
 /**
  * One run's private world: a scratch dir, its own BROWSER_AGENT_HOME (daemon.sock, daemon.pid,
- * daemon.log), its own bridge port, and TMPDIR inside the scratch dir so an --isolated profile
- * lands there too. Teardown closes the clients, stops the daemon by the pid in daemon.pid (it
+ * daemon.log), its own bridge port, and TMPDIR inside the scratch dir so a temporary profile
+ * lands there too; the bridge's sessions share one profile in the scratch dir (and so one browser). Teardown closes the clients, stops the daemon by the pid in daemon.pid (it
  * kills its Chromium), and reports any process still carrying this home as a leak.
  */
 import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -75,7 +75,11 @@ export async function createSandbox(label: string): Promise<Sandbox> {
       const clientEnv = { ...env, ...options.env };
       const client =
         options.script === undefined
-          ? await BenchClient.spawn(name, clientEnv, options.flags ?? LAUNCH_FLAGS)
+          ? await BenchClient.spawn(
+              name,
+              clientEnv,
+              options.flags ?? [...LAUNCH_FLAGS, '--user-data-dir', path.join(root, 'profile')],
+            )
           : await BenchClient.spawnScript(name, options.script, options.flags ?? [], clientEnv);
       clients.push(client);
       return client;

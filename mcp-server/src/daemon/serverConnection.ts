@@ -15,6 +15,7 @@ import {
   type Frame,
   type FrameOf,
   type HelloFrame,
+  type WireError,
   type RequestFrame,
   type ResponseEnvelope,
 } from '@browser-agent/protocol';
@@ -23,7 +24,8 @@ import { LineSplitter } from '../shared/ndjson.js';
 const HELLO_TIMEOUT_MS = 5_000;
 
 export interface ServerConnectionEvents {
-  hello(conn: ServerConnection, hello: HelloFrame): void;
+  /** An error refuses the server: it is sent, and the connection closed. */
+  hello(conn: ServerConnection, hello: HelloFrame): WireError | undefined;
   /** Binds the connection to a new or resumed session. */
   register(
     conn: ServerConnection,
@@ -103,8 +105,13 @@ export class ServerConnection {
         this.#socket.end();
         return;
       }
+      const refusal = this.#events.hello(this, frame);
+      if (refusal) {
+        this.send({ type: 'error', error: refusal });
+        this.#socket.end();
+        return;
+      }
       this.#greeted = true;
-      this.#events.hello(this, frame);
       this.send({ type: 'welcome', protocolVersion: PROTOCOL_VERSION });
       return;
     }

@@ -3,6 +3,7 @@ import { BridgeError, ErrorCode } from '@browser-agent/protocol';
 import type { TabHandle } from '../handlerContext';
 import { dialogOpened } from '../recorders/dialogs';
 import { Hint } from '../common/hints';
+import { dataUrlDocument, writeDataUrl } from './dataUrl';
 import { navigationFailedHint } from './navigationHint';
 import { watchNavigation } from './navigationWatch';
 import { pageInfo, type PageInfo } from './pageInfo';
@@ -22,6 +23,12 @@ export async function navigateTab(
   url: string,
   timeoutMs = NAVIGATION_TIMEOUT_MS,
 ): Promise<PageInfo> {
+  if (/^data:/i.test(url)) {
+    dataUrlDocument(url);
+    const info = await navigateTab(tab, 'about:blank', timeoutMs);
+    await writeDataUrl(tab, url);
+    return { ...info, title: (await pageInfo(tab.cdp)).title };
+  }
   const deadline = Date.now() + timeoutMs;
   const watch = await watchNavigation(tab.cdp);
   const dialog = dialogOpened(tab);

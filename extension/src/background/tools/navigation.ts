@@ -18,7 +18,10 @@ export const navigate: Handler<'browser_navigate'> = async (args, ctx) => {
   assertNoDialog(tab);
   forgetLastLook(tab);
   const info = await navigateTab(tab, url, ctx.settings?.navigationTimeoutMs);
-  return textResult(`Navigated to ${oneLine(url, 200)}\n${formatPageInfo(info)}`);
+  const note = /^data:/i.test(url)
+    ? "\nThe data: URL's document was written into about:blank (an extension cannot open data: URLs), so the page URL is about:blank."
+    : '';
+  return textResult(`Navigated to ${oneLine(url, 200)}${note}\n${formatPageInfo(info)}`);
 };
 
 export const navigateBack: Handler<'browser_navigate_back'> = async (_args, ctx) => {
