@@ -20,7 +20,9 @@ export class NavigationWatch {
   #started = false;
   #committed = false;
   #newDocument = false;
+  #domContent = false;
   #loaded = false;
+  #lastRequestAt = 0;
 
   constructor(cdp: CdpClient, mainFrameId: string) {
     this.#mainFrameId = mainFrameId;
@@ -42,8 +44,16 @@ export class NavigationWatch {
       cdp.on('Page.navigatedWithinDocument', (e) => {
         if (isMain(e.frameId)) this.#update({ started: true, committed: true, loaded: true });
       }),
+      cdp.on('Page.domContentEventFired', () => {
+        if (this.#started) this.#update({ domContent: true });
+      }),
       cdp.on('Page.loadEventFired', () => {
         if (this.#started) this.#update({ loaded: true });
+      }),
+      // The tab's network log (the attach hook) has Network enabled; the main session's
+      // requests (same-process frames included) tell the settle whether the page is still busy.
+      cdp.on('Network.requestWillBeSent', (_e, sessionId) => {
+        if (sessionId === undefined && this.#started) this.#lastRequestAt = Date.now();
       }),
       // Also ends navigations that never fire load: 204 responses, downloads, aborted loads.
       cdp.on('Page.frameStoppedLoading', (e) => {
@@ -67,6 +77,21 @@ export class NavigationWatch {
     return this.#newDocument;
   }
 
+  /** The new document's DOMContentLoaded (or its load) has fired. */
+  get domContentLoaded(): boolean {
+    return this.#domContent || this.#loaded;
+  }
+
+  /** The load event (or the end of loading) has fired. */
+  get loaded(): boolean {
+    return this.#loaded;
+  }
+
+  /** When the main session last sent a request since the navigation began (0: none). */
+  get lastRequestAt(): number {
+    return this.#lastRequestAt;
+  }
+
   /** Marks a navigation the caller started itself (Page.navigate), so its load counts. */
   markStarted(): void {
     this.#update({ started: true });
@@ -74,6 +99,11 @@ export class NavigationWatch {
 
   waitForStart(timeoutMs: number): Promise<boolean> {
     return this.#wait(() => this.#started, timeoutMs);
+  }
+
+  /** Resolves true at DOMContentLoaded (or load), false after timeoutMs. */
+  waitForDomContent(timeoutMs: number): Promise<boolean> {
+    return this.#wait(() => this.#domContent || this.#loaded, timeoutMs);
   }
 
   waitForLoad(timeoutMs: number): Promise<boolean> {
@@ -89,9 +119,15 @@ export class NavigationWatch {
     this.#waiters = [];
   }
 
-  #update(change: { started?: boolean; committed?: boolean; loaded?: boolean }): void {
+  #update(change: {
+    started?: boolean;
+    committed?: boolean;
+    domContent?: boolean;
+    loaded?: boolean;
+  }): void {
     this.#started ||= change.started ?? false;
     this.#committed ||= change.committed ?? false;
+    this.#domContent ||= change.domContent ?? false;
     this.#loaded ||= change.loaded ?? false;
     this.#waiters = this.#waiters.filter((waiter) => {
       if (!waiter.condition()) return true;
