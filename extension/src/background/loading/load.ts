@@ -65,7 +65,8 @@ export async function navigateTab(
       watch.markStarted();
       const usable = waitUntilUsable(tab.cdp, watch, deadline);
       const done = await Promise.race([usable, dialog.opened.then(() => 'dialog' as const)]);
-      if (done !== 'dialog') await waitForLoad(Promise.resolve(done || watch.navigated), url, timeoutMs);
+      if (done !== 'dialog')
+        await waitForLoad(Promise.resolve(done || watch.navigated), url, timeoutMs);
     }
   } finally {
     watch.dispose();
@@ -161,7 +162,8 @@ async function loadAfter(
     const done = await Promise.race([usable, dialog.opened.then(() => 'dialog' as const)]);
     // A page that committed but never reached DOMContentLoaded (a script that never answers) is
     // there, partly: it is reported with what is pending instead of failing.
-    if (done !== 'dialog') await waitForLoad(Promise.resolve(done || watch.navigated), url, timeoutMs);
+    if (done !== 'dialog')
+      await waitForLoad(Promise.resolve(done || watch.navigated), url, timeoutMs);
   } finally {
     watch.dispose();
     dialog.dispose();

@@ -78,15 +78,27 @@ export function waitForDomQuietAfterRequests(cdp: CdpClient): Promise<boolean> {
  * the quiet check runs a page task after the action, and CDP delivers the page's navigation
  * events before that check's answer, so by then a navigation the action started has shown.
  */
-export async function settle(cdp: CdpClient, watch: NavigationWatch): Promise<SettleOutcome> {
+export async function settle(
+  cdp: CdpClient,
+  watch: NavigationWatch,
+  interrupted: Promise<unknown> = new Promise(() => undefined),
+): Promise<SettleOutcome> {
   try {
     const settleStart = Date.now();
-    const checked = await waitForDomQuiet(cdp);
+    // A dialog (an alert from a timer the action set) blocks the page: stop waiting, report it.
+    const stop = interrupted.then(() => 'stop' as const);
+    const checked = await Promise.race([waitForDomQuiet(cdp), stop]);
     const started =
       watch.started ||
-      (await watch.waitForStart(
-        checked ? Math.max(0, settleStart + LATE_NAVIGATION_MS - Date.now()) : NAVIGATION_GRACE_MS,
-      ));
+      (checked !== 'stop' &&
+        (await Promise.race([
+          watch.waitForStart(
+            checked
+              ? Math.max(0, settleStart + LATE_NAVIGATION_MS - Date.now())
+              : NAVIGATION_GRACE_MS,
+          ),
+          stop.then(() => false),
+        ])));
     if (!started)
       return { navigated: watch.navigated, newDocument: watch.newDocument, stillLoading: false };
     const usable = await waitUntilUsable(cdp, watch, Date.now() + SETTLE_LOAD_TIMEOUT_MS);
@@ -103,6 +115,8 @@ export const USABLE_SETTLE_CAP_MS = 1_500;
  * never finish, so starts (a script asking for the next module) are what mark a busy page.
  */
 const NETWORK_QUIET_MS = 100;
+/** However quiet the network was before, DOMContentLoaded's own handlers get this long. */
+const AFTER_READY_MS = 50;
 const POLL_MS = 10;
 
 /**
@@ -115,10 +129,14 @@ export async function waitUntilUsable(
   deadline: number,
 ): Promise<boolean> {
   if (!(await watch.waitForDomContent(Math.max(0, deadline - Date.now())))) return false;
-  const capAt = Math.min(deadline, Date.now() + USABLE_SETTLE_CAP_MS);
+  const readyAt = Date.now();
+  const capAt = Math.min(deadline, readyAt + USABLE_SETTLE_CAP_MS);
+  // Scripts run at DOMContentLoaded start their requests a task later than the event is sent:
+  // the quiet window is counted from DOMContentLoaded too, less its head start.
+  const quietSince = () =>
+    Math.max(watch.lastRequestAt, readyAt - NETWORK_QUIET_MS + AFTER_READY_MS);
   for (;;) {
-    while (Date.now() < capAt && Date.now() - watch.lastRequestAt < NETWORK_QUIET_MS)
-      await delay(POLL_MS);
+    while (Date.now() < capAt && Date.now() - quietSince() < NETWORK_QUIET_MS) await delay(POLL_MS);
     if (Date.now() >= capAt) return true;
     const lookedAt = Date.now();
     await waitForDomQuiet(cdp);

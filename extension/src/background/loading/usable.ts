@@ -28,6 +28,7 @@ export function stillLoadingReport(tab: TabHandle, since: number): string {
     .map(([kind, n]) => `${n} ${kind}`)
     .join(', ');
   const urls = pending.slice(0, MAX_URLS_SHOWN).map((e) => oneLine(e.url, 200));
-  const more = pending.length > MAX_URLS_SHOWN ? `\n… and ${pending.length - MAX_URLS_SHOWN} more` : '';
+  const more =
+    pending.length > MAX_URLS_SHOWN ? `\n… and ${pending.length - MAX_URLS_SHOWN} more` : '';
   return `\n- Still loading: ${pending.length} request(s) (${byKind}); the page is usable, and browser_snapshot shows what has loaded.\n${untrustedSection('Pending requests', urls.join('\n') + more)}`;
 }

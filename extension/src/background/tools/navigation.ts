@@ -21,7 +21,9 @@ export const navigate: Handler<'browser_navigate'> = async (args, ctx) => {
   const note = /^data:/i.test(url)
     ? "\nThe data: URL's document was written into about:blank (an extension cannot open data: URLs), so the page URL is about:blank."
     : '';
-  return textResult(`Navigated to ${oneLine(url, 200)}${note}\n${formatPageInfo(info)}${info.pending}`);
+  return textResult(
+    `Navigated to ${oneLine(url, 200)}${note}\n${formatPageInfo(info)}${info.pending}`,
+  );
 };
 
 export const navigateBack: Handler<'browser_navigate_back'> = async (_args, ctx) => {
