@@ -7,6 +7,9 @@ import type { CdpClient } from '../cdp';
 
 type Condition = () => boolean;
 
+/** Requests a page's scripts wait on before they render (module loaders, data fetches). */
+const SCRIPT_REQUEST_TYPES: ReadonlySet<string> = new Set(['Script', 'Fetch', 'XHR']);
+
 interface Waiter {
   condition: Condition;
   resolve: (met: boolean) => void;
@@ -23,6 +26,8 @@ export class NavigationWatch {
   #domContent = false;
   #loaded = false;
   #lastRequestAt = 0;
+  /** Scripts, fetches and XHRs in flight, by request id, with when they started. */
+  readonly #scriptRequests = new Map<string, number>();
 
   constructor(cdp: CdpClient, mainFrameId: string) {
     this.#mainFrameId = mainFrameId;
@@ -52,8 +57,20 @@ export class NavigationWatch {
       }),
       // The tab's network log (the attach hook) has Network enabled; the main session's
       // requests (same-process frames included) tell the settle whether the page is still busy.
-      cdp.on('Network.requestWillBeSent', (_e, sessionId) => {
-        if (sessionId === undefined && this.#started) this.#lastRequestAt = Date.now();
+      cdp.on('Network.requestWillBeSent', (e, sessionId) => {
+        if (sessionId !== undefined || !this.#started) return;
+        this.#lastRequestAt = Date.now();
+        if (e.type !== undefined && SCRIPT_REQUEST_TYPES.has(e.type))
+          this.#scriptRequests.set(e.requestId, this.#lastRequestAt);
+      }),
+      // A script's request that answers lets the script run on (and ask for the next module).
+      cdp.on('Network.loadingFinished', (e, sessionId) => {
+        if (sessionId === undefined && this.#scriptRequests.delete(e.requestId))
+          this.#lastRequestAt = Date.now();
+      }),
+      cdp.on('Network.loadingFailed', (e, sessionId) => {
+        if (sessionId === undefined && this.#scriptRequests.delete(e.requestId))
+          this.#lastRequestAt = Date.now();
       }),
       // Also ends navigations that never fire load: 204 responses, downloads, aborted loads.
       cdp.on('Page.frameStoppedLoading', (e) => {
@@ -87,9 +104,19 @@ export class NavigationWatch {
     return this.#loaded;
   }
 
-  /** When the main session last sent a request since the navigation began (0: none). */
+  /**
+   * When the main session last sent a request, or a script's request answered, since the
+   * navigation began (0: none).
+   */
   get lastRequestAt(): number {
     return this.#lastRequestAt;
+  }
+
+  /** Scripts, fetches and XHRs started at or after `since` that have not answered. */
+  scriptRequestsSince(since: number): number {
+    let n = 0;
+    for (const at of this.#scriptRequests.values()) if (at >= since) n += 1;
+    return n;
   }
 
   /** Marks a navigation the caller started itself (Page.navigate), so its load counts. */

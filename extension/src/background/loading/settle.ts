@@ -136,11 +136,17 @@ export async function waitUntilUsable(
   const quietSince = () =>
     Math.max(watch.lastRequestAt, readyAt - NETWORK_QUIET_MS + AFTER_READY_MS);
   for (;;) {
-    while (Date.now() < capAt && Date.now() - quietSince() < NETWORK_QUIET_MS) await delay(POLL_MS);
+    // Busy while a request just started or answered, or while a script, fetch or XHR the page
+    // started after DOMContentLoaded is unanswered (a module loader, an app's first data).
+    while (
+      Date.now() < capAt &&
+      (Date.now() - quietSince() < NETWORK_QUIET_MS || watch.scriptRequestsSince(readyAt) > 0)
+    )
+      await delay(POLL_MS);
     if (Date.now() >= capAt) return true;
     const lookedAt = Date.now();
     await waitForDomQuiet(cdp);
-    // A request started while the DOM was checked: the page is still at work; look again.
+    // A request started or answered while the DOM was checked: the page is still at work.
     if (watch.lastRequestAt < lookedAt || Date.now() >= capAt) return true;
   }
 }

@@ -3,7 +3,7 @@
  * In order, until it fits:
  *   1. the whole outline as is;
  *   2. rows of simple cells on one line each, and text cut to 200 characters (marked);
- *   3. text cut to 60 characters;
+ *   3. text cut to 60 characters, then rows that hold a control written as their controls only;
  *   4. text lines (prose, plain cells) left out, each run replaced by one line that names its
  *      region and the call that shows it (a subtree ref, or browser_find);
  *   5. only then the tail, with the marker snapshot.ts writes (a ref subtree, maxChars, find).
@@ -16,6 +16,7 @@ import { formatOutlineLines, refOfLine } from './format';
 const STEPS = [
   { compactRows: true, maxTextChars: 200 },
   { compactRows: true, maxTextChars: 60 },
+  { compactRows: true, maxTextChars: 60, rowControlsOnly: true },
 ] as const;
 
 const size = (lines: readonly string[]) => lines.reduce((n, line) => n + line.length + 1, 0);
@@ -43,11 +44,16 @@ export function fitOutline(
   let lines: readonly string[] = whole;
   for (const step of STEPS) {
     lines = formatOutlineLines(nodes, Number.POSITIVE_INFINITY, step);
-    if (size(lines) <= budgetChars)
+    if (size(lines) <= budgetChars) {
+      const rows =
+        'rowControlsOnly' in step
+          ? "rows of simple cells are written on one line as their controls only (their text cells, their links' URLs and the rows' refs left out)"
+          : "rows of simple cells are written on one line (their links' URLs and the rows' refs left out)";
       return {
         lines,
-        note: `[Snapshot compacted to fit ${budgetChars} characters: rows of simple cells are written on one line (their links' URLs and the rows' refs left out), and long text is cut where marked "… [+N chars]". browser_snapshot with a ref, or a larger maxChars, shows a part in full.]`,
+        note: `[Snapshot compacted to fit ${budgetChars} characters: ${rows}, and long text is cut where marked "… [+N chars]". browser_snapshot with a control's ref, browser_find, or a larger maxChars shows a part in full.]`,
       };
+    }
   }
   const kept = withoutProse(lines);
   return {

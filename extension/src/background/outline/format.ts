@@ -28,6 +28,8 @@ export interface FormatOptions {
   compactRows?: boolean;
   /** Text (text lines, paragraphs, cells) longer than this is cut, with a mark saying how much. */
   maxTextChars?: number;
+  /** In a compact row that holds a control, only its controls are written (its text cells not). */
+  rowControlsOnly?: boolean;
 }
 
 let options: FormatOptions = {};
@@ -66,16 +68,34 @@ function compactRow(node: OutlineElement): string | undefined {
     if (cell.kind !== 'element' || !CELL_ROLES.has(cell.role)) return undefined;
     const parts: string[] = [];
     for (const child of cell.children) {
-      if (child.kind === 'text') parts.push(quoted(shortened(child.text)));
+      if (child.kind === 'text') parts.push(cellText(shortened(child.text)));
       else if (child.children.length === 0) parts.push(leafHead(child));
       else if (child.children.length === 1 && child.children[0]?.kind === 'text')
         parts.push(leafHead(child));
       else return undefined;
     }
-    if (cell.children.length === 0 && cell.name !== '') parts.push(quoted(shortened(cell.name)));
+    if (cell.children.length === 0 && cell.name !== '') parts.push(cellText(shortened(cell.name)));
     cells.push(parts.join(' '));
   }
+  if (options.rowControlsOnly === true) {
+    const controls = node.children.flatMap((cell) =>
+      cell.kind === 'element'
+        ? cell.children.flatMap((c) =>
+            c.kind === 'element' && c.ref !== undefined ? [leafHead(c)] : [],
+          )
+        : [],
+    );
+    if (controls.length > 0) return `- row: ${controls.join(' | ')}`;
+  }
   return `- row: ${cells.join(' | ')}`;
+}
+
+/**
+ * A cell's text in a compact row: bare when it holds nothing that could read as a ref, a quote
+ * or a cell boundary, else a JSON string.
+ */
+function cellText(text: string): string {
+  return /^[\p{L}\p{N} .,:;%$€£+\-/()…]+$/u.test(text) ? text : quoted(text);
 }
 
 /** A leaf control inside a compact row: role, name, states and ref (its URL: by its ref). */
@@ -110,20 +130,21 @@ function appendNodes(
     if (node.role === 'term' && next?.kind === 'element' && next.role === 'definition') {
       const definition = blockText(next);
       if (definition !== undefined) {
-        lines.push(`${pad}- term ${quoted(text)}: ${scalar(definition)}`);
+        lines.push(`${pad}- term ${quoted(text)}: ${scalar(shortened(definition))}`);
         i += 1;
         continue;
       }
     }
-    const parts = [text];
+    // Each paragraph is shortened on its own, so every one of them keeps its opening words.
+    const parts = [shortened(text)];
     for (let more = nodes[i + 1]; node.role === 'paragraph' && more?.kind === 'element';) {
       const moreText = more.role === node.role ? blockText(more) : undefined;
       if (moreText === undefined) break;
-      parts.push(moreText);
+      parts.push(shortened(moreText));
       i += 1;
       more = nodes[i + 1];
     }
-    lines.push(`${pad}- ${node.role}: ${scalar(shortened(parts.join(PARAGRAPH_BREAK)))}`);
+    lines.push(`${pad}- ${node.role}: ${scalar(parts.join(PARAGRAPH_BREAK))}`);
   }
 }
 
