@@ -1,7 +1,8 @@
 /**
  * Apps built with the frameworks people use pass an agent's TodoMVC task: add three items,
  * complete one, filter Active, delete one, clear completed. The apps are built at setup from the
- * npm packages in e2e's lockfile (fixtures/apps/buildApps.ts) and served on 127.0.0.1.
+ * npm packages in e2e's lockfile (fixtures/apps/buildApps.ts) and served on 127.0.0.1, every
+ * script after a short delay as over a slow link.
  *
  * The test acts as an agent does: every ref comes from the latest snapshot, found by role and
  * name; nothing reaches into the app's DOM, and nothing waits beyond what the tools themselves
@@ -16,6 +17,9 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { APPS, buildApps } from '../fixtures/apps/buildApps.js';
 import { callOk, expect, findRef, snapshot, test } from '../harness.js';
 import { CHROME_PATH } from '../paths.js';
+
+/** Every script is answered after this, as over a slow link (the apps are on 127.0.0.1). */
+const SCRIPT_DELAY_MS = 150;
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -37,8 +41,9 @@ test.beforeAll(async () => {
       response.writeHead(404).end();
       return;
     }
-    readFile(file).then(
-      (body) => {
+    const delay = path.extname(file) === '.js' ? SCRIPT_DELAY_MS : 0;
+    Promise.all([readFile(file), new Promise((r) => setTimeout(r, delay))]).then(
+      ([body]) => {
         response.writeHead(200, {
           'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
           'cache-control': 'no-store',

@@ -61,7 +61,7 @@ export function parseOriginEntry(entry: string): OriginPattern | undefined {
   if (port !== undefined && port !== '*' && Number(port) > 65535) return undefined;
   return {
     scheme: m[1]?.toLowerCase(),
-    host: m[3]!.toLowerCase(),
+    host: (m[3] ?? '').toLowerCase(),
     subdomains: m[2] !== undefined,
     port,
   };

@@ -91,7 +91,9 @@ export function renderRealPages(r: RealPagesResults): string {
     );
     const notes = new Map<string, number>();
     for (const v of r.visits.filter((x) => x.navigateFailed)) {
-      const key = `${PEER_LABELS[v.peer]}: ${(v.navigateNote ?? '').slice(0, 120)}`;
+      // The page's own URL would make every note unique; what failed is the same.
+      const note = (v.navigateNote ?? '').replace(/https?:\/\/\S+/g, 'the page').slice(0, 120);
+      const key = `${PEER_LABELS[v.peer]}: ${note}`;
       notes.set(key, (notes.get(key) ?? 0) + 1);
     }
     for (const [note, n] of notes) lines.push(`- Navigate failed ${n}× — ${note}`);
