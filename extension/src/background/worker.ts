@@ -5,17 +5,16 @@ import {
   parseFrame,
   serializeFrame,
   type Frame,
-  type ResponseFrame,
 } from '@browser-agent/protocol';
 import type { CdpClient } from './cdp';
 import { captureConsole } from './recorders/consoleCapture';
 import { DebuggerHub } from './debuggerHub';
-import { Dispatcher } from './dispatcher';
+import { Dispatcher, type PendingResponse } from './dispatcher';
 import { showOverlay } from './overlay';
 import { SessionContexts } from './sessionContext';
 import { SessionStore, type SessionRecord } from './sessionStore';
 import { TabStates } from './tabStates';
-import { attachHooks, createHandlers } from './tools';
+import { attachHooks, createHandlers, sectionSteps } from './tools';
 import { TransactionServices } from './transactions';
 import { Activity } from './activity';
 import { PanelHub } from './panelHub';
@@ -89,6 +88,7 @@ export class Worker {
     ),
     async (sessionId, clock) => this.contexts.create(await this.#usableSession(sessionId), clock),
     this.transactions.beforeCall,
+    sectionSteps,
   );
   #broadcastTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -218,22 +218,22 @@ export class Worker {
     if (record) record.lastActivity = entry.startedAt;
     this.sessionsChanged();
     const startedAt = Date.now();
-    const run = (): Promise<ResponseFrame> => this.dispatcher.dispatch(frame);
+    const run = (): Promise<PendingResponse> => this.dispatcher.call(frame);
     const guarded = record !== undefined && (await loadSettings()).askBeforeSecretSubmit;
-    const response = reportBlocked(
-      guarded
-        ? await this.approvals.guardCall(
-            {
-              sessionId: record.sessionId,
-              tabIds: record.tabIds,
-              client: record.client.name,
-              limitMs: frame.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
-            },
-            run,
-          )
-        : await run(),
-      this.#blockedDuring(record, startedAt),
-    );
+    const pending = guarded
+      ? await this.approvals.guardCall(
+          {
+            sessionId: record.sessionId,
+            tabIds: record.tabIds,
+            client: record.client.name,
+            limitMs: frame.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
+          },
+          run,
+        )
+      : await run();
+    reportBlocked(pending.response, this.#blockedDuring(record, startedAt));
+    // Rendered once, after every step added its section.
+    const response = pending.render();
     // The answer goes first: the panel's activity update would otherwise be handled before it.
     reply(response);
     const finished = this.activity.finished(response);

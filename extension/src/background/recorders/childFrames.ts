@@ -6,7 +6,7 @@
  * lives, current for the snapshot.
  */
 import type { CdpClient } from '../cdp';
-import type { AttachHook } from '../handlerContext';
+import type { AttachHook } from '../tabStates';
 
 function autoAttach(cdp: CdpClient, sessionId?: string): Promise<unknown> {
   return (

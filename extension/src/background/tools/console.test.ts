@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ConsoleEntry } from '../handlerContext';
+import type { ConsoleEntry } from '../tabStates';
 import { formatEntries } from './console';
 import { handlers } from '../testing/handlers';
 import { fakeCdp } from '../testing/fakeCdp';

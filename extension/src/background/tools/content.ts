@@ -20,7 +20,8 @@ import { capText, untrustedSection } from '../common/text';
 import { within } from '../common/timing';
 import { elementCdp } from '../elements/elementCdp';
 import { withElement } from '../elements/withElement';
-import type { AreaHandlers, Handler, TabHandle } from '../handlerContext';
+import type { AreaHandlers, Handler } from '../handlerContext';
+import type { TabHandle } from '../tabStates';
 import { keepDrawn } from '../loading/keepRunning';
 import { pageInfo } from '../loading/pageInfo';
 

@@ -1,9 +1,12 @@
 /**
  * The handler registry: every area's handlers spread into one record, wrapped once per the facts
- * of each tool's contract; and the per-tab recorders the worker starts on each debugger attach.
+ * of each tool's contract; the section steps every call's response gets; and the per-tab
+ * recorders the worker starts on each debugger attach.
  */
 import { toolContracts, type ToolContract, type ToolName } from '@browser-agent/protocol';
-import type { AttachHook, Handler, HandlerRegistry } from '../handlerContext';
+import type { SectionStep } from '../dispatcher';
+import type { Handler, HandlerRegistry } from '../handlerContext';
+import type { AttachHook } from '../tabStates';
 import { keepRunning } from '../loading/keepRunning';
 import { trackChildFrames } from '../recorders/childFrames';
 import { recordClickListeners } from '../recorders/clickListeners';
@@ -25,19 +28,17 @@ import { transactionsHandlers, type TransactionDeps } from './transactions';
 import { waitForHandlers } from './waitFor';
 
 /**
- * Every result, success or error, ends with the open dialog of the current tab, so a model
- * learns of a dialog from whatever it called and is reminded until it handles it.
+ * Every result ends with the open dialog of the current tab, so a model learns of a dialog from
+ * whatever it called and is reminded until it handles it (not for `reportsModalState: false`).
  */
-function withModalState<N extends ToolName>(handler: Handler<N>): Handler<N> {
-  return async (args, ctx) => {
-    const modal = async (): Promise<string | undefined> =>
-      ctx.currentTab().then(modalStateSection, () => undefined);
-    const result = await handler(args, ctx);
-    const section = await modal();
-    if (section === undefined) return result;
-    return { content: [...result.content, { type: 'text', text: section }] };
-  };
-}
+const modalState: SectionStep = async (contract, ctx, response) => {
+  if (contract.reportsModalState === false) return;
+  const section = await ctx.currentTab().then(modalStateSection, () => undefined);
+  if (section !== undefined) response.addText(section);
+};
+
+/** The steps that add a section to a call's response, after its handler, in this order. */
+export const sectionSteps: readonly SectionStep[] = [modalState];
 
 /** Steps the worker owns that some contracts ask for. */
 export interface RegistrySteps {
@@ -67,7 +68,7 @@ function areaHandlers(transactions: TransactionDeps): HandlerRegistry {
   };
 }
 
-/** The registry loop: each handler wrapped once, as its contract's facts say. */
+/** The registry loop: each handler wrapped once, as its contract's facts say (approval). */
 export function createHandlers(
   transactions: TransactionDeps,
   steps: RegistrySteps = NO_STEPS,
@@ -77,7 +78,6 @@ export function createHandlers(
   for (const contract of toolContracts) {
     const c: ToolContract = contract;
     let handler = raw[contract.name] as Handler<ToolName>;
-    if (c.reportsModalState !== false) handler = withModalState(handler);
     if (c.approval === 'script') handler = steps.approveScript(handler);
     wrapped[contract.name] = handler;
   }
