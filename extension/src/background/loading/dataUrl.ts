@@ -6,7 +6,7 @@
  * run; its URL stays about:blank, and the result says so.
  */
 import { BridgeError, ErrorCode } from '@browser-agent/protocol';
-import type { TabHandle } from '../handlerContext';
+import type { TabHandle } from '../tabStates';
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

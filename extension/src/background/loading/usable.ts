@@ -6,7 +6,7 @@
  * frame holds the load event forever, and the page is there long before. What is still loading
  * is named in the result instead.
  */
-import type { TabHandle } from '../handlerContext';
+import type { TabHandle } from '../tabStates';
 import { oneLine, untrustedSection } from '../common/text';
 
 const MAX_URLS_SHOWN = 3;
