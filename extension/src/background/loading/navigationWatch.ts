@@ -26,7 +26,7 @@ export class NavigationWatch {
   #domContent = false;
   #loaded = false;
   #lastRequestAt = 0;
-  /** Scripts, fetches and XHRs in flight, by request id, with when they started. */
+  /** Scripts, fetches and XHRs that scripts started, in flight, by request id, with when. */
   readonly #scriptRequests = new Map<string, number>();
 
   constructor(cdp: CdpClient, mainFrameId: string) {
@@ -60,7 +60,12 @@ export class NavigationWatch {
       cdp.on('Network.requestWillBeSent', (e, sessionId) => {
         if (sessionId !== undefined || !this.#started) return;
         this.#lastRequestAt = Date.now();
-        if (e.type !== undefined && SCRIPT_REQUEST_TYPES.has(e.type))
+        // Started by a script (not the parser): a module loader or an app's first data.
+        if (
+          e.initiator.type === 'script' &&
+          e.type !== undefined &&
+          SCRIPT_REQUEST_TYPES.has(e.type)
+        )
           this.#scriptRequests.set(e.requestId, this.#lastRequestAt);
       }),
       // A script's request that answers lets the script run on (and ask for the next module).
@@ -112,7 +117,7 @@ export class NavigationWatch {
     return this.#lastRequestAt;
   }
 
-  /** Scripts, fetches and XHRs started at or after `since` that have not answered. */
+  /** Scripts, fetches and XHRs that scripts started at or after `since`, not answered yet. */
   scriptRequestsSince(since: number): number {
     let n = 0;
     for (const at of this.#scriptRequests.values()) if (at >= since) n += 1;

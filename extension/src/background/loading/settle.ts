@@ -136,11 +136,12 @@ export async function waitUntilUsable(
   const quietSince = () =>
     Math.max(watch.lastRequestAt, readyAt - NETWORK_QUIET_MS + AFTER_READY_MS);
   for (;;) {
-    // Busy while a request just started or answered, or while a script, fetch or XHR the page
-    // started after DOMContentLoaded is unanswered (a module loader, an app's first data).
+    // Busy while a request just started or answered, or while a script, fetch or XHR that a
+    // script started is unanswered (a module loader, an app's first data; the parser's own
+    // async tags are not waited for). Its request may start before DOMContentLoaded is sent.
     while (
       Date.now() < capAt &&
-      (Date.now() - quietSince() < NETWORK_QUIET_MS || watch.scriptRequestsSince(readyAt) > 0)
+      (Date.now() - quietSince() < NETWORK_QUIET_MS || watch.scriptRequestsSince(0) > 0)
     )
       await delay(POLL_MS);
     if (Date.now() >= capAt) return true;

@@ -45,21 +45,64 @@ export function fitOutline(
   for (const step of STEPS) {
     lines = formatOutlineLines(nodes, Number.POSITIVE_INFINITY, step);
     if (size(lines) <= budgetChars) {
-      const rows =
-        'rowControlsOnly' in step
-          ? "rows of simple cells are written on one line as their controls only (their text cells, their links' URLs and the rows' refs left out)"
-          : "rows of simple cells are written on one line (their links' URLs and the rows' refs left out)";
+      if ('rowControlsOnly' in step)
+        return {
+          lines,
+          note: leftOut(
+            lines,
+            whole,
+            "rows are written as their controls only (their text cells, their links' URLs and the rows' refs left out)",
+            firstRowRef(nodes),
+          ),
+        };
       return {
         lines,
-        note: `[Snapshot compacted to fit ${budgetChars} characters: ${rows}, and long text is cut where marked "… [+N chars]". browser_snapshot with a control's ref, browser_find, or a larger maxChars shows a part in full.]`,
+        note: `[Snapshot compacted to fit ${budgetChars} characters: rows of simple cells are written on one line (their links' URLs and the rows' refs left out), and long text is cut where marked "… [+N chars]". browser_snapshot with a control's ref, browser_find, or a larger maxChars shows a part in full.]`,
       };
     }
   }
   const kept = withoutProse(lines);
+  const example = /browser_snapshot \{"ref": "(e\d+)"\}/.exec(kept.join('\n'))?.[1];
   return {
     lines: kept,
-    note: `[Snapshot compacted to fit ${budgetChars} characters: controls, headings and form fields are kept; text was shortened, and where it was left out a line names the call that shows it.]`,
+    note: leftOut(
+      kept,
+      whole,
+      'text was shortened, rows written as their controls only, and where text was left out a line names the call that shows it',
+      example,
+    ),
   };
+}
+
+/** The marker for a snapshot that leaves content out (in snapshot.ts's truncation wording). */
+function leftOut(
+  lines: readonly string[],
+  whole: readonly string[],
+  what: string,
+  ref: string | undefined,
+): string {
+  const refTip = ref === undefined ? '' : ` a subtree ref (e.g. {"ref": "${ref}"}),`;
+  return (
+    `[Snapshot truncated: showing ${lines.length} of ${whole.length} lines (${size(lines)} of ${size(whole)} characters); ` +
+    `compacted to keep every control, heading and field: ${what}. ` +
+    `To see the rest, call browser_snapshot with${refTip} a larger maxChars; or search with browser_find.]`
+  );
+}
+
+/** The ref of the first table row (its subtree shows the row in full). */
+function firstRowRef(nodes: readonly OutlineNode[]): string | undefined {
+  for (const node of nodes) {
+    if (node.kind !== 'element') continue;
+    if (
+      node.role === 'row' &&
+      node.ref !== undefined &&
+      node.children.some((c) => c.kind === 'element' && c.role === 'cell')
+    )
+      return node.ref;
+    const inner = firstRowRef(node.children);
+    if (inner !== undefined) return inner;
+  }
+  return undefined;
 }
 
 /** Runs of prose lines replaced by one line naming their region and how to see them. */
