@@ -3,7 +3,7 @@
  * In order, until it fits:
  *   1. the whole outline as is;
  *   2. rows of simple cells on one line each, and text cut to 200 characters (marked);
- *   3. text cut to 60 characters, then rows that hold a control written as their controls only;
+ *   3. rows that hold a control written as their controls only, then text cut to 60 characters;
  *   4. text lines (prose, plain cells) left out, each run replaced by one line that names its
  *      region and the call that shows it (a subtree ref, or browser_find);
  *   5. only then the tail, with the marker snapshot.ts writes (a ref subtree, maxChars, find).
@@ -13,9 +13,11 @@
 import type { OutlineNode } from './nodes';
 import { formatOutlineLines, refOfLine } from './format';
 
+// Rows go down to their controls before prose is cut to 60 characters: a table's repeated cells
+// say less than a paragraph's first sentences.
 const STEPS = [
   { compactRows: true, maxTextChars: 200 },
-  { compactRows: true, maxTextChars: 60 },
+  { compactRows: true, maxTextChars: 200, rowControlsOnly: true },
   { compactRows: true, maxTextChars: 60, rowControlsOnly: true },
 ] as const;
 
