@@ -13,13 +13,20 @@ import {
 import { serverStepFor, type StepSettings } from './serverSteps.js';
 import { aliasesFor, type AliasContext, type ToolNameSet } from './toolAliases.js';
 import { errorToCallToolResult, toCallToolResult } from './toolResult.js';
+import { ToolResponse } from './toolResponse.js';
 
 export const SERVER_NAME = 'browser-agent';
 export const SERVER_VERSION = '0.1.0';
 
 /** Whatever carries a call to the browser; the daemon client in production, a fake in tests. */
 export interface ToolCaller {
-  call(action: ToolName, params: unknown, timeoutMs: number): Promise<ToolResult>;
+  /** Returns the browser's result; the layers on the way add their notes to `response`. */
+  call(
+    action: ToolName,
+    params: unknown,
+    timeoutMs: number,
+    response: ToolResponse,
+  ): Promise<ToolResult>;
 }
 
 export interface McpServerOptions {
@@ -70,8 +77,12 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
     const contract = findContract(name);
     const step = serverStepFor(contract);
     await step?.before?.(args, settings);
-    const result = await caller.call(name, args, requestTimeoutMs(contract, args, settings));
-    return step?.after ? step.after(result, args, settings) : result;
+    const response = new ToolResponse();
+    const timeoutMs = requestTimeoutMs(contract, args, settings);
+    response.setResult(await caller.call(name, args, timeoutMs, response));
+    await step?.after?.(response, args, settings);
+    // Rendered once, after every layer and step added its part.
+    return response.render();
   };
   const answer = async (run: () => Promise<ToolResult>): Promise<CallToolResult> => {
     try {

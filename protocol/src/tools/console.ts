@@ -1,3 +1,4 @@
+/** Console area: the tab's console messages. */
 import { z } from 'zod';
 import { defineTool } from './contract.js';
 

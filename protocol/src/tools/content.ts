@@ -1,3 +1,4 @@
+/** Content area: the page's HTML, its text as Markdown, and screenshots. */
 import { z } from 'zod';
 import { defineTool } from './contract.js';
 import { elementTarget } from './target.js';

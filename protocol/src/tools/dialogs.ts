@@ -1,3 +1,4 @@
+/** Dialogs area: accept or dismiss the JavaScript dialog a page opened. */
 import { z } from 'zod';
 import { defineTool } from './contract.js';
 

@@ -1,3 +1,4 @@
+/** Evaluate area: run JavaScript in the page, optionally on one element. */
 import { z } from 'zod';
 import { defineTool } from './contract.js';
 import { elementTarget } from './target.js';

@@ -1,3 +1,4 @@
+/** Find area: the elements of the tab's outline that match a text. */
 import { z } from 'zod';
 import { defineTool } from './contract.js';
 

@@ -1,3 +1,4 @@
+/** Forms area: fill many fields at once, select options, upload files. */
 import { z } from 'zod';
 import { defineTool } from './contract.js';
 import { elementTarget } from './target.js';

@@ -1,3 +1,4 @@
+/** Input area: click, type, hover, drag, press a key, scroll. */
 import { z } from 'zod';
 import { defineTool } from './contract.js';
 import { elementTarget } from './target.js';

@@ -1,3 +1,4 @@
+/** Navigation area: go to a URL, back, forward, reload, resize the viewport, close the tabs. */
 import { z } from 'zod';
 import { defineTool } from './contract.js';
 

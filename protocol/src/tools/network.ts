@@ -1,3 +1,4 @@
+/** Network area: the tab's requests, and one request with its bodies. */
 import { z } from 'zod';
 import { defineTool } from './contract.js';
 

@@ -1,3 +1,4 @@
+/** Snapshot area: the tab's outline with element refs. */
 import { z } from 'zod';
 import { defineTool } from './contract.js';
 

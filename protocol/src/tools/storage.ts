@@ -1,3 +1,4 @@
+/** Storage area: read or clear the page's local or session storage and cookies. */
 import { z } from 'zod';
 import { defineTool } from './contract.js';
 

@@ -1,3 +1,4 @@
+/** Tabs area: list, open, select and close the session's tabs. */
 import { z } from 'zod';
 import { defineTool } from './contract.js';
 

@@ -1,3 +1,4 @@
+/** Transactions area: checkpoints, rollback, batches and the session summary. */
 import { z } from 'zod';
 import { defineTool } from './contract.js';
 

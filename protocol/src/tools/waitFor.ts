@@ -1,3 +1,4 @@
+/** Wait-for area: wait for text, a selector, network idle or a time. */
 import { z } from 'zod';
 import { defineTool } from './contract.js';
 

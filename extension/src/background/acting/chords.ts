@@ -1,10 +1,10 @@
 /** Key chords like "Control+Shift+R": parsed into modifiers and one key, then pressed. */
 import { BridgeError, ErrorCode } from '@browser-agent/protocol';
 import type { CdpClient } from '../cdp';
-import { characterKey, namedKey, pressKey } from './keyboard';
+import { characterKey, MODIFIER_BITS, namedKey, pressKey } from './keyboard';
 
-const SHIFT = 8;
-const MODIFIER_BITS: Record<string, number> = { Alt: 1, Control: 2, Meta: 4, Shift: SHIFT };
+const SHIFT = MODIFIER_BITS.Shift;
+const BIT_OF: Record<string, number | undefined> = MODIFIER_BITS;
 const MODIFIER_CODES: Record<string, [string, number]> = {
   Alt: ['AltLeft', 18],
   Control: ['ControlLeft', 17],
@@ -42,7 +42,7 @@ export function parseChord(raw: string): Chord {
   const keyName = names.pop() ?? '';
   let modifiers = 0;
   for (const name of names) {
-    const bit = MODIFIER_BITS[name];
+    const bit = BIT_OF[name];
     if (bit === undefined) {
       throw new BridgeError(
         ErrorCode.INVALID_ARGS,
@@ -81,7 +81,7 @@ export async function pressChord(cdp: CdpClient, chord: Chord): Promise<void> {
   let held = 0;
   for (const name of chord.held) {
     const [code, keyCode] = MODIFIER_CODES[name] ?? ['', 0];
-    held |= MODIFIER_BITS[name] ?? 0;
+    held |= BIT_OF[name] ?? 0;
     await cdp.send('Input.dispatchKeyEvent', {
       type: 'rawKeyDown',
       key: name,
@@ -93,7 +93,7 @@ export async function pressChord(cdp: CdpClient, chord: Chord): Promise<void> {
   await pressKey(cdp, chord, chord.modifiers);
   for (const name of [...chord.held].reverse()) {
     const [code, keyCode] = MODIFIER_CODES[name] ?? ['', 0];
-    held &= ~(MODIFIER_BITS[name] ?? 0);
+    held &= ~(BIT_OF[name] ?? 0);
     await cdp.send('Input.dispatchKeyEvent', {
       type: 'keyUp',
       key: name,

@@ -11,6 +11,10 @@ export interface KeyDefinition {
   text: string;
 }
 
+/** CDP modifier bits, for key and mouse events alike. */
+export const MODIFIER_BITS = { Alt: 1, Control: 2, Meta: 4, Shift: 8 } as const;
+export type Modifier = keyof typeof MODIFIER_BITS;
+
 /** Named keys: code, Windows key code, and the text they type. */
 const NAMED: Record<string, [string, number, string]> = {
   Enter: ['Enter', 13, '\r'],

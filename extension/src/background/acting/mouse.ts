@@ -1,12 +1,11 @@
 import type { CdpClient } from '../cdp';
 import type { Point } from '../elements/clickPoint';
+import { MODIFIER_BITS, type Modifier } from './keyboard';
 
 export type Button = 'left' | 'right' | 'middle';
 
 const BUTTON_BITS: Record<Button, number> = { left: 1, right: 2, middle: 4 };
-const MODIFIER_BITS = { Alt: 1, Control: 2, Meta: 4, Shift: 8 } as const;
-
-export function modifierBits(modifiers: readonly (keyof typeof MODIFIER_BITS)[] = []): number {
+export function modifierBits(modifiers: readonly Modifier[] = []): number {
   return modifiers.reduce((bits, m) => bits | MODIFIER_BITS[m], 0);
 }
 

@@ -1,3 +1,4 @@
+/** Runs work on a resolved target element and always frees its page-side handle. */
 import type { TabHandle } from '../tabStates';
 import { assertNoDialog } from '../recorders/dialogs';
 import { releaseElement, type ResolvedElement } from './resolveRef';

@@ -1,3 +1,4 @@
+/** Console area's handler: the tab's console messages (browser_console_messages). */
 import { textResult, type ToolArgs } from '@browser-agent/protocol';
 import type { AreaHandlers, Handler } from '../handlerContext';
 import type { ConsoleEntry } from '../tabStates';

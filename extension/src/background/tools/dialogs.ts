@@ -1,3 +1,4 @@
+/** Dialogs area's handler: accept or dismiss the open JavaScript dialog (browser_handle_dialog). */
 import { BridgeError, ErrorCode, textResult } from '@browser-agent/protocol';
 import type { AreaHandlers, Handler } from '../handlerContext';
 import { Hint } from '../common/hints';

@@ -1,3 +1,4 @@
+/** Evaluate area's handler: run JavaScript in the page or on one element (browser_evaluate). */
 import { BridgeError, ErrorCode, textResult } from '@browser-agent/protocol';
 import type { Protocol } from 'devtools-protocol';
 import type { AreaHandlers, Handler } from '../handlerContext';

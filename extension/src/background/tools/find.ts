@@ -1,3 +1,4 @@
+/** Find area's handler: the outline's elements that match a text (browser_find). */
 import { BridgeError, ErrorCode, textResult } from '@browser-agent/protocol';
 import type { AreaHandlers, Handler } from '../handlerContext';
 import { formatOutlineLines } from '../outline/format';

@@ -1,3 +1,4 @@
+/** Forms area's handlers: fill a form, select options, upload files. */
 import { BridgeError, ErrorCode } from '@browser-agent/protocol';
 import type { AreaHandlers, Handler } from '../handlerContext';
 import type { TabHandle } from '../tabStates';

@@ -1,3 +1,4 @@
+/** Navigation area's handlers: navigate, back, forward, reload, resize, close. */
 import { textResult } from '@browser-agent/protocol';
 import type { AreaHandlers, Handler } from '../handlerContext';
 import type { TabHandle } from '../tabStates';

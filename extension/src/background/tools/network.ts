@@ -1,3 +1,4 @@
+/** Network area's handlers: the tab's requests, and one request with its bodies. */
 import { BridgeError, ErrorCode, textResult } from '@browser-agent/protocol';
 import type { AreaHandlers, Handler } from '../handlerContext';
 import type { NetworkEntry } from '../tabStates';

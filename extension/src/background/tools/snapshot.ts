@@ -1,3 +1,4 @@
+/** Snapshot area's handler: the tab's outline with refs, or a diff since the last look. */
 import {
   BridgeError,
   DEFAULT_SNAPSHOT_MAX_CHARS,

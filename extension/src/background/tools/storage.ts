@@ -1,3 +1,4 @@
+/** Storage area's handler: read or clear local/session storage and cookies. */
 import { textResult } from '@browser-agent/protocol';
 import type { AreaHandlers, Handler } from '../handlerContext';
 import { pageInfo } from '../loading/pageInfo';

@@ -1,3 +1,4 @@
+/** Tabs area's handler: list, open, select and close the session's tabs. */
 import { BridgeError, ErrorCode, textResult } from '@browser-agent/protocol';
 import type { AreaHandlers, Handler, HandlerContext, TabSummary } from '../handlerContext';
 import { Hint } from '../common/hints';

@@ -1,3 +1,4 @@
+/** Transactions area's handlers: begin, commit, roll back, batch, session info. */
 import {
   BridgeError,
   ErrorCode,

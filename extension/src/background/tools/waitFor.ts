@@ -1,3 +1,4 @@
+/** Wait-for area's handler: text, selector states, network idle, a time. */
 import { BridgeError, ErrorCode, textResult, type ToolResult } from '@browser-agent/protocol';
 import type { CdpClient } from '../cdp';
 import type { AreaHandlers, Handler } from '../handlerContext';
