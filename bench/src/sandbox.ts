@@ -1,6 +1,7 @@
 /**
  * One run's private world (testkit's scratch: dir, BROWSER_AGENT_HOME, bridge port, TMPDIR) and
- * the clients started in it. Teardown closes the clients, stops the daemon by the pid in daemon.pid (it
+ * the clients started in it; the bridge's sessions share one profile in the scratch dir (and so
+ * one browser). Teardown closes the clients, stops the daemon by the pid in daemon.pid (it
  * kills its Chromium), and reports any process still carrying this home as a leak.
  */
 import { copyFile, mkdir, rm } from 'node:fs/promises';
@@ -61,7 +62,11 @@ export async function createSandbox(label: string): Promise<Sandbox> {
       const clientEnv = { ...env, ...options.env };
       const client =
         options.script === undefined
-          ? await BenchClient.spawn(name, clientEnv, options.flags ?? LAUNCH_FLAGS)
+          ? await BenchClient.spawn(
+              name,
+              clientEnv,
+              options.flags ?? [...LAUNCH_FLAGS, '--user-data-dir', path.join(root, 'profile')],
+            )
           : await BenchClient.spawnScript(name, options.script, options.flags ?? [], clientEnv);
       clients.push(client);
       return client;

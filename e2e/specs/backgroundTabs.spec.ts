@@ -3,21 +3,30 @@
  * tab of the same window, which Chrome does not paint. The agent must still see it as a live,
  * visible page: screenshots come back and clicks work.
  */
+import path from 'node:path';
 import { ErrorCode } from '@browser-agent/protocol';
 import { callOk, callTool, expect, findRef, test } from '../harness.js';
 import { CHROME_PATH } from '@browser-agent/testkit/workspace';
 
-const LAUNCH = ['--launch', '--headless', '--isolated', '--executable-path', CHROME_PATH];
+// One profile for both sessions, so they share one browser (two --isolated would each get their own).
+const launch = (root: string) => [
+  '--launch',
+  '--headless',
+  '--user-data-dir',
+  path.join(root, 'profile'),
+  '--executable-path',
+  CHROME_PATH,
+];
 
 test('a session whose tab is in the background still gets screenshots, clicks and a visible page', async ({
   sandbox,
   site,
 }) => {
-  const first = await sandbox.startServer({ name: 'first-agent', flags: LAUNCH });
+  const first = await sandbox.startServer({ name: 'first-agent', flags: launch(sandbox.root) });
   const url = site.url('/button.html');
   await callOk(first, 'browser_navigate', { url });
   // The second session's tab opens after the first one and takes the window's active slot.
-  const second = await sandbox.startServer({ name: 'second-agent', flags: LAUNCH });
+  const second = await sandbox.startServer({ name: 'second-agent', flags: launch(sandbox.root) });
   await callOk(second, 'browser_navigate', { url: site.url('/article.html') });
   const active = await callOk(second, 'browser_evaluate', {
     function: '() => document.visibilityState',

@@ -107,4 +107,39 @@ test.describe('dialogs, tabs and navigation', () => {
     const after = await callTool(client, 'browser_snapshot', {});
     expect(after.text).toContain(ErrorCode.NO_TAB);
   });
+
+  test('a second alert right after the first is reported, and so is an alert from a timer a click set', async ({
+    bridge,
+    site,
+  }) => {
+    const url = site.url('/more-dialogs');
+    const client = await agentOn(bridge, url);
+    (await bridge.pageWithUrl(url)).on('dialog', () => undefined);
+
+    const clicked = await callOk(client, 'browser_click', { role: 'button', name: 'Two alerts' });
+    expect(clicked.text).toContain('alert dialog "First alert"');
+    const first = await callOk(client, 'browser_handle_dialog', { accept: true });
+    expect(first.text).toContain('alert dialog "Second alert"');
+    expect(first.text).toContain('### Modal state');
+    const second = await callOk(client, 'browser_handle_dialog', { accept: true });
+    expect(second.text).toContain('Accepted the alert dialog "Second alert"');
+    expect(second.text).not.toContain('### Modal state');
+
+    const soon = await callOk(client, 'browser_click', { role: 'button', name: 'Alert soon' });
+    expect(soon.text).toContain('alert dialog "Timer alert"');
+    await callOk(client, 'browser_handle_dialog', { accept: true });
+  });
+
+  test('after browser_close, navigate opens a tab that the next calls use', async ({
+    bridge,
+    site,
+  }) => {
+    const client = await agentOn(bridge, site.url('/titled?title=Before%20close'));
+    await callOk(client, 'browser_close', {});
+    await callOk(client, 'browser_navigate', { url: site.url('/titled?title=After%20close') });
+    const snap = await callOk(client, 'browser_snapshot', {});
+    expect(snap.text).toContain('heading "After close"');
+    const tabs = await callOk(client, 'browser_tabs', { action: 'list' });
+    expect(tabs.text).toContain('After close');
+  });
 });

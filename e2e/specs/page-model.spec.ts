@@ -228,3 +228,34 @@ async function expectBothHeadingsListed(client: Client, selector: string): Promi
   expect(ambiguous.text).toMatch(/- heading "Frames" \[e\d+\]/);
   expect(ambiguous.text).toMatch(/- heading "Shadow heading" \[e\d+\]/);
 }
+
+test.describe('the default snapshot keeps what an agent acts on (#17)', () => {
+  test('a 1,000-row table of links: at least 90% of the links show with their ref', async ({
+    bridge,
+    site,
+  }) => {
+    const client = await agentOn(bridge, site.url('/link-table'));
+    const whole = await snapshot(client);
+    expect(whole.length).toBeLessThanOrEqual(RESPONSE_BUDGET_CHARS);
+    const linked = new Set(Array.from(whole.matchAll(/link "Item (\d+)" \[e\d+\]/g), (m) => m[1]));
+    expect(linked.size).toBeGreaterThanOrEqual(900);
+    // What is left out is named with the call that shows it.
+    if (linked.size < 1000) expect(whole).toMatch(/"ref": "e\d+"|browser_find/);
+  });
+
+  test('a long article: the controls after the text are kept and the text cuts are marked', async ({
+    bridge,
+    site,
+  }) => {
+    const client = await agentOn(bridge, site.url('/long-article'));
+    const whole = await snapshot(client);
+    expect(whole.length).toBeLessThanOrEqual(RESPONSE_BUDGET_CHARS);
+    expect(whole).toMatch(/textbox "Your comment" \[e\d+\]/);
+    expect(whole).toMatch(/checkbox "Notify me" \[e\d+\]/);
+    expect(whole).toMatch(/button "Post comment" \[e\d+\]/);
+    expect(whole).toMatch(/link "Terms of use" \[e\d+\]/);
+    expect(whole).toContain('heading "Comments"');
+    expect(whole).toMatch(/… \[\+\d+ chars\]/);
+    expect(whole).toContain('Sentence 1 of paragraph 120');
+  });
+});

@@ -32,6 +32,8 @@ export const ErrorCode = {
   /** The user refused (or did not answer) a question the extension asked before acting. */
   USER_DENIED: 'USER_DENIED',
   LAUNCH_FAILED: 'LAUNCH_FAILED',
+  /** The daemon's browser runs with another profile or binary than a new server asked for. */
+  BROWSER_IN_USE: 'BROWSER_IN_USE',
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -41,6 +41,11 @@ export const helloFrameSchema = z.object({
       executablePath: z.string().optional(),
       userDataDir: z.string().optional(),
       isolated: z.boolean(),
+      /**
+       * Names the server across its reconnects: the browser it had launched stays its own, where
+       * another server's --isolated would be refused (it asks for a fresh profile).
+       */
+      owner: z.string().max(100).optional(),
     })
     .optional(),
 });

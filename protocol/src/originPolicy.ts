@@ -4,6 +4,7 @@ import type { OriginPolicy } from './frames.js';
 interface ParsedUrl {
   readonly protocol: string;
   readonly hostname: string;
+  readonly port: string;
   readonly origin: string;
 }
 declare const URL: new (input: string) => ParsedUrl;
@@ -35,19 +36,48 @@ function isPrivateHost(host: string): boolean {
   );
 }
 
-/** "https://a.com" matches that origin; "a.com" and "*.a.com" match by host name. */
+/**
+ * One entry of an origin list: `https://a.com` (that origin exactly, default port included),
+ * `a.com` or `*.a.com` (the host on any scheme and port), `a.com:3000` (that host and port on
+ * any scheme), and `http://a.com:*` or `http://*.a.com` (that scheme, any port or subdomain).
+ */
+interface OriginPattern {
+  readonly scheme: string | undefined;
+  readonly host: string;
+  readonly subdomains: boolean;
+  /** A port number as text, `*` for any, undefined for the scheme's default (or any, schemeless). */
+  readonly port: string | undefined;
+}
+
+const ENTRY =
+  /^(?:([a-z][a-z0-9+.-]*):\/\/)?(\*\.)?(\[[0-9a-f:.]+\]|[^\s/:*[\]?#@]+)(?::(\d{1,5}|\*))?\/?$/i;
+const DEFAULT_PORTS: Record<string, string> = { 'http:': '80', 'https:': '443' };
+
+/** Undefined when the entry is none of the shapes above (the config refuses it). */
+export function parseOriginEntry(entry: string): OriginPattern | undefined {
+  const m = ENTRY.exec(entry.trim());
+  if (!m) return undefined;
+  const port = m[4];
+  if (port !== undefined && port !== '*' && Number(port) > 65535) return undefined;
+  return {
+    scheme: m[1]?.toLowerCase(),
+    host: (m[3] ?? '').toLowerCase(),
+    subdomains: m[2] !== undefined,
+    port,
+  };
+}
+
 function matches(url: ParsedUrl, entry: string): boolean {
-  if (entry.includes('://')) {
-    try {
-      return new URL(entry).origin === url.origin;
-    } catch {
-      return false;
-    }
-  }
+  const p = parseOriginEntry(entry);
+  if (!p) return false;
+  if (p.scheme !== undefined && `${p.scheme}:` !== url.protocol) return false;
   const host = url.hostname.toLowerCase();
-  const pattern = entry.toLowerCase();
-  if (pattern.startsWith('*.')) return host === pattern.slice(2) || host.endsWith(pattern.slice(1));
-  return host === pattern;
+  if (p.subdomains ? host !== p.host && !host.endsWith(`.${p.host}`) : host !== p.host)
+    return false;
+  const urlPort = url.port || DEFAULT_PORTS[url.protocol];
+  if (p.port === '*') return true;
+  if (p.port !== undefined) return urlPort === p.port;
+  return p.scheme === undefined || urlPort === DEFAULT_PORTS[`${p.scheme}:`];
 }
 
 /**

@@ -24,8 +24,11 @@ export interface LoopbackServer {
 
 export async function serveOnLoopback(
   route: (request: http.IncomingMessage) => Promise<Reply>,
+  /** Serves a request itself (slow, failing or hung loads) when it returns true. */
+  takeOver?: (request: http.IncomingMessage, response: http.ServerResponse) => boolean,
 ): Promise<LoopbackServer> {
   const server = http.createServer((request, response) => {
+    if (takeOver?.(request, response)) return;
     route(request).then(
       ({ status, body, contentType, location }) => {
         response.writeHead(status, {

@@ -1,8 +1,10 @@
 /**
  * `pnpm bench`: per-tool latency and output size of the bridge (a real MCP client driving
- * `browser-agent-mcp --launch --headless --isolated`) beside a raw playwright-core floor and the
+ * `browser-agent-mcp --launch --headless` on a profile in the run's scratch dir) beside a raw playwright-core floor and the
  * same floor behind a minimal MCP server (the floor over MCP) in the same run, the 9-page suite, spawn → tools/list, the hop breakdown from the server's trace, and
- * the daemon's memory with 8 sessions. Writes the results section of docs/benchmarks.md.
+ * the daemon's memory with 8 sessions, and the real-pages phase (navigate time, snapshot size and
+ * recall beside Playwright MCP and Chrome DevTools MCP; --no-real-pages skips it). Writes the
+ * results and real-pages sections of docs/benchmarks.md.
  *
  * Options (flag or environment): --iterations=N (BENCH_ITERATIONS, 20), --warmup=N
  * (BENCH_WARMUP, 3), --passes=N (BENCH_SUITE_PASSES, 3), --spawns=N (BENCH_SPAWNS, 10),
@@ -31,6 +33,10 @@ import { suite } from '../scenarios/suite.js';
 import { toolProbes } from '../scenarios/toolProbes.js';
 import { hopBreakdown } from '../trace/hopBreakdown.js';
 import { readTrace } from '../trace/traceFile.js';
+import { realPages } from '../../fixtures/realPages.js';
+import { oursPeer } from '../realPages/peers.js';
+import { realPagesPhase, type RealPagesRun } from '../realPages/phase.js';
+import { renderRealPages } from '../realPages/renderRealPages.js';
 import { atExit, runMain } from './main.js';
 import { countOption, hasFlag } from './options.js';
 
@@ -93,6 +99,16 @@ runMain(async () => {
     warmup: 1,
     passes: plan.suitePasses,
   });
+  let real: RealPagesRun | undefined;
+  if (!hasFlag('no-real-pages')) {
+    progress('real pages: ours, Playwright MCP and Chrome DevTools MCP');
+    real = await realPagesPhase(sandbox, site, realPages(), oursPeer(client)).catch(
+      (err: unknown) => {
+        progress(`real pages failed: ${String(err)}`);
+        return undefined;
+      },
+    );
+  }
   progress('spawn → tools/list');
   const spawn = await measureSpawn(sandbox, { warmup: 1, iterations: plan.spawns });
   progress(`memory with ${sessions} sessions`);
@@ -114,6 +130,12 @@ runMain(async () => {
   const markdown = renderResults(results);
   result(markdown);
   if (!hasFlag('no-write')) progress(`wrote ${await writeDocSection('results', markdown)}`);
+  if (real !== undefined) {
+    const realMarkdown = renderRealPages({ machine, pages: realPages(), ...real });
+    result(realMarkdown);
+    if (!hasFlag('no-write'))
+      progress(`wrote ${await writeDocSection('real-pages', realMarkdown)}`);
+  }
 
   const failures = [
     ...probes.filter((p) => p.error !== undefined).map((p) => `probe ${p.id}`),
@@ -121,6 +143,7 @@ runMain(async () => {
     ...(spawn.error === undefined ? [] : ['spawn']),
     ...(memory.error === undefined ? [] : ['memory']),
     ...(shape === undefined ? ['snapshot shape'] : []),
+    ...(real === undefined && !hasFlag('no-real-pages') ? ['real pages'] : []),
     ...leftovers.map((p) => `leftover process ${p.pid} ${p.cmdline}`),
   ];
   for (const f of failures) progress(`FAILED: ${f}`);

@@ -15,8 +15,12 @@ import { ResponseLedger } from './responseLedger.js';
 const CALL_TIMEOUT_MS = 150_000;
 const STDERR_TAIL_CHARS = 8_000;
 
-/** The flags an MCP host config would give for a machine without a Chrome profile. */
-export const LAUNCH_FLAGS = ['--launch', '--headless', '--isolated'];
+/**
+ * The flags an MCP host config would give for a machine without a Chrome profile. The bench's
+ * sessions share one browser on purpose, so the sandbox adds one --user-data-dir for all of
+ * them (two --isolated servers each get a browser of their own).
+ */
+export const LAUNCH_FLAGS = ['--launch', '--headless'];
 
 export interface CallOutcome {
   ms: number;

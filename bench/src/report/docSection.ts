@@ -8,7 +8,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import prettier from 'prettier';
 import { BENCHMARKS_DOC } from '../paths.js';
 
-export type SectionName = 'results' | 'load' | 'soak';
+export type SectionName = 'results' | 'load' | 'soak' | 'real-pages';
 
 export async function writeDocSection(name: SectionName, markdown: string): Promise<string> {
   const start = `<!-- bench:${name}:start -->`;

@@ -12,6 +12,10 @@ export async function addToGroup(record: SessionRecord, tabId: number): Promise<
         await chrome.tabs.group({ groupId: record.groupId, tabIds: [tabId] });
         return;
       }
+      // The group is gone (its last tab closed, e.g. by browser_close). Forget it before making a
+      // new one: the new group's event arrives before chrome.tabs.group answers, and a tab moving
+      // into a group nobody owns while its session still names a group is released to the user.
+      record.groupId = undefined;
     }
     record.groupId = await chrome.tabs.group({ tabIds: [tabId] });
     await chrome.tabGroups.update(record.groupId, {

@@ -16,6 +16,7 @@ export interface LaunchOptions {
   executablePath?: string | undefined;
   userDataDir?: string | undefined;
   isolated: boolean;
+  owner?: string | undefined;
 }
 
 const KILL_GRACE_MS = 3_000;
@@ -76,12 +77,23 @@ export function extensionDir(): string {
 
 /** A Chromium the daemon started, with the extension loaded and the relay page open. */
 export class LaunchedBrowser {
+  /** What it was started with, to tell whether a new server's launch options fit it. */
+  readonly executable: string;
+  readonly profile: string;
+  readonly owner: string | undefined;
   readonly #child: ChildProcess;
   readonly #tempProfile: string | undefined;
   #cdp: CdpPipe | undefined;
   readonly exited: Promise<void>;
 
-  private constructor(child: ChildProcess, tempProfile: string | undefined) {
+  private constructor(
+    child: ChildProcess,
+    tempProfile: string | undefined,
+    started: { executable: string; profile: string; options: LaunchOptions },
+  ) {
+    this.executable = started.executable;
+    this.profile = started.profile;
+    this.owner = started.options.owner;
     this.#child = child;
     this.#tempProfile = tempProfile;
     this.exited = new Promise((resolveExit) => child.once('exit', () => resolveExit()));
@@ -133,7 +145,7 @@ export class LaunchedBrowser {
     closeSync(logFd);
     child.on('error', (err) => log.error(`browser process: ${err.message}`));
     const [, , , toBrowser, fromBrowser] = child.stdio;
-    const browser = new LaunchedBrowser(child, tempProfile);
+    const browser = new LaunchedBrowser(child, tempProfile, { executable, profile, options });
     if (!isWritable(toBrowser) || !isReadable(fromBrowser)) {
       throw new Error('Could not open the debugging pipe to the browser.');
     }

@@ -31,7 +31,7 @@ import { ConnectionWaiters } from './connectionWaiters.js';
 import { recentCalls } from './recentCalls.js';
 import { writeStatus } from './statusFile.js';
 import { packageVersion } from '../shared/version.js';
-import { join } from 'node:path';
+import { join, resolve as resolvePath } from 'node:path';
 import type { Duplex } from 'node:stream';
 
 /** Write-ahead log: rotate at 5 MiB, keep 3 old files (~20 MiB at most). */
@@ -100,7 +100,10 @@ export class Daemon {
   accept(stream: Duplex): void {
     new ServerConnection(stream, {
       hello: (_conn, hello) => {
-        if (hello.launch) this.#ensureBrowser(hello.launch);
+        if (!hello.launch) return undefined;
+        const refusal = this.#launchRefusal(hello.launch);
+        if (refusal === undefined) this.#ensureBrowser(hello.launch);
+        return refusal;
       },
       register: (conn, frame) => this.#register(conn, frame),
       request: (conn, frame) => void this.#onRequest(conn, stampHop(frame, 'daemon.in')),
@@ -323,6 +326,39 @@ export class Daemon {
     }
     if (frame.type === 'response') this.#router.resolve(stampHop(frame, 'daemon.back'));
     else if (frame.sessionId) this.#sessions.get(frame.sessionId)?.conn?.send(frame);
+  }
+
+  /**
+   * A server's launch options that the browser this daemon already runs cannot honour: another
+   * profile, another binary, or --isolated from a server that did not start it (a fresh profile
+   * was asked for, and this one has been used). Such a server gets a browser of its own
+   * (server/launchRoute.ts); sharing silently was the bug.
+   */
+  #launchRefusal(options: LaunchOptions): WireError | undefined {
+    const running = this.#browser;
+    if (running === undefined) return undefined;
+    const mismatches: string[] = [];
+    if (options.userDataDir === undefined && options.isolated) {
+      if (running.owner === undefined || running.owner !== options.owner)
+        mismatches.push('--isolated asks for a fresh profile, and this browser is in use');
+    } else if (
+      options.userDataDir !== undefined &&
+      resolvePath(options.userDataDir) !== resolvePath(running.profile)
+    ) {
+      mismatches.push(`it runs on the profile ${running.profile}, not ${options.userDataDir}`);
+    }
+    if (
+      options.executablePath !== undefined &&
+      resolvePath(options.executablePath) !== resolvePath(running.executable)
+    ) {
+      mismatches.push(`it runs ${running.executable}, not ${options.executablePath}`);
+    }
+    if (mismatches.length === 0) return undefined;
+    return {
+      code: ErrorCode.BROWSER_IN_USE,
+      message: `This daemon's browser does not fit the launch options: ${mismatches.join('; ')}.`,
+      hint: 'The server starts a browser of its own for them.',
+    };
   }
 
   /**

@@ -15,6 +15,7 @@ import {
   serializeFrame,
   type DaemonToServerFrame,
   type FrameOf,
+  type WireError,
   type RequestFrame,
   type ResponseEnvelope,
   type ServerHelloFrame,
@@ -24,7 +25,8 @@ import { LineSplitter } from '../shared/ndjson.js';
 const HELLO_TIMEOUT_MS = 5_000;
 
 export interface ServerConnectionEvents {
-  hello(conn: ServerConnection, hello: ServerHelloFrame): void;
+  /** An error refuses the server: it is sent, and the connection closed. */
+  hello(conn: ServerConnection, hello: ServerHelloFrame): WireError | undefined;
   /** Binds the connection to a new or resumed session. */
   register(
     conn: ServerConnection,
@@ -105,8 +107,13 @@ export class ServerConnection {
         this.#socket.end();
         return;
       }
+      const refusal = this.#events.hello(this, frame);
+      if (refusal) {
+        this.send({ type: 'error', error: refusal });
+        this.#socket.end();
+        return;
+      }
       this.#greeted = true;
-      this.#events.hello(this, frame);
       this.send({ type: 'welcome', protocolVersion: PROTOCOL_VERSION });
       return;
     }

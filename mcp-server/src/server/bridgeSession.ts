@@ -40,6 +40,7 @@ export function openBridgeSession(options: BridgeSessionOptions): BridgeSession 
   });
   const daemon = new DaemonClient({
     route: () => project.route(),
+    onBrowserInUse: (why) => project.useOwnBrowser(why),
     log: options.log,
     trace: options.trace,
     sessionKey: options.sessionKey,

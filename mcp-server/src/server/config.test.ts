@@ -140,6 +140,18 @@ describe('resolveSettings', () => {
     );
     expect(() => resolve({}, {}, '[1,')).toThrow(ConfigError);
   });
+
+  it('reads a config file saved with a UTF-8 byte-order mark', () => {
+    const s = resolve({}, {}, '\uFEFF{"timeouts": {"actionMs": 1234}}');
+    expect(s.actionTimeoutMs).toBe(1234);
+  });
+
+  it('refuses an origin entry it could never match, naming it', () => {
+    expect(() => resolve({}, {}, { allowedOrigins: ['http://'] })).toThrow(
+      'config allowedOrigins.0',
+    );
+    expect(() => resolve({ 'blocked-origins': 'a.test/path' })).toThrow('a.test/path');
+  });
 });
 
 describe('transaction limits', () => {

@@ -46,6 +46,8 @@ export function readConfigFile(file: string): Config {
     const why = code === 'ENOENT' ? 'no such file' : (code ?? String(err));
     throw new ConfigError(`config file ${file}: cannot be read (${why})`);
   }
+  // Windows editors save UTF-8 with a byte-order mark, which JSON.parse rejects.
+  if (raw.startsWith('\uFEFF')) raw = raw.slice(1);
   let json: unknown;
   try {
     json = JSON.parse(raw);

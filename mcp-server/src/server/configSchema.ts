@@ -4,7 +4,7 @@
  * strict, so a misspelt key is refused at startup instead of being silently ignored.
  */
 import { z } from 'zod';
-import { TRANSACTION_LIMIT_RANGES } from '@browser-agent/protocol';
+import { parseOriginEntry, TRANSACTION_LIMIT_RANGES } from '@browser-agent/protocol';
 
 const positiveInt = (what = 'a positive integer') =>
   z
@@ -23,7 +23,13 @@ const bool = () => z.boolean({ error: 'expected true or false' });
 const text = () => z.string({ error: 'expected a string' }).min(1, { error: 'expected a string' });
 const originList = () =>
   z
-    .array(text(), { error: 'expected an array of origins like "https://example.com"' })
+    .array(
+      text().refine((entry) => parseOriginEntry(entry) !== undefined, {
+        error:
+          'expected an origin ("https://a.test", "http://localhost:*") or a host ("a.test", "*.a.test", "localhost:3000")',
+      }),
+      { error: 'expected an array of origins like "https://example.com"' },
+    )
     .max(200, { error: 'expected at most 200 entries' });
 
 export const configSchema = z.strictObject({

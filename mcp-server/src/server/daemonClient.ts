@@ -51,6 +51,11 @@ const CALLER_SLACK_MS = 5_000;
 export interface DaemonClientOptions {
   /** Which daemon to reach and what to ask of it; read each time a connection opens. */
   route: () => DaemonRoute;
+  /**
+   * The daemon refused this server's launch options (BROWSER_IN_USE): true when the route now
+   * leads to a daemon of the server's own, so the connection is tried once more.
+   */
+  onBrowserInUse?: ((why: string) => boolean) | undefined;
   log: Logger;
   /** Where this session's tabs may go; enforced in the extension. */
   policy?: OriginPolicy | undefined;
@@ -150,10 +155,20 @@ export class DaemonClient {
       return Promise.reject(
         new BridgeError(ErrorCode.NOT_CONNECTED, 'The MCP server is shutting down.'),
       );
-    this.#connection ??= this.#open().catch((err: unknown) => {
-      this.#connection = undefined;
-      throw err;
-    });
+    this.#connection ??= this.#open()
+      .catch((err: unknown) => {
+        if (
+          err instanceof BridgeError &&
+          err.code === ErrorCode.BROWSER_IN_USE &&
+          this.#options.onBrowserInUse?.(err.message) === true
+        )
+          return this.#open();
+        throw err;
+      })
+      .catch((err: unknown) => {
+        this.#connection = undefined;
+        throw err;
+      });
     return this.#connection;
   }
 
@@ -195,15 +210,18 @@ export class DaemonClient {
       socket.on('data', (chunk: string) => lines.push(chunk));
       socket.on('error', (err) => this.#options.log.warn(`daemon socket: ${err.message}`));
       socket.on('close', () => {
-        this.#connection = undefined;
         if (sessionId === undefined) {
+          // Never the live connection: a refused handshake (BROWSER_IN_USE) closes after the
+          // retry on another daemon may have connected, which must stay.
           reject(
             new BridgeError(
               ErrorCode.NOT_CONNECTED,
               'The bridge daemon closed the connection during the handshake.',
             ),
           );
+          return;
         }
+        this.#connection = undefined;
         this.#failAll();
       });
       // The daemon handles frames in order, so register can follow hello without waiting.

@@ -8,8 +8,10 @@
  * ignored (and the result says so).
  *
  * Routing: launch mode on a project profile talks to that project's own daemon (its own browser,
- * an ephemeral bridge port); everything else uses the single per-user daemon.
+ * an ephemeral bridge port); everything else uses the single per-user daemon, unless that
+ * daemon's browser does not fit this server's launch options (useOwnBrowser).
  */
+import { randomUUID } from 'node:crypto';
 import { BridgeError, ErrorCode, type HelloFrame } from '@browser-agent/protocol';
 import type { Logger } from '../shared/logger.js';
 import type { StatePaths } from '../shared/paths.js';
@@ -40,6 +42,10 @@ export interface ProjectSessionOptions {
 
 export class ProjectSession {
   readonly #options: ProjectSessionOptions;
+  /** Tells the daemon that a browser it launched for this server is this server's own. */
+  readonly #owner = randomUUID();
+  /** Set once the shared daemon's browser did not fit: the key of this server's own daemon. */
+  #ownBrowser: string | undefined;
   #project: string | undefined;
   #fixed = false;
   #hintGiven = false;
@@ -122,6 +128,23 @@ export class ProjectSession {
     this.#unsent = [...notes, ...this.#unsent];
   }
 
+  /**
+   * The daemon's browser runs with another profile or binary than this server asks for, or is
+   * not fresh for --isolated: this server gets a daemon and a browser of its own, keyed by its
+   * launch options (by the server itself for --isolated). False when that is already so.
+   */
+  useOwnBrowser(why: string): boolean {
+    const { launch, log } = this.#options;
+    if (launch === undefined || this.#ownBrowser !== undefined) return false;
+    const profile = this.#profile();
+    this.#ownBrowser =
+      profile.source === 'isolated'
+        ? `isolated:${this.#owner}`
+        : `browser:${launch.executablePath ?? ''}:${profile.dir ?? ''}`;
+    log.warn(`${why} Starting a browser of its own for this server.`);
+    return true;
+  }
+
   /** The daemon and launch options for the project as it stands now. */
   route(): DaemonRoute {
     const { launch, userPaths, env } = this.#options;
@@ -131,7 +154,20 @@ export class ProjectSession {
     const withProfile = {
       ...launch,
       ...(profile.dir !== undefined ? { userDataDir: profile.dir } : {}),
+      owner: this.#owner,
     };
+    if (this.#ownBrowser !== undefined) {
+      if (profile.source === 'project' && project !== undefined && profile.dir !== undefined)
+        recordProfileUse(profileRecordsDir(env), project, profile.dir);
+      const paths = projectDaemonPaths(userPaths, this.#ownBrowser);
+      return {
+        paths,
+        launch: withProfile,
+        daemonArgs: ['--state-dir', paths.dir, '--socket', paths.socket, '--port', '0'],
+        port: 0,
+        project,
+      };
+    }
     if (profile.source !== 'project' || project === undefined || profile.dir === undefined) {
       return { paths: userPaths, launch: withProfile, daemonArgs: [], project };
     }

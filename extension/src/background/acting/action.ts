@@ -70,7 +70,7 @@ export async function performAction(
       watch.dispose();
       return textResult(`${done}\nA dialog opened; see Modal state below.`);
     }
-    const outcome = await settle(cdp, watch);
+    const outcome = await settle(cdp, watch, dialog.opened);
     await settleRequests(tab, startedAt);
     // The report and the diff read the page independently; their round trips overlap.
     const readChanges = tab.state.dialog === undefined && !outcome.newDocument;

@@ -3,26 +3,42 @@ import { BridgeError, ErrorCode } from '@browser-agent/protocol';
 import type { TabHandle } from '../tabStates';
 import { dialogOpened } from '../recorders/dialogs';
 import { Hint } from '../common/hints';
+import { dataUrlDocument, writeDataUrl } from './dataUrl';
 import { navigationFailedHint } from './navigationHint';
 import { watchNavigation } from './navigationWatch';
 import { pageInfo, type PageInfo } from './pageInfo';
 import { oneLine } from '../common/text';
 import { within } from '../common/timing';
 import { isRestrictedUrl } from './urlPolicy';
+import { waitUntilUsable } from './settle';
+import { stillLoadingReport } from './usable';
 
 /** Unless the session's settings say otherwise (timeouts.navigationMs). */
 export const NAVIGATION_TIMEOUT_MS = 30_000;
 
+/** The page a navigation ended on, and what of it is still loading (a line, or ''). */
+export interface LoadedPage extends PageInfo {
+  pending: string;
+}
+
 /**
- * Opens url (already checked by checkNavigableUrl) in the tab and waits for its load event. A
- * beforeunload dialog stops the wait: the dialog is reported, the navigation waits on it.
+ * Opens url (already checked by checkNavigableUrl) in the tab and waits until the page is usable
+ * (usable.ts): DOMContentLoaded and a capped settle, not the load event. A beforeunload dialog
+ * stops the wait: the dialog is reported, the navigation waits on it.
  */
 export async function navigateTab(
   tab: TabHandle,
   url: string,
   timeoutMs = NAVIGATION_TIMEOUT_MS,
-): Promise<PageInfo> {
-  const deadline = Date.now() + timeoutMs;
+): Promise<LoadedPage> {
+  if (/^data:/i.test(url)) {
+    dataUrlDocument(url);
+    const info = await navigateTab(tab, 'about:blank', timeoutMs);
+    await writeDataUrl(tab, url);
+    return { ...info, title: (await pageInfo(tab.cdp)).title };
+  }
+  const startedAt = Date.now();
+  const deadline = startedAt + timeoutMs;
   const watch = await watchNavigation(tab.cdp);
   const dialog = dialogOpened(tab);
   try {
@@ -34,7 +50,8 @@ export async function navigateTab(
       timeoutMs,
     );
     if (first === undefined) await waitForLoad(Promise.resolve(false), url, timeoutMs);
-    if (first === 'dialog' || first === undefined) return await pageInfo(tab.cdp);
+    if (first === 'dialog' || first === undefined)
+      return { ...(await pageInfo(tab.cdp)), pending: '' };
     const result = first;
     if (result.errorText !== undefined && result.errorText !== '') {
       throw new BridgeError(
@@ -46,15 +63,16 @@ export async function navigateTab(
     // Without a loader the navigation stayed in the same document (a #fragment): nothing loads.
     if (result.loaderId !== undefined) {
       watch.markStarted();
-      const loaded = watch.waitForLoad(Math.max(0, deadline - Date.now()));
-      const done = await Promise.race([loaded, dialog.opened.then(() => 'dialog' as const)]);
-      if (done !== 'dialog') await waitForLoad(Promise.resolve(done), url, timeoutMs);
+      const usable = waitUntilUsable(tab.cdp, watch, deadline);
+      const done = await Promise.race([usable, dialog.opened.then(() => 'dialog' as const)]);
+      if (done !== 'dialog')
+        await waitForLoad(Promise.resolve(done || watch.navigated), url, timeoutMs);
     }
   } finally {
     watch.dispose();
     dialog.dispose();
   }
-  return pageInfo(tab.cdp);
+  return { ...(await pageInfo(tab.cdp)), pending: stillLoadingReport(tab, startedAt) };
 }
 
 /** Goes one entry back (-1) or forward (+1) in the tab's history and waits for that page. */
@@ -62,7 +80,8 @@ export async function goInHistory(
   tab: TabHandle,
   step: -1 | 1,
   timeoutMs = NAVIGATION_TIMEOUT_MS,
-): Promise<PageInfo> {
+): Promise<LoadedPage> {
+  const startedAt = Date.now();
   const { currentIndex, entries } = await tab.cdp.send('Page.getNavigationHistory');
   const target = entries[currentIndex + step];
   if (target === undefined) {
@@ -87,10 +106,10 @@ export async function goInHistory(
     },
     timeoutMs,
   );
-  return pageInfo(tab.cdp);
+  return { ...(await pageInfo(tab.cdp)), pending: stillLoadingReport(tab, startedAt) };
 }
 
-export function goBack(tab: TabHandle): Promise<PageInfo> {
+export function goBack(tab: TabHandle): Promise<LoadedPage> {
   return goInHistory(tab, -1);
 }
 
@@ -99,7 +118,8 @@ export async function reloadTab(
   tab: TabHandle,
   ignoreCache: boolean,
   timeoutMs = NAVIGATION_TIMEOUT_MS,
-): Promise<PageInfo> {
+): Promise<LoadedPage> {
+  const startedAt = Date.now();
   const before = await pageInfo(tab.cdp);
   await loadAfter(
     tab,
@@ -109,11 +129,11 @@ export async function reloadTab(
     },
     timeoutMs,
   );
-  return pageInfo(tab.cdp);
+  return { ...(await pageInfo(tab.cdp)), pending: stillLoadingReport(tab, startedAt) };
 }
 
 /**
- * Starts a navigation and waits for it to load; a beforeunload dialog ends the wait early (the
+ * Starts a navigation and waits until the page is usable (usable.ts); a beforeunload dialog ends the wait early (the
  * dialog is reported and holds the navigation until it is handled).
  */
 async function loadAfter(
@@ -138,9 +158,12 @@ async function loadAfter(
     if (first === undefined) await waitForLoad(Promise.resolve(false), url, timeoutMs);
     if (first === 'dialog') return;
     watch.markStarted();
-    const loaded = watch.waitForLoad(Math.max(0, deadline - Date.now()));
-    const done = await Promise.race([loaded, dialog.opened.then(() => 'dialog' as const)]);
-    if (done !== 'dialog') await waitForLoad(Promise.resolve(done), url, timeoutMs);
+    const usable = waitUntilUsable(tab.cdp, watch, deadline);
+    const done = await Promise.race([usable, dialog.opened.then(() => 'dialog' as const)]);
+    // A page that committed but never reached DOMContentLoaded (a script that never answers) is
+    // there, partly: it is reported with what is pending instead of failing.
+    if (done !== 'dialog')
+      await waitForLoad(Promise.resolve(done || watch.navigated), url, timeoutMs);
   } finally {
     watch.dispose();
     dialog.dispose();

@@ -7,6 +7,9 @@ import type { CdpClient } from '../cdp';
 
 type Condition = () => boolean;
 
+/** Requests a page's scripts wait on before they render (module loaders, data fetches). */
+const SCRIPT_REQUEST_TYPES: ReadonlySet<string> = new Set(['Script', 'Fetch', 'XHR']);
+
 interface Waiter {
   condition: Condition;
   resolve: (met: boolean) => void;
@@ -20,7 +23,11 @@ export class NavigationWatch {
   #started = false;
   #committed = false;
   #newDocument = false;
+  #domContent = false;
   #loaded = false;
+  #lastRequestAt = 0;
+  /** Scripts, fetches and XHRs that scripts started, in flight, by request id, with when. */
+  readonly #scriptRequests = new Map<string, number>();
 
   constructor(cdp: CdpClient, mainFrameId: string) {
     this.#mainFrameId = mainFrameId;
@@ -42,8 +49,33 @@ export class NavigationWatch {
       cdp.on('Page.navigatedWithinDocument', (e) => {
         if (isMain(e.frameId)) this.#update({ started: true, committed: true, loaded: true });
       }),
+      cdp.on('Page.domContentEventFired', () => {
+        if (this.#started) this.#update({ domContent: true });
+      }),
       cdp.on('Page.loadEventFired', () => {
         if (this.#started) this.#update({ loaded: true });
+      }),
+      // The tab's network log (the attach hook) has Network enabled; the main session's
+      // requests (same-process frames included) tell the settle whether the page is still busy.
+      cdp.on('Network.requestWillBeSent', (e, sessionId) => {
+        if (sessionId !== undefined || !this.#started) return;
+        this.#lastRequestAt = Date.now();
+        // Started by a script (not the parser): a module loader or an app's first data.
+        if (
+          e.initiator.type === 'script' &&
+          e.type !== undefined &&
+          SCRIPT_REQUEST_TYPES.has(e.type)
+        )
+          this.#scriptRequests.set(e.requestId, this.#lastRequestAt);
+      }),
+      // A script's request that answers lets the script run on (and ask for the next module).
+      cdp.on('Network.loadingFinished', (e, sessionId) => {
+        if (sessionId === undefined && this.#scriptRequests.delete(e.requestId))
+          this.#lastRequestAt = Date.now();
+      }),
+      cdp.on('Network.loadingFailed', (e, sessionId) => {
+        if (sessionId === undefined && this.#scriptRequests.delete(e.requestId))
+          this.#lastRequestAt = Date.now();
       }),
       // Also ends navigations that never fire load: 204 responses, downloads, aborted loads.
       cdp.on('Page.frameStoppedLoading', (e) => {
@@ -67,6 +99,31 @@ export class NavigationWatch {
     return this.#newDocument;
   }
 
+  /** The new document's DOMContentLoaded (or its load) has fired. */
+  get domContentLoaded(): boolean {
+    return this.#domContent || this.#loaded;
+  }
+
+  /** The load event (or the end of loading) has fired. */
+  get loaded(): boolean {
+    return this.#loaded;
+  }
+
+  /**
+   * When the main session last sent a request, or a script's request answered, since the
+   * navigation began (0: none).
+   */
+  get lastRequestAt(): number {
+    return this.#lastRequestAt;
+  }
+
+  /** Scripts, fetches and XHRs that scripts started at or after `since`, not answered yet. */
+  scriptRequestsSince(since: number): number {
+    let n = 0;
+    for (const at of this.#scriptRequests.values()) if (at >= since) n += 1;
+    return n;
+  }
+
   /** Marks a navigation the caller started itself (Page.navigate), so its load counts. */
   markStarted(): void {
     this.#update({ started: true });
@@ -74,6 +131,11 @@ export class NavigationWatch {
 
   waitForStart(timeoutMs: number): Promise<boolean> {
     return this.#wait(() => this.#started, timeoutMs);
+  }
+
+  /** Resolves true at DOMContentLoaded (or load), false after timeoutMs. */
+  waitForDomContent(timeoutMs: number): Promise<boolean> {
+    return this.#wait(() => this.#domContent || this.#loaded, timeoutMs);
   }
 
   waitForLoad(timeoutMs: number): Promise<boolean> {
@@ -89,9 +151,15 @@ export class NavigationWatch {
     this.#waiters = [];
   }
 
-  #update(change: { started?: boolean; committed?: boolean; loaded?: boolean }): void {
+  #update(change: {
+    started?: boolean;
+    committed?: boolean;
+    domContent?: boolean;
+    loaded?: boolean;
+  }): void {
     this.#started ||= change.started ?? false;
     this.#committed ||= change.committed ?? false;
+    this.#domContent ||= change.domContent ?? false;
     this.#loaded ||= change.loaded ?? false;
     this.#waiters = this.#waiters.filter((waiter) => {
       if (!waiter.condition()) return true;

@@ -4,7 +4,7 @@
  */
 import type { CdpClient } from '../cdp';
 import type { NavigationWatch } from './navigationWatch';
-import { within } from '../common/timing';
+import { delay, within } from '../common/timing';
 
 /**
  * A navigation the action started normally shows before the quiet check returns; if the check
@@ -12,6 +12,12 @@ import { within } from '../common/timing';
  */
 const NAVIGATION_GRACE_MS = 50;
 const SETTLE_LOAD_TIMEOUT_MS = 10_000;
+/**
+ * A handler may navigate a moment after the input (a timer, an animation's end, an awaited
+ * check): after a quiet DOM, a navigation that starts within this long of the settle's start is
+ * still the action's, and waited for.
+ */
+const LATE_NAVIGATION_MS = 150;
 /** Once the DOM changed, it counts as settled after this long without mutations… */
 const DOM_QUIET_MS = 50;
 /** …or after this long in any case (animations and tickers never go quiet). */
@@ -72,16 +78,76 @@ export function waitForDomQuietAfterRequests(cdp: CdpClient): Promise<boolean> {
  * the quiet check runs a page task after the action, and CDP delivers the page's navigation
  * events before that check's answer, so by then a navigation the action started has shown.
  */
-export async function settle(cdp: CdpClient, watch: NavigationWatch): Promise<SettleOutcome> {
+export async function settle(
+  cdp: CdpClient,
+  watch: NavigationWatch,
+  interrupted: Promise<unknown> = new Promise(() => undefined),
+): Promise<SettleOutcome> {
   try {
-    const checked = await waitForDomQuiet(cdp);
-    const started = checked ? watch.started : await watch.waitForStart(NAVIGATION_GRACE_MS);
+    const settleStart = Date.now();
+    // A dialog (an alert from a timer the action set) blocks the page: stop waiting, report it.
+    const stop = interrupted.then(() => 'stop' as const);
+    const checked = await Promise.race([waitForDomQuiet(cdp), stop]);
+    const started =
+      watch.started ||
+      (checked !== 'stop' &&
+        (await Promise.race([
+          watch.waitForStart(
+            checked
+              ? Math.max(0, settleStart + LATE_NAVIGATION_MS - Date.now())
+              : NAVIGATION_GRACE_MS,
+          ),
+          stop.then(() => false),
+        ])));
     if (!started)
       return { navigated: watch.navigated, newDocument: watch.newDocument, stillLoading: false };
-    const loaded = await watch.waitForLoad(SETTLE_LOAD_TIMEOUT_MS);
-    if (loaded) await waitForDomQuiet(cdp);
-    return { navigated: watch.navigated, newDocument: watch.newDocument, stillLoading: !loaded };
+    const usable = await waitUntilUsable(cdp, watch, Date.now() + SETTLE_LOAD_TIMEOUT_MS);
+    return { navigated: watch.navigated, newDocument: watch.newDocument, stillLoading: !usable };
   } finally {
     watch.dispose();
+  }
+}
+
+/** After DOMContentLoaded, the settle ends at the latest this much later. */
+export const USABLE_SETTLE_CAP_MS = 1_500;
+/**
+ * The network counts as quiet once no request has started for this long. Requests that hang
+ * never finish, so starts (a script asking for the next module) are what mark a busy page.
+ */
+const NETWORK_QUIET_MS = 100;
+/** However quiet the network was before, DOMContentLoaded's own handlers get this long. */
+const AFTER_READY_MS = 50;
+const POLL_MS = 10;
+
+/**
+ * Waits for DOMContentLoaded (false if it does not come before deadline), then until the
+ * network and the DOM are quiet, or USABLE_SETTLE_CAP_MS have passed, or the deadline.
+ */
+export async function waitUntilUsable(
+  cdp: CdpClient,
+  watch: NavigationWatch,
+  deadline: number,
+): Promise<boolean> {
+  if (!(await watch.waitForDomContent(Math.max(0, deadline - Date.now())))) return false;
+  const readyAt = Date.now();
+  const capAt = Math.min(deadline, readyAt + USABLE_SETTLE_CAP_MS);
+  // Scripts run at DOMContentLoaded start their requests a task later than the event is sent:
+  // the quiet window is counted from DOMContentLoaded too, less its head start.
+  const quietSince = () =>
+    Math.max(watch.lastRequestAt, readyAt - NETWORK_QUIET_MS + AFTER_READY_MS);
+  for (;;) {
+    // Busy while a request just started or answered, or while a script, fetch or XHR that a
+    // script started is unanswered (a module loader, an app's first data; the parser's own
+    // async tags are not waited for). Its request may start before DOMContentLoaded is sent.
+    while (
+      Date.now() < capAt &&
+      (Date.now() - quietSince() < NETWORK_QUIET_MS || watch.scriptRequestsSince(0) > 0)
+    )
+      await delay(POLL_MS);
+    if (Date.now() >= capAt) return true;
+    const lookedAt = Date.now();
+    await waitForDomQuiet(cdp);
+    // A request started or answered while the DOM was checked: the page is still at work.
+    if (watch.lastRequestAt < lookedAt || Date.now() >= capAt) return true;
   }
 }

@@ -22,14 +22,91 @@ import { oneLine, quoted } from '../common/text';
 const INDENT = '  ';
 const MAX_URL_CHARS = 2_000;
 
+/** How tightly to write the outline when the whole of it does not fit the budget (budget.ts). */
+export interface FormatOptions {
+  /** A table row whose cells hold only text and leaf controls is one line: `- row: "1" | link "Item 1" [e5]`. */
+  compactRows?: boolean;
+  /** Text (text lines, paragraphs, cells) longer than this is cut, with a mark saying how much. */
+  maxTextChars?: number;
+  /** In a compact row that holds a control, only its controls are written (its text cells not). */
+  rowControlsOnly?: boolean;
+}
+
+let options: FormatOptions = {};
+
 /** The outline's lines; below maxDepth levels a subtree is replaced by a line saying how big it is. */
 export function formatOutlineLines(
   nodes: readonly OutlineNode[],
   maxDepth = Number.POSITIVE_INFINITY,
+  formatOptions: FormatOptions = {},
 ): string[] {
   const lines: string[] = [];
-  appendNodes(nodes, 0, lines, maxDepth);
+  const outer = options;
+  options = formatOptions;
+  try {
+    appendNodes(nodes, 0, lines, maxDepth);
+  } finally {
+    options = outer;
+  }
   return lines;
+}
+
+/** Page text as written: cut at options.maxTextChars, with the cut marked. */
+function shortened(text: string): string {
+  const max = options.maxTextChars;
+  if (max === undefined || text.length <= max) return text;
+  return `${text.slice(0, max)}… [+${text.length - max} chars]`;
+}
+
+const CELL_ROLES: ReadonlySet<string> = new Set(['cell', 'gridcell', 'columnheader', 'rowheader']);
+
+/** A row of simple cells on one line, or undefined when a cell holds more than text and leaves. */
+function compactRow(node: OutlineElement): string | undefined {
+  if (node.role !== 'row' || node.children.length === 0) return undefined;
+  const cells: string[] = [];
+  for (const cell of node.children) {
+    if (cell.kind !== 'element' || !CELL_ROLES.has(cell.role)) return undefined;
+    const parts: string[] = [];
+    for (const child of cell.children) {
+      if (child.kind === 'text') parts.push(cellText(shortened(child.text)));
+      else if (child.children.length === 0) parts.push(leafHead(child));
+      else if (child.children.length === 1 && child.children[0]?.kind === 'text')
+        parts.push(leafHead(child));
+      else return undefined;
+    }
+    if (cell.children.length === 0 && cell.name !== '') parts.push(cellText(shortened(cell.name)));
+    cells.push(parts.join(' '));
+  }
+  if (options.rowControlsOnly === true) {
+    const controls = node.children.flatMap((cell) =>
+      cell.kind === 'element'
+        ? cell.children.flatMap((c) =>
+            c.kind === 'element' && c.ref !== undefined ? [leafHead(c)] : [],
+          )
+        : [],
+    );
+    if (controls.length > 0) return `- row: ${controls.join(' | ')}`;
+  }
+  return `- row: ${cells.join(' | ')}`;
+}
+
+/**
+ * A cell's text in a compact row: bare when it holds nothing that could read as a ref, a quote
+ * or a cell boundary, else a JSON string.
+ */
+function cellText(text: string): string {
+  return /^[\p{L}\p{N} .,:;%$€£+\-/()…]+$/u.test(text) ? text : quoted(text);
+}
+
+/** A leaf control inside a compact row: role, name, states and ref (its URL: by its ref). */
+function leafHead(node: OutlineElement): string {
+  const parts = [node.role];
+  const name =
+    node.name !== '' ? node.name : node.children[0]?.kind === 'text' ? node.children[0].text : '';
+  if (name !== '') parts.push(quoted(shortened(name)));
+  for (const state of node.states) parts.push(`[${state}]`);
+  if (node.ref !== undefined) parts.push(`[${node.ref}]`);
+  return parts.join(' ');
 }
 
 const PARAGRAPH_BREAK = ' ¶ ';
@@ -53,16 +130,17 @@ function appendNodes(
     if (node.role === 'term' && next?.kind === 'element' && next.role === 'definition') {
       const definition = blockText(next);
       if (definition !== undefined) {
-        lines.push(`${pad}- term ${quoted(text)}: ${scalar(definition)}`);
+        lines.push(`${pad}- term ${quoted(text)}: ${scalar(shortened(definition))}`);
         i += 1;
         continue;
       }
     }
-    const parts = [text];
+    // Each paragraph is shortened on its own, so every one of them keeps its opening words.
+    const parts = [shortened(text)];
     for (let more = nodes[i + 1]; node.role === 'paragraph' && more?.kind === 'element';) {
       const moreText = more.role === node.role ? blockText(more) : undefined;
       if (moreText === undefined) break;
-      parts.push(moreText);
+      parts.push(shortened(moreText));
       i += 1;
       more = nodes[i + 1];
     }
@@ -91,13 +169,20 @@ function shownUrl(url: string | undefined): string | undefined {
 function appendNode(node: OutlineNode, depth: number, lines: string[], maxDepth: number): void {
   const pad = INDENT.repeat(depth);
   if (node.kind === 'text') {
-    lines.push(`${pad}- text: ${scalar(node.text)}`);
+    lines.push(`${pad}- text: ${scalar(shortened(node.text))}`);
     return;
+  }
+  if (options.compactRows === true) {
+    const row = compactRow(node);
+    if (row !== undefined) {
+      lines.push(pad + row);
+      return;
+    }
   }
   const head = `${pad}- ${headOf(node)}`;
   const only = node.children[0];
   if (node.children.length === 1 && only?.kind === 'text') {
-    lines.push(`${head}: ${scalar(only.text)}`);
+    lines.push(`${head}: ${scalar(shortened(only.text))}`);
   } else if (node.children.length > 0 && depth + 1 >= maxDepth) {
     const hidden = formatOutlineLines(node.children).length;
     const inner = node.ref ?? firstRef(node.children);

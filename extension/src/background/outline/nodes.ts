@@ -41,10 +41,20 @@ export function elementKey(world: WorldAddress, localId: number): string {
   return `${world.sessionId ?? ''}/${world.frameId}/${world.contextId}:${localId}`;
 }
 
+/** A text line longer than this is cut, and the cut says how much is left and where it is. */
+const MAX_TEXT_CHARS = 2_000;
+
+/** One safe line of page text, cut at MAX_TEXT_CHARS with a mark (never silently). */
+function textLine(raw: string): string {
+  const flat = oneLine(raw, Number.MAX_SAFE_INTEGER);
+  if (flat.length <= MAX_TEXT_CHARS) return flat;
+  return `${flat.slice(0, MAX_TEXT_CHARS)}… [+${flat.length - MAX_TEXT_CHARS} chars; browser_get_text shows all]`;
+}
+
 /** Page text is made safe here (one line, no control or bidi characters, capped); names when shown. */
 export function fromWire(nodes: readonly WireNode[], world: WorldAddress): OutlineNode[] {
   return nodes.map((node): OutlineNode => {
-    if (typeof node === 'string') return { kind: 'text', text: oneLine(node) };
+    if (typeof node === 'string') return { kind: 'text', text: textLine(node) };
     return {
       kind: 'element',
       role: node.r,

@@ -8,20 +8,72 @@ import type { AttachHook, OpenDialog, TabHandle } from '../tabStates';
 import { Hint } from '../common/hints';
 import { oneLine, quoted } from '../common/text';
 
+/**
+ * A page that opens a second dialog right after the first is handled (`alert(1); alert(2)`) may
+ * have it announced before the first one's close: dialogs queue, and a close ends the oldest.
+ */
+const waiting = new WeakMap<TabHandle['state'], OpenDialog[]>();
+/** Tabs whose dialog was answered before its close event came; that event is then spent. */
+const closeAhead = new WeakSet<TabHandle['state']>();
+
+/** The dialog was answered (Page.handleJavaScriptDialog returned): the next one, if any, shows. */
+export function dialogAnswered(tab: TabHandle, dialog: OpenDialog): void {
+  const { state } = tab;
+  // Its close event came already.
+  if (state.dialog !== dialog) return;
+  closeAhead.add(state);
+  const next = waiting.get(state) ?? [];
+  state.dialog = next.shift();
+  waiting.set(state, next);
+}
+
 export const trackDialogs: AttachHook = (tab) => {
+  const { state } = tab;
   tab.cdp.on('Page.javascriptDialogOpening', (e, sessionId) => {
     if (sessionId !== undefined) return;
-    tab.state.dialog = { type: e.type, message: e.message, defaultPrompt: e.defaultPrompt ?? '' };
+    const dialog = { type: e.type, message: e.message, defaultPrompt: e.defaultPrompt ?? '' };
+    if (state.dialog === undefined) state.dialog = dialog;
+    else waiting.set(state, [...(waiting.get(state) ?? []), dialog]);
   });
   tab.cdp.on('Page.javascriptDialogClosed', (_e, sessionId) => {
     if (sessionId !== undefined) return;
-    tab.state.dialog = undefined;
+    if (closeAhead.delete(state)) return;
+    const next = waiting.get(state) ?? [];
+    state.dialog = next.shift();
+    waiting.set(state, next);
   });
   // A new document has no dialog; this also clears one the page closed by navigating away.
   tab.cdp.on('Page.frameNavigated', (e) => {
-    if (e.frame.parentId === undefined) tab.state.dialog = undefined;
+    if (e.frame.parentId !== undefined) return;
+    state.dialog = undefined;
+    waiting.delete(state);
+    closeAhead.delete(state);
   });
 };
+
+/**
+ * After a dialog was answered: the page runs on and may open the next one at once. Resolves
+ * when the page has run a task without opening one (a dialog already open blocks that task),
+ * or when one opened, or after capMs.
+ */
+export async function nextDialogOrQuiet(tab: TabHandle, capMs = 500): Promise<void> {
+  if (tab.state.dialog !== undefined) return;
+  const dialog = dialogOpened(tab);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    const ran = tab.cdp.send('Runtime.evaluate', { expression: '0', returnByValue: true }).then(
+      () => undefined,
+      () => undefined,
+    );
+    const capped = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, capMs);
+    });
+    await Promise.race([ran, dialog.opened, capped]);
+  } finally {
+    clearTimeout(timer);
+    dialog.dispose();
+  }
+}
 
 export function describeDialog(dialog: OpenDialog): string {
   const prompt =

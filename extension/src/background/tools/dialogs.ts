@@ -3,7 +3,7 @@ import { BridgeError, ErrorCode, textResult } from '@browser-agent/protocol';
 import type { AreaHandlers, Handler } from '../handlerContext';
 import { Hint } from '../common/hints';
 import { quoted } from '../common/text';
-import { describeDialog } from '../recorders/dialogs';
+import { describeDialog, dialogAnswered, nextDialogOrQuiet } from '../recorders/dialogs';
 
 export const handleDialog: Handler<'browser_handle_dialog'> = async (args, ctx) => {
   const tab = await ctx.currentTab();
@@ -19,7 +19,8 @@ export const handleDialog: Handler<'browser_handle_dialog'> = async (args, ctx) 
     accept: args.accept,
     ...(args.promptText === undefined ? {} : { promptText: args.promptText }),
   });
-  tab.state.dialog = undefined;
+  dialogAnswered(tab, dialog);
+  await nextDialogOrQuiet(tab);
   const verb = args.accept ? 'Accepted' : 'Dismissed';
   const text =
     args.promptText !== undefined && args.accept ? ` with ${quoted(args.promptText)}` : '';

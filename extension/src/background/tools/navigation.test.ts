@@ -40,6 +40,17 @@ describe('browser_navigate', () => {
     });
   });
 
+  it('returns at DOMContentLoaded when the load event never comes (a hung subresource)', async () => {
+    const { ctx } = tabNavigating({ loaderId: 'L1' }, (cdp) => {
+      cdp.emit('Page.frameStartedLoading', { frameId: MAIN_FRAME_ID });
+      setTimeout(() => cdp.emit('Page.domContentEventFired', { timestamp: 1 }), 20);
+    });
+    const result = await handlers.browser_navigate({ url: 'http://127.0.0.1/next' }, ctx);
+    expect(result.content[0]).toMatchObject({
+      text: expect.stringContaining('- Page URL: http://127.0.0.1/next') as unknown,
+    });
+  });
+
   it('does not wait when the navigation stays in the document', async () => {
     const { ctx } = tabNavigating({});
     await handlers.browser_navigate({ url: 'http://127.0.0.1/next#part' }, ctx);

@@ -20,7 +20,12 @@ export const navigate: Handler<'browser_navigate'> = async (args, ctx) => {
   assertNoDialog(tab);
   forgetLastLook(tab);
   const info = await navigateTab(tab, url, ctx.settings?.navigationTimeoutMs);
-  return textResult(`Navigated to ${oneLine(url, 200)}\n${formatPageInfo(info)}`);
+  const note = /^data:/i.test(url)
+    ? "\nThe data: URL's document was written into about:blank (an extension cannot open data: URLs), so the page URL is about:blank."
+    : '';
+  return textResult(
+    `Navigated to ${oneLine(url, 200)}${note}\n${formatPageInfo(info)}${info.pending}`,
+  );
 };
 
 export const navigateBack: Handler<'browser_navigate_back'> = async (_args, ctx) => {
@@ -28,7 +33,7 @@ export const navigateBack: Handler<'browser_navigate_back'> = async (_args, ctx)
   assertNoDialog(tab);
   forgetLastLook(tab);
   const info = await goInHistory(tab, -1, ctx.settings?.navigationTimeoutMs);
-  return textResult(`Went back.\n${formatPageInfo(info)}`);
+  return textResult(`Went back.\n${formatPageInfo(info)}${info.pending}`);
 };
 
 export const navigateForward: Handler<'browser_navigate_forward'> = async (_args, ctx) => {
@@ -36,7 +41,7 @@ export const navigateForward: Handler<'browser_navigate_forward'> = async (_args
   assertNoDialog(tab);
   forgetLastLook(tab);
   const info = await goInHistory(tab, 1, ctx.settings?.navigationTimeoutMs);
-  return textResult(`Went forward.\n${formatPageInfo(info)}`);
+  return textResult(`Went forward.\n${formatPageInfo(info)}${info.pending}`);
 };
 
 export const reload: Handler<'browser_reload'> = async (args, ctx) => {
@@ -44,7 +49,7 @@ export const reload: Handler<'browser_reload'> = async (args, ctx) => {
   assertNoDialog(tab);
   forgetLastLook(tab);
   const info = await reloadTab(tab, args.ignoreCache === true, ctx.settings?.navigationTimeoutMs);
-  return textResult(`Reloaded.\n${formatPageInfo(info)}`);
+  return textResult(`Reloaded.\n${formatPageInfo(info)}${info.pending}`);
 };
 
 export const resize: Handler<'browser_resize'> = async (args, ctx) => {

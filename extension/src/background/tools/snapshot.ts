@@ -7,6 +7,7 @@ import {
 } from '@browser-agent/protocol';
 import type { AreaHandlers, Handler } from '../handlerContext';
 import { Hint } from '../common/hints';
+import { fitOutline } from '../outline/budget';
 import { formatOutlineLines, refOfLine } from '../outline/format';
 import { formatPageInfo, pageInfo } from '../loading/pageInfo';
 import { findByRef, takeOutline } from '../outline/tabOutline';
@@ -15,6 +16,8 @@ import { oneLine, untrustedSection } from '../common/text';
 
 /** Room kept for the truncation marker, which names counts and a ref (about 300 characters). */
 const MARKER_RESERVE_CHARS = 400;
+/** Room kept for the note saying how the outline was compacted to fit (budget.ts). */
+const NOTE_RESERVE_CHARS = 400;
 
 export const snapshot: Handler<'browser_snapshot'> = async (args, ctx) => {
   const tab = await ctx.currentTab();
@@ -47,11 +50,18 @@ export const snapshot: Handler<'browser_snapshot'> = async (args, ctx) => {
   // maxChars bounds the whole response: the head, the fence and the marker come out of it too.
   const frame = head.length + untrustedSection(heading, '', 'yaml').length + 1;
   const total = lines.reduce((n, line) => n + line.length + 1, 0);
-  const budget = total + frame <= maxChars ? total : maxChars - frame - MARKER_RESERVE_CHARS;
-  const { body, marker } = cutLines(lines, Math.max(0, budget));
+  const fits = total + frame <= maxChars;
+  const budget = Math.max(0, maxChars - frame - MARKER_RESERVE_CHARS - NOTE_RESERVE_CHARS);
+  // Too big: compacted first (controls and headings kept, text shortened or left out with a
+  // pointer), and only what still does not fit is cut from the tail.
+  const fitted =
+    fits || args.depth !== undefined
+      ? { lines, note: undefined }
+      : fitOutline(nodes, lines, budget);
+  const { body, marker } = cutLines(fitted.lines, fits ? total : budget);
   const section = untrustedSection(heading, body, 'yaml');
   return textResult(
-    marker === undefined ? `${head}\n${section}` : `${head}\n${section}\n${marker}`,
+    [head, section, fitted.note, marker].filter((part) => part !== undefined).join('\n'),
   );
 };
 
@@ -70,13 +80,19 @@ export function cutLines(
   if (kept === lines.length) return { body: lines.join('\n'), marker: undefined };
   let nextRef: string | undefined;
   for (let i = kept; i < lines.length && nextRef === undefined; i += 1)
-    nextRef = refOfLine(lines[i] ?? '');
+    nextRef = refOfLine(lines[i] ?? '') ?? refInCompactRow(lines[i] ?? '');
   const total = lines.reduce((n, l) => n + l.length + 1, 0);
   const refTip = nextRef === undefined ? '' : ` a subtree ref (e.g. {"ref": "${nextRef}"}),`;
   const marker =
     `[Snapshot truncated: showing ${kept} of ${lines.length} lines (${size} of ${total} characters). ` +
     `To see the rest, call browser_snapshot with${refTip} a smaller depth, or a larger maxChars; or search with browser_find.]`;
   return { body: lines.slice(0, kept).join('\n'), marker };
+}
+
+/** The first control's ref in a compact row line (budget.ts), never one inside quoted page text. */
+function refInCompactRow(line: string): string | undefined {
+  if (!/^\s*- row: /.test(line)) return undefined;
+  return /\[(e\d+)\]/.exec(line.replace(/"(?:[^"\\]|\\.)*"/g, '""'))?.[1];
 }
 
 /** The snapshot area's handlers, by tool name. */
