@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ConsoleEntry } from '../handlerContext';
+import type { ConsoleEntry } from '../tabStates';
 import { formatEntries } from './console';
-import { handlers } from './index';
-import { fakeCdp } from './testing/fakeCdp';
-import { fakeContext, fakeTab } from './testing/fakeContext';
+import { handlers } from '../testing/handlers';
+import { fakeCdp } from '../testing/fakeCdp';
+import { fakeContext, fakeTab } from '../testing/fakeContext';
 
 const ENTRIES: ConsoleEntry[] = [
   { level: 'debug', text: 'tracing', timestamp: 1 },

@@ -1,77 +1,87 @@
-import { sideEffects, transactionToolHandlers } from '../transactions';
-import type { ToolName } from '@browser-agent/protocol';
-import type { AttachHook, Handler, HandlerRegistry } from '../handlerContext';
-import { trackChildFrames } from './childFrames';
-import { consoleMessages } from './console';
-import { handleDialog, modalStateSection, trackDialogs } from './dialogs';
-import { evaluate } from './evaluate';
-import { find } from './find';
-import { fileUpload, fillForm, selectOption } from './forms';
-import { click, hover, pressKey, type } from './input';
-import { close, navigate, navigateBack, navigateForward, reload, resize } from './navigation';
-import { networkRequest, networkRequests } from './network';
-import { recordNetwork } from './networkLog';
-import { keepRunning } from './keepRunning';
-import { recordClickListeners } from './clickListeners';
-import { getHtml, getText } from './pageHtml';
-import { drag, scroll } from './pointer';
-import { takeScreenshot } from './screenshot';
-import { snapshot } from './snapshot';
-import { storage } from './storage';
-import { tabs } from './tabs';
-import { waitFor } from './waitFor';
+/**
+ * The handler registry: every area's handlers spread into one record, wrapped once per the facts
+ * of each tool's contract; the section steps every call's response gets; and the per-tab
+ * recorders the worker starts on each debugger attach.
+ */
+import { toolContracts, type ToolContract, type ToolName } from '@browser-agent/protocol';
+import type { SectionStep } from '../dispatcher';
+import type { Handler, HandlerRegistry } from '../handlerContext';
+import type { AttachHook } from '../tabStates';
+import { keepRunning } from '../loading/keepRunning';
+import { trackChildFrames } from '../recorders/childFrames';
+import { recordClickListeners } from '../recorders/clickListeners';
+import { modalStateSection, trackDialogs } from '../recorders/dialogs';
+import { recordNetwork } from '../recorders/networkLog';
+import { consoleHandlers } from './console';
+import { contentHandlers } from './content';
+import { dialogsHandlers } from './dialogs';
+import { evaluateHandlers } from './evaluate';
+import { findHandlers } from './find';
+import { formsHandlers } from './forms';
+import { inputHandlers } from './input';
+import { navigationHandlers } from './navigation';
+import { networkHandlers } from './network';
+import { snapshotHandlers } from './snapshot';
+import { storageHandlers } from './storage';
+import { tabsHandlers } from './tabs';
+import { transactionsHandlers, type TransactionDeps } from './transactions';
+import { waitForHandlers } from './waitFor';
 
 /**
- * Every result, success or error, ends with the open dialog of the current tab, so a model
- * learns of a dialog from whatever it called and is reminded until it handles it.
+ * Every result ends with the open dialog of the current tab, so a model learns of a dialog from
+ * whatever it called and is reminded until it handles it (not for `reportsModalState: false`).
  */
-function withModalState<N extends ToolName>(handler: Handler<N>): Handler<N> {
-  return async (args, ctx) => {
-    const modal = async (): Promise<string | undefined> =>
-      ctx.currentTab().then(modalStateSection, () => undefined);
-    const result = await handler(args, ctx);
-    const section = await modal();
-    if (section === undefined) return result;
-    return { content: [...result.content, { type: 'text', text: section }] };
+const modalState: SectionStep = async (contract, ctx, response) => {
+  if (contract.reportsModalState === false) return;
+  const section = await ctx.currentTab().then(modalStateSection, () => undefined);
+  if (section !== undefined) response.addText(section);
+};
+
+/** The steps that add a section to a call's response, after its handler, in this order. */
+export const sectionSteps: readonly SectionStep[] = [modalState];
+
+/** Steps the worker owns that some contracts ask for. */
+export interface RegistrySteps {
+  /** For `approval: 'script'`: asks the user first when the page holds a guarded form. */
+  approveScript: <N extends ToolName>(handler: Handler<N>) => Handler<N>;
+}
+
+const NO_STEPS: RegistrySteps = { approveScript: (handler) => handler };
+
+/** Every area's handlers in one record; a missing or extra tool fails to compile. */
+function areaHandlers(transactions: TransactionDeps): HandlerRegistry {
+  return {
+    ...navigationHandlers,
+    ...snapshotHandlers,
+    ...findHandlers,
+    ...inputHandlers,
+    ...formsHandlers,
+    ...dialogsHandlers,
+    ...contentHandlers,
+    ...tabsHandlers,
+    ...evaluateHandlers,
+    ...consoleHandlers,
+    ...waitForHandlers,
+    ...networkHandlers,
+    ...storageHandlers,
+    ...transactionsHandlers(transactions),
   };
 }
 
-/** One handler per tool contract; a contract without a handler (or the reverse) fails to compile. */
-export const handlers = {
-  browser_navigate: withModalState(navigate),
-  browser_navigate_back: withModalState(navigateBack),
-  browser_navigate_forward: withModalState(navigateForward),
-  browser_reload: withModalState(reload),
-  browser_snapshot: withModalState(snapshot),
-  browser_find: withModalState(find),
-  browser_click: withModalState(click),
-  browser_type: withModalState(type),
-  browser_fill_form: withModalState(fillForm),
-  browser_select_option: withModalState(selectOption),
-  browser_hover: withModalState(hover),
-  browser_drag: withModalState(drag),
-  browser_press_key: withModalState(pressKey),
-  browser_scroll: withModalState(scroll),
-  browser_file_upload: withModalState(fileUpload),
-  browser_handle_dialog: withModalState(handleDialog),
-  browser_get_text: withModalState(getText),
-  browser_take_screenshot: withModalState(takeScreenshot),
-  browser_tabs: withModalState(tabs),
-  browser_resize: withModalState(resize),
-  browser_close: browserClose(),
-  browser_evaluate: withModalState(evaluate),
-  browser_console_messages: withModalState(consoleMessages),
-  browser_wait_for: withModalState(waitFor),
-  browser_get_html: withModalState(getHtml),
-  browser_network_requests: withModalState(networkRequests),
-  browser_network_request: withModalState(networkRequest),
-  browser_storage: withModalState(storage),
-  ...transactionToolHandlers,
-} satisfies HandlerRegistry;
-
-/** browser_close leaves no tab to report a dialog for. */
-function browserClose(): Handler<'browser_close'> {
-  return close;
+/** The registry loop: each handler wrapped once, as its contract's facts say (approval). */
+export function createHandlers(
+  transactions: TransactionDeps,
+  steps: RegistrySteps = NO_STEPS,
+): HandlerRegistry {
+  const raw = areaHandlers(transactions);
+  const wrapped: Record<string, unknown> = {};
+  for (const contract of toolContracts) {
+    const c: ToolContract = contract;
+    let handler = raw[contract.name] as Handler<ToolName>;
+    if (c.approval === 'script') handler = steps.approveScript(handler);
+    wrapped[contract.name] = handler;
+  }
+  return wrapped as HandlerRegistry;
 }
 
 /** Per-tab recorders the worker runs on every debugger attach. */
@@ -81,5 +91,4 @@ export const attachHooks: readonly AttachHook[] = [
   trackDialogs,
   recordNetwork,
   trackChildFrames,
-  (tab) => sideEffects.watch(tab.tabId, tab.cdp),
 ];

@@ -1,0 +1,94 @@
+/**
+ * Records the tab's requests from Network events (the attach hook), for the network tools and
+ * for settling: an action waits for the requests it started. A new main-frame document starts
+ * a new log, as DevTools does without "preserve log".
+ */
+import type { AttachHook, NetworkEntry, TabState } from '../tabStates';
+import { keepResponseBodies, RESPONSE_BODY_PATTERNS } from './responseBodies';
+
+/** Oldest requests are dropped past this, so a busy page cannot grow the worker's memory. */
+const MAX_ENTRIES = 1000;
+
+function headers(raw: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(raw)) out[k] = String(v);
+  return out;
+}
+
+export const recordNetwork: AttachHook = async (tab) => {
+  const { cdp, state } = tab;
+  keepResponseBodies(cdp, state);
+  const [, tree] = await Promise.all([
+    cdp.send('Network.enable', {
+      maxTotalBufferSize: 20_000_000,
+      maxResourceBufferSize: 5_000_000,
+    }),
+    cdp.send('Page.getFrameTree'),
+    cdp.send('Fetch.enable', { patterns: RESPONSE_BODY_PATTERNS }),
+  ]);
+  const mainFrameId = tree.frameTree.frame.id;
+  const byId = (id: string): NetworkEntry | undefined => state.network.find((e) => e.id === id);
+  cdp.on('Network.requestWillBeSent', (e, sessionId) => {
+    if (sessionId !== undefined) return;
+    // A main-frame navigation: requests of the old document are history now.
+    if (e.type === 'Document' && e.loaderId === e.requestId && e.frameId === mainFrameId)
+      keepOnlyInFlight(state);
+    const existing = byId(e.requestId);
+    if (existing !== undefined) {
+      // A redirect reuses the id; the entry follows the new URL.
+      existing.url = e.request.url;
+      return;
+    }
+    state.network.push({
+      id: e.requestId,
+      url: e.request.url,
+      method: e.request.method,
+      resourceType: e.type ?? 'Other',
+      status: undefined,
+      statusText: '',
+      mimeType: '',
+      requestHeaders: headers(e.request.headers),
+      responseHeaders: {},
+      hasPostData: e.request.hasPostData === true,
+      postData: e.request.postData,
+      failure: undefined,
+      finished: false,
+      startedAt: Date.now(),
+    });
+    if (state.network.length > MAX_ENTRIES)
+      state.network.splice(0, state.network.length - MAX_ENTRIES);
+  });
+  cdp.on('Network.responseReceived', (e, sessionId) => {
+    const entry = sessionId === undefined ? byId(e.requestId) : undefined;
+    if (entry === undefined) return;
+    entry.status = e.response.status;
+    entry.statusText = e.response.statusText;
+    entry.mimeType = e.response.mimeType;
+    entry.responseHeaders = headers(e.response.headers);
+  });
+  cdp.on('Network.loadingFinished', (e, sessionId) => {
+    const entry = sessionId === undefined ? byId(e.requestId) : undefined;
+    if (entry === undefined) return;
+    entry.finished = true;
+  });
+  cdp.on('Network.loadingFailed', (e, sessionId) => {
+    const entry = sessionId === undefined ? byId(e.requestId) : undefined;
+    if (entry === undefined) return;
+    entry.finished = true;
+    entry.failure = e.errorText;
+  });
+};
+
+function keepOnlyInFlight(state: TabState): void {
+  state.network = state.network.filter((e) => !e.finished);
+}
+
+/** Whether any request started at or after `since`, finished or not. */
+export function anyRequestSince(state: TabState, since: number): boolean {
+  return state.network.some((e) => e.startedAt >= since);
+}
+
+/** Requests started at or after `since` that have not finished. */
+export function inFlightSince(state: TabState, since: number): number {
+  return state.network.filter((e) => !e.finished && e.startedAt >= since).length;
+}
