@@ -10,7 +10,10 @@
  *   server → daemon → extension: `request`; extension → daemon → server: `response`.
  *   daemon → extension: `session_start` / `session_end` so the extension can set up and release
  *   a session's tabs; extension → daemon → server: `event` (informational).
- * Invariant: every `request` gets exactly one `response` with the same id and sessionId.
+ *   server → daemon → extension: `cancel` with a request's id when its caller gave up on it (an MCP
+ *   cancel, a disconnect, a deadline); the call's handler is aborted and its answer is dropped.
+ * Invariant: every `request` gets exactly one `response` with the same id and sessionId, unless
+ * its caller cancelled it: a cancelled request gets at most one, which the caller ignores.
  */
 import { z } from 'zod';
 import { PROTOCOL_VERSION, MAX_FRAME_BYTES, MAX_ID_CHARS } from './constants.js';
@@ -164,6 +167,14 @@ export const responseFrameSchema = z.object({
   timing: timingSchema.optional(),
 });
 
+/** The caller gave up on a request: the next hop stops it (see the header). */
+export const cancelFrameSchema = z.object({
+  type: z.literal('cancel'),
+  id: z.string().min(1).max(MAX_ID_CHARS),
+  sessionId: z.string().min(1).max(MAX_ID_CHARS),
+  reason: z.string().max(200).optional(),
+});
+
 export const eventFrameSchema = z.object({
   type: z.literal('event'),
   sessionId: z.string().optional(),
@@ -208,6 +219,7 @@ export const frameSchema = z.discriminatedUnion('type', [
   registerOkFrameSchema,
   requestFrameSchema,
   responseFrameSchema,
+  cancelFrameSchema,
   eventFrameSchema,
   sessionStartFrameSchema,
   sessionEndFrameSchema,
@@ -221,6 +233,7 @@ export type FrameOf<T extends Frame['type']> = Extract<Frame, { type: T }>;
 export type HelloFrame = FrameOf<'hello'>;
 export type RequestFrame = FrameOf<'request'>;
 export type ResponseFrame = FrameOf<'response'>;
+export type CancelFrame = FrameOf<'cancel'>;
 export type ResponsePayload = ResponseFrame['payload'];
 
 export type ParseResult = { ok: true; frame: Frame } | { ok: false; error: WireError };

@@ -15,11 +15,27 @@ import {
 import { BusyClock } from './busyClock';
 import type { Handler, HandlerContext, HandlerRegistry } from './handlerContext';
 
-/** Turns a REQUEST into exactly one RESPONSE: validated, run in order per session, never thrown. */
+/**
+ * The session's context for one call: its CDP commands count on clock (for the traced `cdpMs`)
+ * and fail with CANCELLED once signal is aborted.
+ */
+export type ContextFor = (
+  sessionId: string,
+  clock: BusyClock,
+  signal: AbortSignal,
+) => Promise<HandlerContext>;
+
+/**
+ * Turns a REQUEST into exactly one RESPONSE: validated, run in order per session, never thrown.
+ * Each call carries an AbortSignal, aborted when its caller cancels it (a `cancel` frame) or its
+ * deadline passes: the call is answered CANCELLED or TIMEOUT at once, the session's next call
+ * starts, and the handler's waits and CDP commands stop at their next step.
+ */
 export class Dispatcher {
   readonly #handlers: HandlerRegistry;
-  /** The session's context; its CDP commands count on clock, for the traced `cdpMs`. */
-  readonly #contextFor: (sessionId: string, clock: BusyClock) => Promise<HandlerContext>;
+  readonly #contextFor: ContextFor;
+  /** Calls queued or running, by request id. */
+  readonly #calls = new Map<string, AbortController>();
   /** Calls of one session run one after another; sessions run in parallel. */
   readonly #queues = new Map<string, Promise<unknown>>();
 
@@ -28,7 +44,7 @@ export class Dispatcher {
 
   constructor(
     handlers: HandlerRegistry,
-    contextFor: (sessionId: string, clock: BusyClock) => Promise<HandlerContext>,
+    contextFor: ContextFor,
     beforeCall: (action: string, ctx: HandlerContext) => Promise<void> = () => Promise.resolve(),
   ) {
     this.#handlers = handlers;
@@ -41,9 +57,18 @@ export class Dispatcher {
     return new Set(this.#queues.keys());
   }
 
+  /** Stops a queued or running call; an unknown id (already answered) is ignored. */
+  cancel(id: string, reason: string): void {
+    this.#calls.get(id)?.abort(new BridgeError(ErrorCode.CANCELLED, `Cancelled: ${reason}.`));
+  }
+
   dispatch(frame: RequestFrame): Promise<ResponseFrame> {
     const previous = this.#queues.get(frame.sessionId) ?? Promise.resolve();
-    const run = previous.then(() => this.#runWithin(frame));
+    const controller = new AbortController();
+    this.#calls.set(frame.id, controller);
+    const run = previous
+      .then(() => this.#runWithin(frame, controller))
+      .finally(() => this.#calls.delete(frame.id));
     const tail = run.catch(() => undefined);
     this.#queues.set(frame.sessionId, tail);
     void tail.then(() => {
@@ -57,35 +82,39 @@ export class Dispatcher {
    * hold the session's queue: at the caller's own deadline the call is answered TIMEOUT and the
    * queue moves on. The daemon has answered the caller by then too; this answer is dropped there.
    */
-  #runWithin(frame: RequestFrame): Promise<ResponseFrame> {
+  #runWithin(frame: RequestFrame, controller: AbortController): Promise<ResponseFrame> {
+    const { signal } = controller;
+    const failed = (err: unknown): ResponseFrame => ({
+      type: 'response',
+      id: frame.id,
+      sessionId: frame.sessionId,
+      payload: { success: false, error: toWireError(err) },
+    });
+    if (signal.aborted) return Promise.resolve(failed(signal.reason));
     const limitMs = frame.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timedOut = new Promise<ResponseFrame>((resolve) => {
-      timer = setTimeout(() => {
-        const error = new BridgeError(
+    const timer = setTimeout(() => {
+      controller.abort(
+        new BridgeError(
           ErrorCode.TIMEOUT,
           `${frame.action} did not finish within ${limitMs} ms.`,
           'The page may be busy or not painted (a background tab); retry, or select the tab first.',
-        );
-        resolve({
-          type: 'response',
-          id: frame.id,
-          sessionId: frame.sessionId,
-          payload: { success: false, error: toWireError(error) },
-        });
-      }, limitMs);
+        ),
+      );
+    }, limitMs);
+    const stopped = new Promise<ResponseFrame>((resolve) => {
+      signal.addEventListener('abort', () => resolve(failed(signal.reason)), { once: true });
     });
-    return Promise.race([this.#run(frame), timedOut]).finally(() => clearTimeout(timer));
+    return Promise.race([this.#run(frame, signal), stopped]).finally(() => clearTimeout(timer));
   }
 
-  async #run(request: RequestFrame): Promise<ResponseFrame> {
+  async #run(request: RequestFrame, signal: AbortSignal): Promise<ResponseFrame> {
     const frame = stampHop(request, 'worker.in');
     const base = { type: 'response' as const, id: frame.id, sessionId: frame.sessionId };
     const startedAt = hopTime();
     const clock = new BusyClock();
     let response: ResponseFrame;
     try {
-      const data = await this.#invoke(frame, clock);
+      const data = await this.#invoke(frame, clock, signal);
       response = { ...base, payload: { success: true, data } };
     } catch (err) {
       response = { ...base, payload: { success: false, error: toWireError(err) } };
@@ -95,8 +124,8 @@ export class Dispatcher {
     return stampHop({ ...response, hops: frame.hops, timing }, 'worker.out');
   }
 
-  async #invoke(frame: RequestFrame, clock: BusyClock): Promise<unknown> {
-    const ctx = await this.#contextFor(frame.sessionId, clock);
+  async #invoke(frame: RequestFrame, clock: BusyClock, signal: AbortSignal): Promise<unknown> {
+    const ctx = await this.#contextFor(frame.sessionId, clock, signal);
     if (isToolName(frame.action)) await this.#beforeCall(frame.action, ctx);
     return this.invokeTool(frame.action, frame.params, ctx);
   }

@@ -78,7 +78,8 @@ export class Worker {
   );
   readonly dispatcher = new Dispatcher(
     { ...handlers, browser_evaluate: this.approvals.guardScript(handlers.browser_evaluate) },
-    async (sessionId, clock) => this.contexts.create(await this.#usableSession(sessionId), clock),
+    async (sessionId, clock, signal) =>
+      this.contexts.create(await this.#usableSession(sessionId), clock, signal),
     beforeCall,
   );
   #broadcastTimer: ReturnType<typeof setTimeout> | undefined;
@@ -101,6 +102,9 @@ export class Worker {
         return;
       case 'session_end':
         void this.#endSession(frame.sessionId);
+        return;
+      case 'cancel':
+        this.dispatcher.cancel(frame.id, frame.reason ?? 'cancelled');
         return;
       case 'ping':
         reply({ type: 'pong', t: frame.t });

@@ -29,6 +29,8 @@ import type { Duplex } from 'node:stream';
 /** Write-ahead log: rotate at 5 MiB, keep 3 old files (~20 MiB at most). */
 const WAL_FILE_BYTES = 5 * 1024 * 1024;
 const WAL_FILES = 3;
+/** Cancels of calls not forwarded yet that one server connection may leave behind. */
+const MAX_EARLY_CANCELS = 100;
 
 export interface DaemonConfig {
   /** Unix socket to serve; undefined when the daemon runs inside a server (fallback). */
@@ -58,6 +60,8 @@ export class Daemon {
   /** Set while a first pairing waits for the user to compare codes in the side panel. */
   #pairingCode: string | undefined;
   readonly #waiters = new ConnectionWaiters();
+  /** Ids of calls cancelled while they waited for the extension, per server connection. */
+  readonly #cancelledEarly = new WeakMap<ServerConnection, Set<string>>();
   #stopping: Promise<void> | undefined;
   /** The write-ahead log's directory; none for the in-process fallback. */
   readonly #walDir: string | undefined;
@@ -89,6 +93,7 @@ export class Daemon {
       },
       register: (conn, frame) => this.#register(conn, frame),
       request: (conn, frame) => void this.#onRequest(conn, stampHop(frame, 'daemon.in')),
+      cancel: (conn, frame) => this.#onCancel(conn, frame),
       closed: (conn) => this.#onServerClosed(conn),
     });
   }
@@ -193,10 +198,19 @@ export class Daemon {
     this.#armIdleTimer();
   }
 
+  /** A call still waiting for the extension link is remembered, so it is never forwarded. */
+  #onCancel(conn: ServerConnection, frame: FrameOf<'cancel'>): void {
+    if (this.#router.cancel(conn, frame.id, frame.reason ?? 'cancelled')) return;
+    let early = this.#cancelledEarly.get(conn);
+    if (!early) this.#cancelledEarly.set(conn, (early = new Set()));
+    if (early.size < MAX_EARLY_CANCELS) early.add(frame.id);
+  }
+
   async #onRequest(conn: ServerConnection, frame: Frame & { type: 'request' }): Promise<void> {
     if (!this.#link?.connected) {
       const waitMs = this.#browser ? this.#config.launchWaitMs : this.#config.extensionWaitMs;
       await this.#waiters.wait(waitMs);
+      if (this.#cancelledEarly.get(conn)?.delete(frame.id)) return;
     }
     const refusal = this.#whyNotConnected();
     if (refusal !== undefined) {

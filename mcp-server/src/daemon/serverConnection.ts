@@ -30,6 +30,8 @@ export interface ServerConnectionEvents {
     frame: FrameOf<'register'>,
   ): Omit<FrameOf<'register_ok'>, 'type'>;
   request(conn: ServerConnection, frame: RequestFrame): void;
+  /** The server gave up on one of its requests (an MCP cancel or its own deadline). */
+  cancel(conn: ServerConnection, frame: FrameOf<'cancel'>): void;
   closed(conn: ServerConnection): void;
 }
 
@@ -133,6 +135,10 @@ export class ServerConnection {
         }
         // A server may only act for its own session.
         this.#events.request(this, { ...frame, sessionId: this.sessionId });
+        return;
+      case 'cancel':
+        if (this.sessionId !== undefined)
+          this.#events.cancel(this, { ...frame, sessionId: this.sessionId });
         return;
       case 'ping':
         this.send({ type: 'pong', t: frame.t });

@@ -63,6 +63,11 @@ export interface DaemonClientOptions {
   trace?: TraceWriter | undefined;
 }
 
+export interface CallOptions {
+  /** Aborted when the MCP client cancels the call or goes away. */
+  signal?: AbortSignal | undefined;
+}
+
 interface Waiter {
   action: ToolName;
   startedAt: number;
@@ -95,16 +100,50 @@ export class DaemonClient {
     );
   }
 
-  async call(action: ToolName, params: unknown, timeoutMs: number): Promise<ToolResult> {
-    return this.#resumeNotice.decorate(action, await this.#send(action, params, timeoutMs));
+  async call(
+    action: ToolName,
+    params: unknown,
+    timeoutMs: number,
+    options: CallOptions = {},
+  ): Promise<ToolResult> {
+    return this.#resumeNotice.decorate(
+      action,
+      await this.#send(action, params, timeoutMs, options),
+    );
   }
 
-  async #send(action: ToolName, params: unknown, timeoutMs: number): Promise<ToolResult> {
+  /**
+   * The call's abort signal (an MCP cancel, the client gone) and this side's own deadline both
+   * send a `cancel` frame, so the daemon and the extension stop the call instead of finishing it
+   * for nobody while the session's next call waits behind it.
+   */
+  async #send(
+    action: ToolName,
+    params: unknown,
+    timeoutMs: number,
+    { signal }: CallOptions,
+  ): Promise<ToolResult> {
+    signal?.throwIfAborted();
     const { socket, sessionId } = await this.#connect();
+    signal?.throwIfAborted();
     const id = randomUUID();
+    const cancel = (reason: string): void => {
+      const frame: Frame = { type: 'cancel', id, sessionId, reason };
+      if (!socket.destroyed && socket.writable) socket.write(`${serializeFrame(frame)}\n`);
+    };
     return new Promise<ToolResult>((resolve, reject) => {
+      const onAbort = (): void => {
+        const waiter = this.#waiters.get(id);
+        if (!waiter) return;
+        this.#waiters.delete(id);
+        clearTimeout(waiter.timer);
+        cancel('cancelled by the MCP client');
+        reject(new BridgeError(ErrorCode.CANCELLED, `${action} was cancelled.`));
+      };
       const timer = setTimeout(() => {
         this.#waiters.delete(id);
+        signal?.removeEventListener('abort', onAbort);
+        cancel('timed out in the MCP server');
         reject(
           BridgeError.from({
             code: ErrorCode.TIMEOUT,
@@ -113,7 +152,20 @@ export class DaemonClient {
         );
       }, timeoutMs + CALLER_SLACK_MS);
       const startedAt = hopTime();
-      this.#waiters.set(id, { action, startedAt, resolve, reject, timer });
+      const settle =
+        <T>(done: (value: T) => void) =>
+        (value: T): void => {
+          signal?.removeEventListener('abort', onAbort);
+          done(value);
+        };
+      this.#waiters.set(id, {
+        action,
+        startedAt,
+        resolve: settle(resolve),
+        reject: settle(reject),
+        timer,
+      });
+      signal?.addEventListener('abort', onAbort, { once: true });
       const hops = this.#options.trace ? { hops: [{ hop: 'server.out', at: startedAt }] } : {};
       const frame: Frame = { type: 'request', id, sessionId, action, params, timeoutMs, ...hops };
       socket.write(`${serializeFrame(frame)}\n`);

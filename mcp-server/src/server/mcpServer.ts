@@ -1,5 +1,10 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type {
+  CallToolResult,
+  ServerNotification,
+  ServerRequest,
+} from '@modelcontextprotocol/sdk/types.js';
 import {
   contractsFor,
   DEFAULT_TOOL_TIMEOUT_MS,
@@ -11,6 +16,12 @@ import {
   type ToolName,
   type ToolResult,
 } from '@browser-agent/protocol';
+import {
+  checkClientPatience,
+  describeCall,
+  progressLimitMs,
+  reportProgress,
+} from './callProgress.js';
 import { serverStepFor, type StepSettings } from './serverSteps.js';
 import { aliasesFor, type AliasContext, type ToolNameSet } from './toolAliases.js';
 import { errorToCallToolResult, toCallToolResult } from './toolResult.js';
@@ -20,8 +31,15 @@ export const SERVER_VERSION = '0.1.0';
 
 /** Whatever carries a call to the browser; the daemon client in production, a fake in tests. */
 export interface ToolCaller {
-  call(action: ToolName, params: unknown, timeoutMs: number): Promise<ToolResult>;
+  call(
+    action: ToolName,
+    params: unknown,
+    timeoutMs: number,
+    options?: { signal?: AbortSignal | undefined },
+  ): Promise<ToolResult>;
 }
+
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 export interface McpServerOptions {
   /** Opt-in tool groups to list besides core (`--caps`). */
@@ -71,11 +89,33 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
   );
   const settings = options.settings ?? {};
 
-  const invoke = async (name: ToolName, args: Record<string, unknown>): Promise<ToolResult> => {
+  /**
+   * One tool call: the client's cancel (extra.signal) reaches every hop down to the handler, and
+   * a client that asked for progress hears about calls that take longer than a second.
+   */
+  const invoke = async (
+    name: ToolName,
+    args: Record<string, unknown>,
+    extra: Extra | undefined,
+  ): Promise<ToolResult> => {
+    const token = extra?._meta?.progressToken;
+    checkClientPatience(name, args, token !== undefined);
     const step = serverStepFor(name);
     await step?.before?.(args, settings);
-    const result = await caller.call(name, args, requestTimeoutMs(name, args, settings));
-    return step?.after ? step.after(result, args, settings) : result;
+    const deadlineMs = requestTimeoutMs(name, args, settings);
+    const stop = extra
+      ? reportProgress(
+          { token, send: (n) => extra.sendNotification(n) },
+          describeCall(name, args),
+          progressLimitMs(name, args, deadlineMs),
+        )
+      : () => undefined;
+    try {
+      const result = await caller.call(name, args, deadlineMs, { signal: extra?.signal });
+      return step?.after ? step.after(result, args, settings) : result;
+    } finally {
+      stop();
+    }
   };
   const answer = async (run: () => Promise<ToolResult>): Promise<CallToolResult> => {
     try {
@@ -98,15 +138,17 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
             : c.input,
         annotations: c.annotations,
       },
-      (args: Record<string, unknown>) => answer(() => invoke(contract.name, args)),
+      (args: Record<string, unknown>, extra: Extra) =>
+        answer(() => invoke(contract.name, args, extra)),
     );
   }
 
-  const aliasContext: AliasContext = {
-    invoke: (name, args) => invoke(name, args),
+  const memory = { consoleCleared: false };
+  const aliasContext = (extra: Extra): AliasContext => ({
+    invoke: (name, args) => invoke(name, args, extra),
     outputDir: settings.outputDir,
-    memory: { consoleCleared: false },
-  };
+    memory,
+  });
   for (const alias of aliasesFor(settings.toolNames ?? 'default')) {
     server.registerTool(
       alias.name,
@@ -116,7 +158,8 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
         inputSchema: alias.input,
         annotations: alias.annotations,
       },
-      (args: Record<string, unknown>) => answer(() => alias.run(args, aliasContext)),
+      (args: Record<string, unknown>, extra: Extra) =>
+        answer(() => alias.run(args, aliasContext(extra))),
     );
   }
   return server;

@@ -1,0 +1,136 @@
+/**
+ * The agent never waits for nothing (#16): a cancelled call stops in the browser and the next
+ * call runs at once; long calls report progress; waits fit the client's patience.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { CallToolResultSchema, type Progress } from '@modelcontextprotocol/sdk/types.js';
+import { callOk, callToolUntyped, expect, findRef, snapshot, test } from '../harness.js';
+import { agentOn } from '../steps.js';
+
+/** Starts a call and cancels it (notifications/cancelled) after ms; resolves once it is cancelled. */
+async function cancelAfter(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+  ms: number,
+): Promise<unknown> {
+  const controller = new AbortController();
+  const call = client.callTool({ name, arguments: args }, undefined, {
+    signal: controller.signal,
+    timeout: 60_000,
+  });
+  await sleep(ms);
+  controller.abort('the agent changed its mind');
+  return call.then(
+    () => 'answered',
+    (err: unknown) => err,
+  );
+}
+
+test.describe('cancellation', () => {
+  test('a cancelled 10 s wait_for does not hold up the next call', async ({ bridge, site }) => {
+    const client = await agentOn(bridge, site.url('/button.html'));
+    const outcome = await cancelAfter(client, 'browser_wait_for', { time: 10 }, 1_000);
+    expect(outcome, 'the cancelled call gets no answer').not.toBe('answered');
+    const cancelledAt = Date.now();
+    const next = await callOk(client, 'browser_evaluate', { function: '() => document.title' });
+    expect(next.text).toContain('Button');
+    // Before the fix the next call queued behind the wait's remaining 9 s.
+    expect(Date.now() - cancelledAt).toBeLessThan(5_000);
+  });
+
+  test('a cancelled text wait stops polling the page, and the next call runs', async ({
+    bridge,
+    site,
+  }) => {
+    const client = await agentOn(bridge, site.url('/button.html'));
+    const outcome = await cancelAfter(
+      client,
+      'browser_wait_for',
+      { text: 'never shown', timeout: 20 },
+      1_000,
+    );
+    expect(outcome, 'the cancelled call gets no answer').not.toBe('answered');
+    const cancelledAt = Date.now();
+    await callOk(client, 'browser_evaluate', { function: '() => 1' });
+    expect(Date.now() - cancelledAt).toBeLessThan(5_000);
+  });
+
+  test('cancelling slow typing stops the typing: the field stops growing', async ({
+    bridge,
+    site,
+  }) => {
+    const url = site.url('/form.html');
+    const client = await agentOn(bridge, url);
+    const ref = findRef(await snapshot(client), 'textbox', 'Name');
+    const text = 'abcdefghij'.repeat(400);
+    await cancelAfter(client, 'browser_type', { ref, text, slowly: true }, 1_000);
+    const page = await bridge.pageWithUrl(url);
+    const length = () =>
+      page.locator('#name').evaluate((el) => (el as HTMLInputElement).value.length);
+    const atCancel = await length();
+    expect(atCancel).toBeGreaterThan(0);
+    expect(atCancel).toBeLessThan(text.length);
+    await sleep(1_500);
+    const later = await length();
+    // A key or two may still land as the cancel arrives; the typing itself has stopped.
+    expect(later - atCancel).toBeLessThan(5);
+    await sleep(1_000);
+    expect(await length()).toBe(later);
+    // The session works on at once.
+    const value = await callOk(client, 'browser_evaluate', {
+      function: "() => document.getElementById('name').value.length",
+    });
+    expect(Number(/\d+/.exec(value.text)?.[0])).toBe(later);
+  });
+});
+
+test.describe('progress', () => {
+  test('a wait with a progressToken reports what it waits for, elapsed and limit', async ({
+    bridge,
+    site,
+  }) => {
+    const client = await agentOn(bridge, site.url('/button.html'));
+    const seen: Progress[] = [];
+    const raw = await client.callTool(
+      { name: 'browser_wait_for', arguments: { time: 3 } },
+      CallToolResultSchema,
+      { onprogress: (p) => seen.push(p), timeout: 30_000 },
+    );
+    expect(CallToolResultSchema.parse(raw).isError).not.toBe(true);
+    expect(seen.length).toBeGreaterThanOrEqual(2);
+    expect(seen[0]?.total).toBe(3);
+    expect(seen[0]?.message).toMatch(/waiting 3 s: 1 s elapsed of at most 3 s/);
+    expect(seen.map((p) => p.progress)).toEqual([...seen.map((p) => p.progress)].sort());
+  });
+
+  test('a wait longer than a client waits is refused without progress, kept alive with it', async ({
+    bridge,
+    site,
+  }) => {
+    const client = await agentOn(bridge, site.url('/button.html'));
+    const refused = await callToolUntyped(client, 'browser_wait_for', { time: 75 });
+    expect(refused.isError).toBe(true);
+    expect(refused.text).toContain('INVALID_ARGS');
+    expect(refused.text).toMatch(/at most 55 s/);
+    expect(refused.text).toContain('progressToken');
+
+    // With a token the same wait runs, sends progress, and can be cancelled like any call.
+    const seen: Progress[] = [];
+    const controller = new AbortController();
+    const call = client
+      .callTool({ name: 'browser_wait_for', arguments: { time: 75 } }, CallToolResultSchema, {
+        onprogress: (p) => seen.push(p),
+        signal: controller.signal,
+        resetTimeoutOnProgress: true,
+        timeout: 5_000,
+      })
+      .catch((err: unknown) => err);
+    await expect.poll(() => seen.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    expect(seen[0]?.total).toBe(75);
+    controller.abort();
+    expect(String(await call)).toMatch(/abort|cancel/i);
+    await callOk(client, 'browser_evaluate', { function: '() => 2' });
+  });
+});
