@@ -51,7 +51,12 @@ export function openBridgeSession(options: BridgeSessionOptions): BridgeSession 
   const server = createMcpServer(projectAwareCaller(project, daemon), {
     caps: options.caps,
     settings,
-    projectPath: settings.launch !== undefined && options.cliProject === undefined,
+    // projectPath only picks a profile: not when --isolated or --user-data-dir decides it.
+    projectPath:
+      settings.launch !== undefined &&
+      !settings.launch.isolated &&
+      settings.launch.userDataDir === undefined &&
+      options.cliProject === undefined,
   });
   server.server.oninitialized = () => {
     const client = server.server.getClientVersion() ?? { name: 'MCP client', version: '?' };

@@ -2,6 +2,7 @@
  * The server's settings, resolved once at startup from the config file, the environment and the
  * flags (in rising order of precedence), with the defaults filled in.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
   DEFAULT_TRANSACTION_LIMITS,
@@ -89,6 +90,12 @@ export function resolveSettings(
 
   const launching = launchFlag || c.browser?.launch === true;
   if (!launching) refuseLaunchOnlyFlags(flags);
+  const executable = c.browser?.executablePath;
+  if (launching && executable !== undefined && !existsSync(executable)) {
+    throw new ConfigError(
+      `The browser executable does not exist: ${executable}. Fix --executable-path (or browser.executablePath in the config file), or leave it out to use CHROME_PATH or an installed Chromium.`,
+    );
+  }
   const launch: HelloFrame['launch'] = launching
     ? {
         isolated: flags.isolated ?? false,

@@ -16,6 +16,7 @@ import {
   type ToolName,
   type ToolResult,
 } from '@browser-agent/protocol';
+import { installArgumentMessages, strictInput } from './argumentErrors.js';
 import {
   checkClientPatience,
   describeCall,
@@ -88,6 +89,7 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
     },
   );
   const settings = options.settings ?? {};
+  installArgumentMessages();
 
   /**
    * One tool call: the client's cancel (extra.signal) reaches every hop down to the handler, and
@@ -132,10 +134,11 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
       {
         title: c.title,
         description: c.description,
-        inputSchema:
+        inputSchema: strictInput(
           options.projectPath && takesProjectPath(c.name)
             ? c.input.extend({ projectPath: projectPathSchema })
             : c.input,
+        ),
         annotations: c.annotations,
       },
       (args: Record<string, unknown>, extra: Extra) =>
