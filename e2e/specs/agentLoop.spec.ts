@@ -2,6 +2,8 @@
  * The agent never waits for nothing (#16): a cancelled call stops in the browser and the next
  * call runs at once; long calls report progress; waits fit the client's patience.
  */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CallToolResultSchema, type Progress } from '@modelcontextprotocol/sdk/types.js';
@@ -132,5 +134,44 @@ test.describe('progress', () => {
     controller.abort();
     expect(String(await call)).toMatch(/abort|cancel/i);
     await callOk(client, 'browser_evaluate', { function: '() => 2' });
+  });
+});
+
+test.describe('sessions that come back', () => {
+  test('a client that starts a server per call (CLI-style) sees no resume notice on every call', async ({
+    bridge,
+    site,
+  }) => {
+    const env = { BROWSER_AGENT_SESSION_KEY: 'cli-style', BROWSER_AGENT_SESSION_GRACE_MS: '20000' };
+    const url = site.url('/button.html');
+    const first = await agentOn(bridge, url, { name: 'cli', env });
+    await first.close();
+    for (let i = 0; i < 2; i++) {
+      const next = await bridge.connectClient('cli', { env });
+      const listed = await callOk(next, 'browser_tabs', { action: 'list' });
+      expect(listed.text, 'the same session, with its tab').toContain(url);
+      expect(listed.text).not.toContain('This session was resumed');
+      await next.close();
+    }
+  });
+
+  test('a session that closed its tabs works again after its server restarts', async ({
+    bridge,
+    sandbox,
+    site,
+  }) => {
+    const project = path.join(sandbox.root, 'closing-project');
+    await mkdir(project);
+    const options = { roots: [project], env: { BROWSER_AGENT_SESSION_GRACE_MS: '20000' } };
+    const first = await agentOn(bridge, site.url('/button.html'), { name: 'closer', ...options });
+    await callOk(first, 'browser_close', {});
+    await first.close();
+
+    const second = await bridge.connectClient('closer', options);
+    const url = site.url('/form.html');
+    expect((await callOk(second, 'browser_navigate', { url })).text).toContain('Navigated');
+    const title = await callOk(second, 'browser_evaluate', { function: '() => location.href' });
+    expect(title.text).toContain(url);
+    expect((await callOk(second, 'browser_tabs', { action: 'list' })).text).toContain(url);
   });
 });

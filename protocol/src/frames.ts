@@ -175,6 +175,13 @@ export const cancelFrameSchema = z.object({
   reason: z.string().max(200).optional(),
 });
 
+/**
+ * server → daemon, last before it closes the connection on purpose (its client ended): a server
+ * started again with the session's key then resumes without the "resumed" notice, which is for
+ * agents whose server was cut off (killed, crashed) and may have lost calls.
+ */
+export const byeFrameSchema = z.object({ type: z.literal('bye') });
+
 export const eventFrameSchema = z.object({
   type: z.literal('event'),
   sessionId: z.string().optional(),
@@ -220,6 +227,7 @@ export const frameSchema = z.discriminatedUnion('type', [
   requestFrameSchema,
   responseFrameSchema,
   cancelFrameSchema,
+  byeFrameSchema,
   eventFrameSchema,
   sessionStartFrameSchema,
   sessionEndFrameSchema,

@@ -114,6 +114,7 @@ export class Worker {
       case 'register':
       case 'register_ok':
       case 'response':
+      case 'bye':
       case 'event':
       case 'challenge':
       case 'auth':

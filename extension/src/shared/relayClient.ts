@@ -304,6 +304,7 @@ export class RelayClient {
       case 'register':
       case 'register_ok':
       case 'response':
+      case 'bye':
       case 'event':
       case 'pong':
       case 'auth':

@@ -94,6 +94,7 @@ export class Daemon {
       register: (conn, frame) => this.#register(conn, frame),
       request: (conn, frame) => void this.#onRequest(conn, stampHop(frame, 'daemon.in')),
       cancel: (conn, frame) => this.#onCancel(conn, frame),
+      bye: (conn) => this.#sessions.leftCleanly(conn),
       closed: (conn) => this.#onServerClosed(conn),
     });
   }
@@ -153,7 +154,7 @@ export class Daemon {
     conn: ServerConnection,
     frame: FrameOf<'register'>,
   ): Omit<FrameOf<'register_ok'>, 'type'> {
-    const { session, resumed } = this.#sessions.bind(conn, {
+    const { session, resumed, cutOff } = this.#sessions.bind(conn, {
       client: frame.client,
       project: frame.project,
       sessionKey: frame.sessionKey,
@@ -166,7 +167,10 @@ export class Daemon {
       `session ${session.id} ${resumed ? 'resumed' : 'started'} for ${frame.client.name}`,
     );
     this.#link?.send(sessionStart(session));
-    if (!resumed || this.#walDir === undefined) return { sessionId: session.id, resumed };
+    // The recent calls (the "resumed" notice) only for a server that was cut off: a client that
+    // starts a server per call (CLI-style) would otherwise get them with every call.
+    if (!resumed || !cutOff || this.#walDir === undefined)
+      return { sessionId: session.id, resumed };
     return { sessionId: session.id, resumed, recentCalls: this.#recentCalls(session.id) };
   }
 

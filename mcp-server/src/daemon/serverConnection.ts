@@ -32,6 +32,8 @@ export interface ServerConnectionEvents {
   request(conn: ServerConnection, frame: RequestFrame): void;
   /** The server gave up on one of its requests (an MCP cancel or its own deadline). */
   cancel(conn: ServerConnection, frame: FrameOf<'cancel'>): void;
+  /** The server is closing on purpose (see byeFrameSchema). */
+  bye(conn: ServerConnection): void;
   closed(conn: ServerConnection): void;
 }
 
@@ -139,6 +141,9 @@ export class ServerConnection {
       case 'cancel':
         if (this.sessionId !== undefined)
           this.#events.cancel(this, { ...frame, sessionId: this.sessionId });
+        return;
+      case 'bye':
+        this.#events.bye(this);
         return;
       case 'ping':
         this.send({ type: 'pong', t: frame.t });

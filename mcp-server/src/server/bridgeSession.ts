@@ -69,7 +69,7 @@ export function openBridgeSession(options: BridgeSessionOptions): BridgeSession 
   return {
     server,
     async close() {
-      daemon.close();
+      await daemon.close();
       await server.close();
     },
   };

@@ -42,6 +42,8 @@ import type { DaemonRoute } from './projectSession.js';
 
 const DAEMON_START_TIMEOUT_MS = 5_000;
 const CONNECT_RETRY_MS = 40;
+/** How long a closing server waits for its `bye` to reach the daemon before it exits anyway. */
+const BYE_FLUSH_MS = 300;
 /** Slack over the daemon's own timeout, so the daemon's TIMEOUT answer normally wins. */
 const CALLER_SLACK_MS = 5_000;
 
@@ -172,10 +174,21 @@ export class DaemonClient {
     });
   }
 
-  close(): void {
+  /** Says `bye` to the daemon (a clean close) and waits briefly for the line to leave. */
+  async close(): Promise<void> {
     this.#closed = true;
     void this.#inProcess?.then((d) => d.stop()).catch(() => undefined);
-    void this.#connection?.then(({ socket }) => socket.end()).catch(() => undefined);
+    const connection = await this.#connection?.catch(() => undefined);
+    if (!connection) return;
+    const { socket } = connection;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, BYE_FLUSH_MS);
+      socket.once('close', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      socket.end(`${serializeFrame({ type: 'bye' })}\n`);
+    });
   }
 
   #connect(): Promise<{ socket: Duplex; sessionId: string }> {
@@ -217,7 +230,9 @@ export class DaemonClient {
           } else if (frame.type === 'register_ok') {
             sessionId = frame.sessionId;
             this.#options.log.info(`session ${sessionId}${frame.resumed ? ' (resumed)' : ''}`);
-            if (frame.resumed) this.#resumeNotice.resumed(frame.recentCalls ?? []);
+            // Without recent calls the daemon judged that nothing was lost (daemon.ts).
+            if (frame.resumed && frame.recentCalls !== undefined)
+              this.#resumeNotice.resumed(frame.recentCalls);
             resolve({ socket, sessionId });
           } else if (frame.type === 'error') {
             reject(BridgeError.from(frame.error));
