@@ -2,12 +2,25 @@
  * The agent never waits for nothing (#16): a cancelled call stops in the browser and the next
  * call runs at once; long calls report progress; waits fit the client's patience.
  */
+import { spawn } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CallToolResultSchema, type Progress } from '@modelcontextprotocol/sdk/types.js';
-import { callOk, callToolUntyped, expect, findRef, snapshot, test } from '../harness.js';
+import {
+  callOk,
+  callToolUntyped,
+  expect,
+  findRef,
+  snapshot,
+  test,
+  urlsInGroup,
+} from '../harness.js';
+import { SERVER_BIN } from '../paths.js';
+import { stopProcess } from '../processes.js';
+import { LAUNCH, PROFILE_DIRNAME, launchedProfiles, makeProject } from '../projects.js';
 import { agentOn } from '../steps.js';
 
 /** Starts a call and cancels it (notifications/cancelled) after ms; resolves once it is cancelled. */
@@ -173,5 +186,59 @@ test.describe('sessions that come back', () => {
     const title = await callOk(second, 'browser_evaluate', { function: '() => location.href' });
     expect(title.text).toContain(url);
     expect((await callOk(second, 'browser_tabs', { action: 'list' })).text).toContain(url);
+  });
+});
+
+test.describe('session lifetimes', () => {
+  test('launch mode starts Chromium on the first tool call, not on initialize', async ({
+    sandbox,
+    site,
+  }) => {
+    const app = await makeProject(sandbox, 'lazy-app');
+    const client = await sandbox.startServer({ flags: [...LAUNCH, '--project', app] });
+    // initialize is done and the tools are listed; give an eager start time to show.
+    expect((await client.listTools()).tools.length).toBeGreaterThan(10);
+    await sleep(2_000);
+    expect(launchedProfiles(sandbox), 'no browser before the first call').toEqual([]);
+
+    await callOk(client, 'browser_navigate', { url: site.url('/button.html') });
+    expect(launchedProfiles(sandbox)).toEqual([path.join(app, PROFILE_DIRNAME)]);
+  });
+
+  test('an abandoned Streamable HTTP session ends after its idle time, and its tab closes', async ({
+    bridge,
+    sandbox,
+    site,
+  }) => {
+    const child = spawn(process.execPath, [SERVER_BIN, '--port', '0', '--session-idle', '2'], {
+      env: {
+        ...process.env,
+        BROWSER_AGENT_HOME: sandbox.home,
+        BROWSER_AGENT_PORT: String(sandbox.port),
+        BROWSER_AGENT_QUIET: '0',
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    try {
+      let stderr = '';
+      child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+      await expect.poll(() => /Streamable HTTP at (\S+)/.exec(stderr)?.[1]).toBeTruthy();
+      const url = new URL(/Streamable HTTP at (\S+)/.exec(stderr)?.[1] ?? '');
+      const client = new Client({ name: 'abandoner', version: '1' });
+      await client.connect(new StreamableHTTPClientTransport(url));
+      await bridge.expectRelayState('connected');
+      const page = site.url('/titled?title=Abandoned');
+      await callOk(client, 'browser_navigate', { url: page });
+      expect(urlsInGroup(await bridge.tabLayout(), 'abandoner')).toEqual([page]);
+      // A client that quits without DELETE, as most do.
+      await client.close();
+
+      await expect
+        .poll(async () => (await bridge.tabLayout()).tabs.map((t) => t.url), { timeout: 15_000 })
+        .not.toContain(page);
+      expect(stderr).toMatch(/idle for 2 s: closing it/);
+    } finally {
+      if (child.pid !== undefined) await stopProcess(child.pid);
+    }
   });
 });

@@ -72,7 +72,11 @@ async function main(): Promise<void> {
   if (options.http) {
     // Loaded only here: the SDK's HTTP transport costs ~20 ms of startup that stdio never uses.
     const { serveHttp } = await import('./server/httpTransport.js');
-    const http = await serveHttp(options.http, () => openBridgeSession(sessionOptions), log);
+    const http = await serveHttp(
+      { ...options.http, sessionIdleMs: settings.httpSessionIdleMs },
+      () => openBridgeSession(sessionOptions),
+      log,
+    );
     stop = () => http.close();
   } else {
     const sessionKey = process.env['BROWSER_AGENT_SESSION_KEY'] || undefined;

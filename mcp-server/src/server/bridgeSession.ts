@@ -63,7 +63,9 @@ export function openBridgeSession(options: BridgeSessionOptions): BridgeSession 
     daemon.setClient({ name: client.name, version: client.version });
     void projectFromRoots(server.server).then((root) => {
       // In launch mode with no project yet, the first call's projectPath may still pick one.
-      if (project.initialize(root)) daemon.warmUp();
+      // In launch mode the browser starts with the first tool call, never on initialize: a
+      // client with several projects open would pay ~300 MB of Chromium for each, used or not.
+      if (project.initialize(root) && settings.launch === undefined) daemon.warmUp();
     });
   };
   return {

@@ -50,6 +50,8 @@ MCP server (stdio) that drives Chromium through the Browser Agent extension.
   --tool-names <set>       Also list tools under another server's names: executeautomation
   --port <n>               Serve MCP over Streamable HTTP on this port instead of stdio
   --host <h>               With --port: address to bind (default 127.0.0.1)
+  --session-idle <s>       With --port: end a session (closing its tabs) after this many idle
+                           seconds, no request open (default 1800)
   --help, --version
 
        browser-agent-mcp profiles list

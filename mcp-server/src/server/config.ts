@@ -14,6 +14,7 @@ import {
 import { ConfigError, readConfigFile } from './configFile.js';
 import {
   DEFAULT_ACTION_TIMEOUT_MS,
+  DEFAULT_HTTP_SESSION_IDLE_SECONDS,
   DEFAULT_NAVIGATION_TIMEOUT_MS,
   DEFAULT_SCREENSHOT_MAX_FILE_BYTES,
   DEFAULT_SCREENSHOT_MAX_FILES,
@@ -47,6 +48,8 @@ export interface Settings {
   toolNames: 'default' | 'executeautomation';
   allowFileUrls: boolean;
   transactions: TransactionLimits;
+  /** Streamable HTTP only: a session with no request open this long is closed. */
+  httpSessionIdleMs: number;
 }
 
 /** What the command line said about settings; parsed by cliOptions, checked here. */
@@ -121,6 +124,7 @@ export function resolveSettings(
     toolNames: c.toolNames ?? 'default',
     allowFileUrls: c.allowFileUrls === true,
     transactions: { ...DEFAULT_TRANSACTION_LIMITS, ...c.transactions },
+    httpSessionIdleMs: (c.http?.sessionIdleSeconds ?? DEFAULT_HTTP_SESSION_IDLE_SECONDS) * 1000,
   };
 }
 
