@@ -139,6 +139,7 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
             ? c.input.extend({ projectPath: projectPathSchema })
             : c.input,
         ),
+        ...(c.output ? { outputSchema: c.output } : {}),
         annotations: c.annotations,
       },
       (args: Record<string, unknown>, extra: Extra) =>

@@ -22,6 +22,7 @@ export function projectAwareCaller(project: ProjectSession, inner: ToolCaller): 
       }
       if (notes.length === 0) return result;
       return {
+        ...result,
         content: [...result.content, ...notes.map((text) => ({ type: 'text' as const, text }))],
       };
     },

@@ -18,7 +18,12 @@ export const click = defineTool({
     button: z.enum(['left', 'right', 'middle']).optional().describe('Mouse button (left)'),
     modifiers,
   }),
-  annotations: { destructiveHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
 });
 
 export const type = defineTool({
@@ -32,7 +37,12 @@ export const type = defineTool({
     slowly: z.boolean().optional().describe('Key events per character'),
     clear: z.boolean().optional().describe('Replace the text (true)'),
   }),
-  annotations: { destructiveHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
 });
 
 const formField = z.object({
@@ -49,7 +59,12 @@ export const fillForm = defineTool({
   input: z.object({
     fields: z.array(formField).min(1).max(100).describe('Fields to set, in order'),
   }),
-  annotations: { destructiveHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
 });
 
 export const selectOption = defineTool({
@@ -60,7 +75,12 @@ export const selectOption = defineTool({
     ...elementTarget,
     values: z.array(z.string().max(1000)).min(1).max(100).describe('Option labels or values'),
   }),
-  annotations: { destructiveHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
 });
 
 export const hover = defineTool({
@@ -68,7 +88,12 @@ export const hover = defineTool({
   title: 'Hover',
   description: 'Move the mouse over an element.',
   input: z.object({ ...elementTarget }),
-  annotations: { openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
 });
 
 const dragEnd = z.object(elementTarget);
@@ -81,7 +106,12 @@ export const drag = defineTool({
     from: dragEnd.describe('Element to drag'),
     to: dragEnd.describe('Element to drop on'),
   }),
-  annotations: { destructiveHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
 });
 
 export const pressKey = defineTool({
@@ -91,7 +121,12 @@ export const pressKey = defineTool({
   input: z.object({
     key: z.string().min(1).max(100).describe('Key or chord'),
   }),
-  annotations: { destructiveHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
 });
 
 export const scroll = defineTool({
@@ -103,7 +138,12 @@ export const scroll = defineTool({
     deltaX: z.number().min(-100_000).max(100_000).optional().describe('Horizontal px'),
     deltaY: z.number().min(-100_000).max(100_000).optional().describe('Vertical px'),
   }),
-  annotations: { openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
 });
 
 export const fileUpload = defineTool({
@@ -114,7 +154,12 @@ export const fileUpload = defineTool({
     ...elementTarget,
     paths: z.array(z.string().max(4096)).max(20).describe('Absolute paths; [] clears'),
   }),
-  annotations: { destructiveHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
 });
 
 export const handleDialog = defineTool({
@@ -125,5 +170,10 @@ export const handleDialog = defineTool({
     accept: z.boolean().describe('Accept (true) or dismiss'),
     promptText: z.string().max(10_000).optional().describe('Text for a prompt'),
   }),
-  annotations: { destructiveHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
 });

@@ -8,7 +8,12 @@ export const navigate = defineTool({
   input: z.object({
     url: z.string().min(1).max(8192).describe('Absolute URL'),
   }),
-  annotations: { destructiveHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
 });
 
 export const navigateBack = defineTool({
@@ -16,7 +21,12 @@ export const navigateBack = defineTool({
   title: 'Go back',
   description: 'Go back in the current tab.',
   input: z.object({}),
-  annotations: { destructiveHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
 });
 
 export const navigateForward = defineTool({
@@ -24,7 +34,12 @@ export const navigateForward = defineTool({
   title: 'Go forward',
   description: 'Go forward in the current tab.',
   input: z.object({}),
-  annotations: { destructiveHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
 });
 
 export const reload = defineTool({
@@ -34,7 +49,12 @@ export const reload = defineTool({
   input: z.object({
     ignoreCache: z.boolean().optional().describe('Bypass the cache'),
   }),
-  annotations: { destructiveHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
 });
 
 export const resize = defineTool({
@@ -45,7 +65,12 @@ export const resize = defineTool({
     width: z.number().min(100).max(8000).describe('Width'),
     height: z.number().min(100).max(8000).describe('Height'),
   }),
-  annotations: { idempotentHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
   group: 'devtools',
 });
 
@@ -54,5 +79,10 @@ export const close = defineTool({
   title: 'Close browser tabs',
   description: "Close every tab of this session (the user's own tabs stay open).",
   input: z.object({}),
-  annotations: { destructiveHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
 });

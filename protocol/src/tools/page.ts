@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { consoleOutput, evaluateOutput, networkRequestsOutput } from './outputs.js';
 import { defineTool } from './contract.js';
 import { elementTarget } from './target.js';
 
@@ -15,7 +16,13 @@ export const evaluate = defineTool({
       .describe('e.g. "() => document.title" or "(el) => el.value"'),
     ...elementTarget,
   }),
-  annotations: { destructiveHint: true, openWorldHint: true },
+  output: evaluateOutput,
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
 });
 
 export const consoleMessages = defineTool({
@@ -29,7 +36,13 @@ export const consoleMessages = defineTool({
       .describe('Lowest level (all)'),
     sinceLastCall: z.boolean().optional().describe('Only new since last call'),
   }),
-  annotations: { readOnlyHint: true },
+  output: consoleOutput,
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
 });
 
 const MAX_WAIT_SECONDS = 120;
@@ -55,7 +68,12 @@ export const waitFor = defineTool({
       .optional()
       .describe('Seconds before failing (10)'),
   }),
-  annotations: { readOnlyHint: true },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
   timeoutMs: (args) => ((args.time ?? args.timeout ?? 10) + 10) * 1000,
 });
 
@@ -70,7 +88,13 @@ export const networkRequests = defineTool({
     status: z.number().int().min(0).max(999).optional().describe('HTTP status; 0 = failed'),
     type: z.string().max(40).optional().describe('Resource type, e.g. Fetch, XHR, Document'),
   }),
-  annotations: { readOnlyHint: true },
+  output: networkRequestsOutput,
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
   group: 'network',
 });
 
@@ -88,7 +112,12 @@ export const networkRequest = defineTool({
       .optional()
       .describe('Cut bodies here (20000)'),
   }),
-  annotations: { readOnlyHint: true },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
   group: 'network',
 });
 
@@ -101,6 +130,11 @@ export const storage = defineTool({
     area: z.enum(['local', 'session', 'cookies']).describe('Which storage'),
     clear: z.boolean().optional().describe('Empty it instead of reading it'),
   }),
-  annotations: { destructiveHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: false,
+  },
   group: 'storage',
 });

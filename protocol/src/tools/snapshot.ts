@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { findOutput } from './outputs.js';
 import { defineTool } from './contract.js';
 import { elementTarget } from './target.js';
 
@@ -15,7 +16,12 @@ export const snapshot = defineTool({
     depth: z.number().min(1).optional().describe('Levels to show'),
     maxChars: z.number().min(1000).optional().describe(`Cut here (${DEFAULT_SNAPSHOT_MAX_CHARS})`),
   }),
-  annotations: { readOnlyHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
 });
 
 export const find = defineTool({
@@ -27,7 +33,13 @@ export const find = defineTool({
     regex: z.string().optional().describe('JavaScript regex'),
     limit: z.number().min(1).optional().describe('Most hits (50)'),
   }),
-  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: findOutput,
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
 });
 
 export const takeScreenshot = defineTool({
@@ -41,7 +53,12 @@ export const takeScreenshot = defineTool({
     maxDimension: z.number().min(100).optional().describe('Longest side, px (1568)'),
     filename: z.string().optional().describe('Also save here (absolute, or a name in outputDir)'),
   }),
-  annotations: { readOnlyHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
 });
 
 export const getText = defineTool({
@@ -51,7 +68,12 @@ export const getText = defineTool({
   input: z.object({
     maxChars: z.number().min(100).optional().describe('Cut here (40000)'),
   }),
-  annotations: { readOnlyHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
 });
 
 export const getHtml = defineTool({
@@ -62,6 +84,11 @@ export const getHtml = defineTool({
     ...elementTarget,
     maxChars: z.number().min(100).optional().describe('Cut here (50000)'),
   }),
-  annotations: { readOnlyHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
   group: 'devtools',
 });

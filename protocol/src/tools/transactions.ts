@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sessionInfoOutput } from './outputs.js';
 import { defineTool } from './contract.js';
 
 export const transactionBegin = defineTool({
@@ -14,7 +15,12 @@ export const transactionBegin = defineTool({
       .describe('Name for the checkpoint, shown in browser_session_info'),
   }),
   group: 'transactions',
-  annotations: { idempotentHint: false },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: false,
+    openWorldHint: false,
+  },
 });
 
 export const transactionCommit = defineTool({
@@ -24,7 +30,12 @@ export const transactionCommit = defineTool({
     'Keep the changes made since browser_transaction_begin. Its checkpoint stays listed in browser_session_info.',
   input: z.object({}),
   group: 'transactions',
-  annotations: {},
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
 });
 
 export const transactionRollback = defineTool({
@@ -42,7 +53,12 @@ export const transactionRollback = defineTool({
       ),
   }),
   group: 'transactions',
-  annotations: { destructiveHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
   timeoutMs: () => 20_000,
 });
 
@@ -66,7 +82,12 @@ export const batch = defineTool({
       .describe('The steps, run one after another'),
   }),
   group: 'transactions',
-  annotations: { destructiveHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
   timeoutMs: (args) => 30_000 + args.steps.length * 30_000,
 });
 
@@ -77,5 +98,11 @@ export const sessionInfo = defineTool({
     'This session: its tabs, the open transaction, kept checkpoints (ids for browser_transaction_rollback; automatic ones if configured), counters (commits, rollbacks, rollback time, checkpoint size, resume time) and, after a restart, its last calls.',
   input: z.object({}),
   group: 'transactions',
-  annotations: { readOnlyHint: true },
+  output: sessionInfoOutput,
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
 });

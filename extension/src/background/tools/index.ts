@@ -32,7 +32,7 @@ function withModalState<N extends ToolName>(handler: Handler<N>): Handler<N> {
     const result = await handler(args, ctx);
     const section = await modal();
     if (section === undefined) return result;
-    return { content: [...result.content, { type: 'text', text: section }] };
+    return { ...result, content: [...result.content, { type: 'text', text: section }] };
   };
 }
 

@@ -8,7 +8,7 @@ import {
 } from '@browser-agent/protocol';
 import type { Handler, HandlerContext } from '../handlerContext';
 import { capture, type Checkpoint } from './checkpoint';
-import { describeSession } from './sessionInfo';
+import { describeSession, sessionData } from './sessionInfo';
 import type { TransactionManager } from './manager';
 import { rollbackTo, type RollbackReport } from './rollback';
 import type { SideEffect, SideEffects } from './sideEffects';
@@ -193,14 +193,13 @@ export function transactionHandlers(deps: TransactionDeps): {
       return { content };
     },
 
-    browser_session_info: async (_args, ctx) =>
-      textResult(
-        describeSession(
-          ctx.sessionId,
-          ctx.client.name,
-          await ctx.listTabs(),
-          await manager.of(ctx.sessionId),
-        ),
-      ),
+    browser_session_info: async (_args, ctx) => {
+      const tabs = await ctx.listTabs();
+      const tx = await manager.of(ctx.sessionId);
+      return textResult(
+        describeSession(ctx.sessionId, ctx.client.name, tabs, tx),
+        sessionData(ctx.sessionId, ctx.client.name, tabs, tx),
+      );
+    },
   };
 }
