@@ -242,3 +242,48 @@ test.describe('session lifetimes', () => {
     }
   });
 });
+
+test.describe('honest results and metadata', () => {
+  test('structured results sit beside the text, and slips in arguments are refused with a hint', async ({
+    bridge,
+    site,
+  }) => {
+    const url = site.url('/button.html');
+    const client = await agentOn(bridge, url);
+    const tabs = await client.callTool({ name: 'browser_tabs', arguments: { action: 'list' } });
+    expect(tabs.structuredContent).toMatchObject({ tabs: [{ index: 0, url, current: true }] });
+    const evaluated = await client.callTool({
+      name: 'browser_evaluate',
+      arguments: { function: '() => ({ n: 2, s: "x" })' },
+    });
+    expect(evaluated.structuredContent).toEqual({
+      type: 'object',
+      value: { n: 2, s: 'x' },
+      truncated: false,
+    });
+    const found = await client.callTool({ name: 'browser_find', arguments: { text: 'Click me' } });
+    expect(found.structuredContent).toMatchObject({ total: 1 });
+
+    const misspelt = await callToolUntyped(client, 'browser_wait_for', { tiem: 1 });
+    expect(misspelt.isError).toBe(true);
+    expect(misspelt.text).toMatch(/Unknown argument "tiem"; this tool takes: .*\btime\b/);
+    const quoted = await callToolUntyped(client, 'browser_wait_for', { time: '1' });
+    expect(quoted.isError).toBe(true);
+    expect(quoted.text).toContain('send the bare value (1), without quotes');
+
+    const unsafe = await callToolUntyped(client, 'browser_navigate', {
+      url: 'http://127.0.0.1:6000/',
+    });
+    expect(unsafe.isError).toBe(true);
+    expect(unsafe.text).toContain('unsafe ports');
+    expect(unsafe.text).not.toContain('Is the server running');
+  });
+
+  test('a browser executable that does not exist is an error naming it', async ({ sandbox }) => {
+    const started = sandbox.startServer({
+      flags: ['--launch', '--headless', '--executable-path', '/nonexistent/chrome'],
+    });
+    // The harness's error carries the server's stderr: the path, not a silent other browser.
+    await expect(started).rejects.toThrow(/executable does not exist: \/nonexistent\/chrome/);
+  });
+});
