@@ -101,6 +101,27 @@ test.describe('cancellation', () => {
   });
 });
 
+test('a client that disconnects mid-call leaves nothing running for its resumed session', async ({
+  bridge,
+  site,
+}) => {
+  const env = { BROWSER_AGENT_SESSION_KEY: 'quitter', BROWSER_AGENT_SESSION_GRACE_MS: '20000' };
+  const first = await agentOn(bridge, site.url('/button.html'), { name: 'quitter', env });
+  const waiting = first
+    .callTool({ name: 'browser_wait_for', arguments: { time: 20 } }, undefined, { timeout: 60_000 })
+    .catch((err: unknown) => err);
+  await sleep(1_000);
+  await first.close();
+  await waiting;
+  const closedAt = Date.now();
+
+  const second = await bridge.connectClient('quitter', { env });
+  const title = await callOk(second, 'browser_evaluate', { function: '() => document.title' });
+  expect(title.text).toContain('Button');
+  // Before the fix the resumed session's first call queued behind the rest of the 20 s wait.
+  expect(Date.now() - closedAt).toBeLessThan(10_000);
+});
+
 test.describe('progress', () => {
   test('a wait with a progressToken reports what it waits for, elapsed and limit', async ({
     bridge,
