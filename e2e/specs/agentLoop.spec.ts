@@ -55,6 +55,23 @@ test.describe('cancellation', () => {
     expect(Date.now() - cancelledAt).toBeLessThan(5_000);
   });
 
+  test('a call the client timed out on stops in the browser too', async ({ bridge, site }) => {
+    const client = await agentOn(bridge, site.url('/button.html'));
+    // The SDK sends notifications/cancelled when its own request timeout fires.
+    const timedOut = await client
+      .callTool({ name: 'browser_wait_for', arguments: { time: 10 } }, undefined, {
+        timeout: 1_000,
+      })
+      .then(
+        () => 'answered',
+        (err: unknown) => String(err),
+      );
+    expect(timedOut).toMatch(/timed out|-32001/i);
+    const at = Date.now();
+    await callOk(client, 'browser_evaluate', { function: '() => 3' });
+    expect(Date.now() - at).toBeLessThan(5_000);
+  });
+
   test('a cancelled text wait stops polling the page, and the next call runs', async ({
     bridge,
     site,
