@@ -29,8 +29,6 @@ import type { Duplex } from 'node:stream';
 /** Write-ahead log: rotate at 5 MiB, keep 3 old files (~20 MiB at most). */
 const WAL_FILE_BYTES = 5 * 1024 * 1024;
 const WAL_FILES = 3;
-/** Cancels of calls not forwarded yet that one server connection may leave behind. */
-const MAX_EARLY_CANCELS = 100;
 
 export interface DaemonConfig {
   /** Unix socket to serve; undefined when the daemon runs inside a server (fallback). */
@@ -60,8 +58,11 @@ export class Daemon {
   /** Set while a first pairing waits for the user to compare codes in the side panel. */
   #pairingCode: string | undefined;
   readonly #waiters = new ConnectionWaiters();
-  /** Ids of calls cancelled while they waited for the extension, per server connection. */
-  readonly #cancelledEarly = new WeakMap<ServerConnection, Set<string>>();
+  /**
+   * Calls waiting for the extension link, per server connection: true once cancelled, so they
+   * are never forwarded.
+   */
+  readonly #waitingForLink = new WeakMap<ServerConnection, Map<string, boolean>>();
   #stopping: Promise<void> | undefined;
   /** The write-ahead log's directory; none for the in-process fallback. */
   readonly #walDir: string | undefined;
@@ -205,16 +206,20 @@ export class Daemon {
   /** A call still waiting for the extension link is remembered, so it is never forwarded. */
   #onCancel(conn: ServerConnection, frame: FrameOf<'cancel'>): void {
     if (this.#router.cancel(conn, frame.id, frame.reason ?? 'cancelled')) return;
-    let early = this.#cancelledEarly.get(conn);
-    if (!early) this.#cancelledEarly.set(conn, (early = new Set()));
-    if (early.size < MAX_EARLY_CANCELS) early.add(frame.id);
+    const waiting = this.#waitingForLink.get(conn);
+    if (waiting?.has(frame.id)) waiting.set(frame.id, true);
   }
 
   async #onRequest(conn: ServerConnection, frame: Frame & { type: 'request' }): Promise<void> {
     if (!this.#link?.connected) {
       const waitMs = this.#browser ? this.#config.launchWaitMs : this.#config.extensionWaitMs;
+      let waiting = this.#waitingForLink.get(conn);
+      if (!waiting) this.#waitingForLink.set(conn, (waiting = new Map()));
+      waiting.set(frame.id, false);
       await this.#waiters.wait(waitMs);
-      if (this.#cancelledEarly.get(conn)?.delete(frame.id)) return;
+      const cancelled = waiting.get(frame.id) === true;
+      waiting.delete(frame.id);
+      if (cancelled) return;
     }
     const refusal = this.#whyNotConnected();
     if (refusal !== undefined) {
