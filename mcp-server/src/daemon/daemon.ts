@@ -214,7 +214,7 @@ export class Daemon {
     if (!this.#link?.connected) {
       const waitMs = this.#browser ? this.#config.launchWaitMs : this.#config.extensionWaitMs;
       let waiting = this.#waitingForLink.get(conn);
-      if (!waiting) this.#waitingForLink.set(conn, (waiting = new Map()));
+      if (!waiting) this.#waitingForLink.set(conn, (waiting = new Map<string, boolean>()));
       waiting.set(frame.id, false);
       await this.#waiters.wait(waitMs);
       const cancelled = waiting.get(frame.id) === true;
