@@ -98,22 +98,20 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
   const invoke = async (
     name: ToolName,
     args: Record<string, unknown>,
-    extra: Extra | undefined,
+    extra: Extra,
   ): Promise<ToolResult> => {
-    const token = extra?._meta?.progressToken;
+    const token = extra._meta?.progressToken;
     checkClientPatience(name, args, token !== undefined);
     const step = serverStepFor(name);
     await step?.before?.(args, settings);
     const deadlineMs = requestTimeoutMs(name, args, settings);
-    const stop = extra
-      ? reportProgress(
-          { token, send: (n) => extra.sendNotification(n) },
-          describeCall(name, args),
-          progressLimitMs(name, args, deadlineMs),
-        )
-      : () => undefined;
+    const stop = reportProgress(
+      { token, send: (n) => extra.sendNotification(n) },
+      describeCall(name, args),
+      progressLimitMs(name, args, deadlineMs),
+    );
     try {
-      const result = await caller.call(name, args, deadlineMs, { signal: extra?.signal });
+      const result = await caller.call(name, args, deadlineMs, { signal: extra.signal });
       return step?.after ? step.after(result, args, settings) : result;
     } finally {
       stop();
