@@ -32,6 +32,8 @@ export const ErrorCode = {
   /** The user refused (or did not answer) a question the extension asked before acting. */
   USER_DENIED: 'USER_DENIED',
   LAUNCH_FAILED: 'LAUNCH_FAILED',
+  /** The caller gave up on the call (an MCP cancel, a disconnect, a deadline); nothing waits for it. */
+  CANCELLED: 'CANCELLED',
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -12,6 +12,10 @@ export async function addToGroup(record: SessionRecord, tabId: number): Promise<
         await chrome.tabs.group({ groupId: record.groupId, tabIds: [tabId] });
         return;
       }
+      // Chrome removed the group with its last tab (browser_close). Forgotten before the new
+      // group is made: its tab's group change arrives first, and a lease still naming the old
+      // group would read it as the user moving the tab out (worker.ts leaseFollowsGroup).
+      record.groupId = undefined;
     }
     record.groupId = await chrome.tabs.group({ tabIds: [tabId] });
     await chrome.tabGroups.update(record.groupId, {

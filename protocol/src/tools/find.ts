@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { findOutput } from './outputs.js';
 import { defineTool } from './contract.js';
 
 export const find = defineTool({
@@ -10,7 +11,13 @@ export const find = defineTool({
     regex: z.string().optional().describe('JavaScript regex'),
     limit: z.number().min(1).optional().describe('Most hits (50)'),
   }),
-  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: findOutput,
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
 });
 
 /** The find area's tools, in the order tools/list shows them. */

@@ -8,7 +8,12 @@ export const navigate = defineTool({
   input: z.object({
     url: z.string().min(1).max(8192).describe('Absolute URL'),
   }),
-  annotations: { destructiveHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
   timeoutKind: 'navigation',
   takesProjectPath: true,
 });
@@ -18,7 +23,12 @@ export const navigateBack = defineTool({
   title: 'Go back',
   description: 'Go back in the current tab.',
   input: z.object({}),
-  annotations: { destructiveHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
   timeoutKind: 'navigation',
 });
 
@@ -27,7 +37,12 @@ export const navigateForward = defineTool({
   title: 'Go forward',
   description: 'Go forward in the current tab.',
   input: z.object({}),
-  annotations: { destructiveHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
   timeoutKind: 'navigation',
 });
 
@@ -38,7 +53,12 @@ export const reload = defineTool({
   input: z.object({
     ignoreCache: z.boolean().optional().describe('Bypass the cache'),
   }),
-  annotations: { destructiveHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
   timeoutKind: 'navigation',
 });
 
@@ -50,7 +70,12 @@ export const resize = defineTool({
     width: z.number().min(100).max(8000).describe('Width'),
     height: z.number().min(100).max(8000).describe('Height'),
   }),
-  annotations: { idempotentHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
   group: 'devtools',
   takesProjectPath: true,
 });
@@ -60,7 +85,12 @@ export const close = defineTool({
   title: 'Close browser tabs',
   description: "Close every tab of this session (the user's own tabs stay open).",
   input: z.object({}),
-  annotations: { destructiveHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
   takesProjectPath: true,
   reportsModalState: false,
 });

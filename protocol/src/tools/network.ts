@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { networkRequestsOutput } from './outputs.js';
 import { defineTool } from './contract.js';
 
 export const networkRequests = defineTool({
@@ -12,7 +13,13 @@ export const networkRequests = defineTool({
     status: z.number().int().min(0).max(999).optional().describe('HTTP status; 0 = failed'),
     type: z.string().max(40).optional().describe('Resource type, e.g. Fetch, XHR, Document'),
   }),
-  annotations: { readOnlyHint: true },
+  output: networkRequestsOutput,
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
   group: 'network',
 });
 
@@ -30,7 +37,12 @@ export const networkRequest = defineTool({
       .optional()
       .describe('Cut bodies here (20000)'),
   }),
-  annotations: { readOnlyHint: true },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
   group: 'network',
 });
 

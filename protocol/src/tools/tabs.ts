@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tabsOutput } from './outputs.js';
 import { defineTool } from './contract.js';
 
 export const tabs = defineTool({
@@ -12,7 +13,13 @@ export const tabs = defineTool({
     url: z.string().max(8192).optional().describe('URL to open, for new'),
     background: z.boolean().optional().describe('For new: do not focus it'),
   }),
-  annotations: { destructiveHint: true, openWorldHint: true },
+  output: tabsOutput,
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
   timeoutKind: 'navigation',
   takesProjectPath: true,
 });
