@@ -248,7 +248,7 @@ test.describe('session lifetimes', () => {
     sandbox,
     site,
   }) => {
-    const child = spawn(process.execPath, [SERVER_BIN, '--port', '0', '--session-idle', '2'], {
+    const child = spawn(process.execPath, [SERVER_BIN, '--port', '0', '--no-token', '--session-idle', '2'], {
       env: {
         ...process.env,
         BROWSER_AGENT_HOME: sandbox.home,
