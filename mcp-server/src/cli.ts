@@ -85,7 +85,12 @@ async function main(): Promise<void> {
     const { serveHttp } = await import('./server/httpTransport.js');
     const { loadOrCreateHttpToken, httpConfigSnippet } = await import('./server/httpAuth.js');
     const token = options.http.noToken ? undefined : loadOrCreateHttpToken(statePaths().dir);
-    const http = await serveHttp(options.http, () => openBridgeSession(sessionOptions), log, token);
+    const http = await serveHttp(
+      { ...options.http, sessionIdleMs: settings.httpSessionIdleMs },
+      () => openBridgeSession(sessionOptions),
+      log,
+      token,
+    );
     process.stderr.write(
       `Add this to your MCP client's configuration:\n${httpConfigSnippet(http.url, token)}\n`,
     );

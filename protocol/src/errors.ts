@@ -34,6 +34,8 @@ export const ErrorCode = {
   LAUNCH_FAILED: 'LAUNCH_FAILED',
   /** The daemon's browser runs with another profile or binary than a new server asked for. */
   BROWSER_IN_USE: 'BROWSER_IN_USE',
+  /** The caller gave up on the call (an MCP cancel, a disconnect, a deadline); nothing waits for it. */
+  CANCELLED: 'CANCELLED',
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -11,7 +11,10 @@
  *   server → daemon → extension: `request`; extension → daemon → server: `response`.
  *   daemon → extension: `session_start` / `session_end` so the extension can set up and release
  *   a session's tabs; extension → daemon → server: `event` (informational).
- * Invariant: every `request` gets exactly one `response` with the same id and sessionId.
+ *   server → daemon → extension: `cancel` with a request's id when its caller gave up on it (an MCP
+ *   cancel, a disconnect, a deadline); the call's handler is aborted and its answer is dropped.
+ * Invariant: every `request` gets exactly one `response` with the same id and sessionId, unless
+ * its caller cancelled it: a cancelled request gets at most one, which the caller ignores.
  */
 import { z } from 'zod';
 import { PROTOCOL_VERSION, MAX_ID_CHARS } from './constants.js';
@@ -203,6 +206,21 @@ export const responseHeaderSchema = z.strictObject({
 });
 export type ResponseHeader = z.infer<typeof responseHeaderSchema>;
 
+/** The caller gave up on a request: the next hop stops it (see the header). */
+export const cancelFrameSchema = z.object({
+  type: z.literal('cancel'),
+  id: z.string().min(1).max(MAX_ID_CHARS),
+  sessionId: z.string().min(1).max(MAX_ID_CHARS),
+  reason: z.string().max(200).optional(),
+});
+
+/**
+ * server → daemon, last before it closes the connection on purpose (its client ended): a server
+ * started again with the session's key then resumes without the "resumed" notice, which is for
+ * agents whose server was cut off (killed, crashed) and may have lost calls.
+ */
+export const byeFrameSchema = z.object({ type: z.literal('bye') });
+
 export const eventFrameSchema = z.object({
   type: z.literal('event'),
   sessionId: z.string().optional(),
@@ -249,6 +267,8 @@ export const frameSchema = z.discriminatedUnion('type', [
   registerOkFrameSchema,
   requestFrameSchema,
   responseFrameSchema,
+  cancelFrameSchema,
+  byeFrameSchema,
   eventFrameSchema,
   sessionStartFrameSchema,
   sessionEndFrameSchema,
@@ -264,6 +284,7 @@ export type ServerHelloFrame = z.infer<typeof serverHelloFrameSchema>;
 export type ExtensionHelloFrame = z.infer<typeof extensionHelloFrameSchema>;
 export type RequestFrame = FrameOf<'request'>;
 export type ResponseFrame = FrameOf<'response'>;
+export type CancelFrame = FrameOf<'cancel'>;
 export type ResponsePayload = ResponseFrame['payload'];
 
 /** Checks a peer's hello version; the error says which side to update. */

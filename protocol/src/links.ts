@@ -4,16 +4,16 @@
  * is refused at parse time (INVALID_FRAME, naming the link and what it carries), like any other
  * malformed frame, and never reaches a receiver's switch.
  *
- *   server → daemon      hello (role server), register, request, ping
+ *   server → daemon      hello (role server), register, request, cancel, bye, ping
  *   daemon → server      welcome, register_ok, response, event, pong, error
  *   extension → daemon   hello (role extension), auth, pair_start, pair_confirm, unpair, response,
  *                        event, ping, error
  *   daemon → extension   challenge, pairing_required, pair_offer, paired, welcome, request,
- *                        session_start, session_end, pong, error
+ *                        cancel, session_start, session_end, pong, error
  *
  * Inside the extension the relay (side panel or worker-held) passes the daemon's work on to the
  * service worker and carries its answers back; that hop has its own pair of unions:
- *   relay → worker       request, session_start, session_end, ping (the panel's keepalive)
+ *   relay → worker       request, cancel, session_start, session_end, ping (the panel's keepalive)
  *   worker → relay       response, event, pong
  */
 import { z } from 'zod';
@@ -22,6 +22,8 @@ import { ErrorCode, type WireError } from './errors.js';
 import { fastRequestFrame } from './fastFrames.js';
 import {
   authFrameSchema,
+  byeFrameSchema,
+  cancelFrameSchema,
   challengeFrameSchema,
   errorFrameSchema,
   eventFrameSchema,
@@ -51,6 +53,8 @@ export const serverToDaemonFrameSchema = z.discriminatedUnion('type', [
   serverHelloFrameSchema,
   registerFrameSchema,
   requestFrameSchema,
+  cancelFrameSchema,
+  byeFrameSchema,
   pingFrameSchema,
 ]);
 export type ServerToDaemonFrame = z.infer<typeof serverToDaemonFrameSchema>;
@@ -85,6 +89,7 @@ export const daemonToExtensionFrameSchema = z.discriminatedUnion('type', [
   pairedFrameSchema,
   welcomeFrameSchema,
   requestFrameSchema,
+  cancelFrameSchema,
   sessionStartFrameSchema,
   sessionEndFrameSchema,
   pongFrameSchema,
@@ -94,6 +99,7 @@ export type DaemonToExtensionFrame = z.infer<typeof daemonToExtensionFrameSchema
 
 export const relayToWorkerFrameSchema = z.discriminatedUnion('type', [
   requestFrameSchema,
+  cancelFrameSchema,
   sessionStartFrameSchema,
   sessionEndFrameSchema,
   pingFrameSchema,

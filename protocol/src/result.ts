@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** What every tool returns: text and images, mapped one-to-one onto MCP content parts. */
+/**
+ * What every tool returns: text and images, mapped one-to-one onto MCP content parts, and for a
+ * tool whose contract declares an `output` schema, the same facts as data (MCP structuredContent).
+ */
 export const toolResultSchema = z.object({
   content: z.array(
     z.discriminatedUnion('type', [
@@ -12,10 +15,13 @@ export const toolResultSchema = z.object({
       }),
     ]),
   ),
+  structured: z.record(z.string(), z.unknown()).optional(),
 });
 export type ToolResult = z.infer<typeof toolResultSchema>;
 export type ToolContent = ToolResult['content'][number];
 
-export function textResult(text: string): ToolResult {
-  return { content: [{ type: 'text', text }] };
+export function textResult(text: string, structured?: Record<string, unknown>): ToolResult {
+  return structured === undefined
+    ? { content: [{ type: 'text', text }] }
+    : { content: [{ type: 'text', text }], structured };
 }

@@ -36,11 +36,32 @@ export class BusyClock {
   }
 }
 
-/** The same client, with every command it sends counted on clock. */
-export function timedClient(cdp: CdpClient, clock: BusyClock): CdpClient {
+/**
+ * The same client, with every command it sends counted on clock. Once signal is aborted (the
+ * call was cancelled or timed out) no command is sent any more and those in flight fail with the
+ * abort's reason: a loop of commands (typing slowly, a pointer path, polling) stops at its next
+ * step without the handler having to look.
+ */
+export function timedClient(cdp: CdpClient, clock: BusyClock, signal?: AbortSignal): CdpClient {
   return {
-    send: <M extends CdpCommand>(method: M, params?: CdpParams<M>, sessionId?: string) =>
-      clock.time<CdpReturn<M>>(cdp.send(method, params, sessionId)),
+    send: <M extends CdpCommand>(method: M, params?: CdpParams<M>, sessionId?: string) => {
+      if (signal === undefined)
+        return clock.time<CdpReturn<M>>(cdp.send(method, params, sessionId));
+      if (signal.aborted) return Promise.reject(toError(signal.reason));
+      return clock.time<CdpReturn<M>>(abortable(cdp.send(method, params, sessionId), signal));
+    },
     on: (event, listener) => cdp.on(event, listener),
   };
+}
+
+function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(toError(signal.reason));
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+function toError(reason: unknown): Error {
+  return reason instanceof Error ? reason : new Error(String(reason));
 }

@@ -16,10 +16,13 @@ import {
 export class CallResponse {
   readonly #sections: ToolContent[] = [];
   #error: WireError | undefined;
+  /** The handler's structured result (MCP structuredContent), when its contract declares one. */
+  #structured: Record<string, unknown> | undefined;
 
   /** A result's parts, after what is there (the handler's, or a batch step's). */
   add(result: ToolResult): void {
     this.#sections.push(...result.content);
+    if (result.structured !== undefined) this.#structured = result.structured;
   }
 
   addText(text: string): void {
@@ -42,12 +45,16 @@ export class CallResponse {
 
   /** The sections as one tool result (a batch step's, for the batch's own response). */
   result(): ToolResult {
-    return { content: [...this.#sections] };
+    return this.#withStructured({ content: [...this.#sections] });
+  }
+
+  #withStructured(result: ToolResult): ToolResult {
+    return this.#structured === undefined ? result : { ...result, structured: this.#structured };
   }
 
   payload(): ResponsePayload {
     return this.#error === undefined
-      ? { success: true, data: { content: [...this.#sections] } }
+      ? { success: true, data: this.#withStructured({ content: [...this.#sections] }) }
       : { success: false, error: this.#error };
   }
 }

@@ -31,11 +31,28 @@ export interface PendingResponse {
   /** Renders the frame, once. */
   render(): ResponseFrame;
 }
-/** Turns a REQUEST into exactly one RESPONSE: validated, run in order per session, never thrown. */
+
+/**
+ * The session's context for one call: its CDP commands count on clock (for the traced `cdpMs`)
+ * and fail with CANCELLED once signal is aborted.
+ */
+export type ContextFor = (
+  sessionId: string,
+  clock: BusyClock,
+  signal: AbortSignal,
+) => Promise<HandlerContext>;
+
+/**
+ * Turns a REQUEST into exactly one RESPONSE: validated, run in order per session, never thrown.
+ * Each call carries an AbortSignal, aborted when its caller cancels it (a `cancel` frame) or its
+ * deadline passes: the call is answered CANCELLED or TIMEOUT at once, the session's next call
+ * starts, and the handler's waits and CDP commands stop at their next step.
+ */
 export class Dispatcher {
   readonly #handlers: HandlerRegistry;
-  /** The session's context; its CDP commands count on clock, for the traced `cdpMs`. */
-  readonly #contextFor: (sessionId: string, clock: BusyClock) => Promise<HandlerContext>;
+  readonly #contextFor: ContextFor;
+  /** Calls queued or running, by request id. */
+  readonly #calls = new Map<string, AbortController>();
   /** Calls of one session run one after another; sessions run in parallel. */
   readonly #queues = new Map<string, Promise<unknown>>();
 
@@ -46,7 +63,7 @@ export class Dispatcher {
 
   constructor(
     handlers: HandlerRegistry,
-    contextFor: (sessionId: string, clock: BusyClock) => Promise<HandlerContext>,
+    contextFor: ContextFor,
     beforeCall: (action: string, ctx: HandlerContext) => Promise<void> = () => Promise.resolve(),
     sectionSteps: readonly SectionStep[] = [],
   ) {
@@ -61,10 +78,19 @@ export class Dispatcher {
     return new Set(this.#queues.keys());
   }
 
+  /** Stops a queued or running call; an unknown id (already answered) is ignored. */
+  cancel(id: string, reason: string): void {
+    this.#calls.get(id)?.abort(new BridgeError(ErrorCode.CANCELLED, `Cancelled: ${reason}.`));
+  }
+
   /** Runs the call in its session's turn; the caller may add sections, then renders it. */
   call(frame: RequestFrame): Promise<PendingResponse> {
     const previous = this.#queues.get(frame.sessionId) ?? Promise.resolve();
-    const run = previous.then(() => this.#runWithin(frame));
+    const controller = new AbortController();
+    this.#calls.set(frame.id, controller);
+    const run = previous
+      .then(() => this.#runWithin(frame, controller))
+      .finally(() => this.#calls.delete(frame.id));
     const tail = run.catch(() => undefined);
     this.#queues.set(frame.sessionId, tail);
     void tail.then(() => {
@@ -78,32 +104,37 @@ export class Dispatcher {
    * hold the session's queue: at the caller's own deadline the call is answered TIMEOUT and the
    * queue moves on. The daemon has answered the caller by then too; this answer is dropped there.
    */
-  #runWithin(frame: RequestFrame): Promise<PendingResponse> {
+  #runWithin(frame: RequestFrame, controller: AbortController): Promise<PendingResponse> {
+    const { signal } = controller;
+    const failed = (err: unknown): PendingResponse => {
+      const response = new CallResponse();
+      response.fail(err);
+      return pending(frame, response);
+    };
+    if (signal.aborted) return Promise.resolve(failed(signal.reason));
     const limitMs = frame.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timedOut = new Promise<PendingResponse>((resolve) => {
-      timer = setTimeout(() => {
-        const response = new CallResponse();
-        response.fail(
-          new BridgeError(
-            ErrorCode.TIMEOUT,
-            `${frame.action} did not finish within ${limitMs} ms.`,
-            'The page may be busy or not painted (a background tab); retry, or select the tab first.',
-          ),
-        );
-        resolve(pending(frame, response));
-      }, limitMs);
+    const timer = setTimeout(() => {
+      controller.abort(
+        new BridgeError(
+          ErrorCode.TIMEOUT,
+          `${frame.action} did not finish within ${limitMs} ms.`,
+          'The page may be busy or not painted (a background tab); retry, or select the tab first.',
+        ),
+      );
+    }, limitMs);
+    const stopped = new Promise<PendingResponse>((resolve) => {
+      signal.addEventListener('abort', () => resolve(failed(signal.reason)), { once: true });
     });
-    return Promise.race([this.#run(frame), timedOut]).finally(() => clearTimeout(timer));
+    return Promise.race([this.#run(frame, signal), stopped]).finally(() => clearTimeout(timer));
   }
 
-  async #run(request: RequestFrame): Promise<PendingResponse> {
+  async #run(request: RequestFrame, signal: AbortSignal): Promise<PendingResponse> {
     const frame = stampHop(request, 'worker.in');
     const startedAt = hopTime();
     const clock = new BusyClock();
     const response = new CallResponse();
     try {
-      await this.#invoke(frame, clock, response);
+      await this.#invoke(frame, clock, response, signal);
     } catch (err) {
       response.fail(err);
     }
@@ -114,8 +145,13 @@ export class Dispatcher {
     return pending(frame, response, hops, timing);
   }
 
-  async #invoke(frame: RequestFrame, clock: BusyClock, response: CallResponse): Promise<void> {
-    const ctx = await this.#contextFor(frame.sessionId, clock);
+  async #invoke(
+    frame: RequestFrame,
+    clock: BusyClock,
+    response: CallResponse,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const ctx = await this.#contextFor(frame.sessionId, clock, signal);
     if (isToolName(frame.action)) await this.#beforeCall(frame.action, ctx);
     await this.#fill(frame.action, frame.params, ctx, response);
   }

@@ -22,6 +22,12 @@ export interface HandlerContext {
   readonly client: ClientInfo;
   /** Viewport, timeouts and file:// access the session's server asked for. */
   readonly settings?: SessionSettings | undefined;
+  /**
+   * Aborted when the call's caller cancels it or its deadline passes (dispatcher.ts); the
+   * reason is a BridgeError. CDP commands of this context's tabs then fail, and waits that take
+   * it (timing.ts) end early. Absent in unit tests' fake contexts.
+   */
+  readonly signal?: AbortSignal | undefined;
   /** The session's current tab; throws NO_TAB when the session has none. */
   currentTab(): Promise<TabHandle>;
   /** The current tab, opening a blank one first when the session has none. */

@@ -37,11 +37,14 @@ export class SessionContexts {
     this.#changed = changed;
   }
 
-  /** clock counts the time this context's CDP commands are in flight (attaching included). */
-  create(record: SessionRecord, clock = new BusyClock()): HandlerContext {
+  /**
+   * clock counts the time this context's CDP commands are in flight (attaching included); once
+   * signal is aborted (the call was cancelled) they fail instead.
+   */
+  create(record: SessionRecord, clock = new BusyClock(), signal?: AbortSignal): HandlerContext {
     const handle = async (tabId: number): Promise<TabHandle> => {
       const cdp: CdpClient = await clock.time(this.#hub.attach(tabId));
-      return { tabId, cdp: timedClient(cdp, clock), state: this.#tabStates.get(tabId) };
+      return { tabId, cdp: timedClient(cdp, clock, signal), state: this.#tabStates.get(tabId) };
     };
 
     const liveTab = async (tabId: number): Promise<chrome.tabs.Tab | undefined> =>
@@ -95,6 +98,7 @@ export class SessionContexts {
       sessionId: record.sessionId,
       client: record.client,
       settings: record.settings,
+      signal,
       currentTab,
       ensureTab: async () => (record.currentTabId === undefined ? newTab() : currentTab()),
       newTab,

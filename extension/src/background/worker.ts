@@ -88,7 +88,8 @@ export class Worker {
       },
       { approveScript: (handler) => this.approvals.guardScript(handler) },
     ),
-    async (sessionId, clock) => this.contexts.create(await this.#usableSession(sessionId), clock),
+    async (sessionId, clock, signal) =>
+      this.contexts.create(await this.#usableSession(sessionId), clock, signal),
     this.transactions.beforeCall,
     sectionSteps,
   );
@@ -110,6 +111,9 @@ export class Worker {
         return;
       case 'session_end':
         void this.#endSession(frame.sessionId);
+        return;
+      case 'cancel':
+        this.dispatcher.cancel(frame.id, frame.reason ?? 'cancelled');
         return;
       case 'ping':
         reply({ type: 'pong', t: frame.t });

@@ -385,6 +385,10 @@ export class RelayClient {
         this.#inFlight.set(frame.id, frame);
         this.#link.post(stampHop(frame, 'relay.in'));
         return;
+      case 'cancel':
+        this.#inFlight.delete(frame.id);
+        this.#link.post(frame);
+        return;
       case 'session_start':
       case 'session_end':
         this.#link.post(frame);

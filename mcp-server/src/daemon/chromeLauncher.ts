@@ -43,14 +43,19 @@ const CANDIDATES: Record<string, string[]> = {
   ],
 };
 
-/** --executable-path, then CHROME_PATH, then the usual install paths (Chromium first). */
+/**
+ * --executable-path, then CHROME_PATH, then the usual install paths (Chromium first). A path the
+ * user named that does not exist is an error: launching another browser instead would hide it.
+ */
 export function findBrowser(explicit?: string): string {
+  if (explicit !== undefined && explicit !== '') {
+    if (existsSync(explicit)) return explicit;
+    throw new Error(
+      `The browser given as the executable path does not exist: ${explicit}. Fix --executable-path (or browser.executablePath in the config), or leave it out to use CHROME_PATH or an installed Chromium.`,
+    );
+  }
   const tried: string[] = [];
-  for (const candidate of [
-    explicit,
-    process.env['CHROME_PATH'],
-    ...(CANDIDATES[process.platform] ?? []),
-  ]) {
+  for (const candidate of [process.env['CHROME_PATH'], ...(CANDIDATES[process.platform] ?? [])]) {
     if (!candidate) continue;
     if (existsSync(candidate)) return candidate;
     tried.push(candidate);

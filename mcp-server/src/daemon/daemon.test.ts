@@ -450,6 +450,58 @@ describe('sessions', () => {
     second.socket.end();
   });
 
+  it('relays a cancel to the extension under its own id, and a call cancelled before the link came is never sent', async () => {
+    const srv = await openServer(join(dir, 'd.sock'));
+    const write = (frame: Frame) => srv.socket.write(`${serializeFrame(frame)}\n`);
+    const request = (id: string, time: number): Frame => ({
+      type: 'request',
+      id,
+      sessionId: srv.sessionId,
+      action: 'browser_wait_for',
+      params: { time },
+    });
+    // No extension yet: the call waits for the link (extensionWaitMs) and is cancelled meanwhile.
+    write(request('early', 1));
+    write({ type: 'cancel', id: 'early', sessionId: srv.sessionId });
+    const ext = await openExtension(port);
+    write(request('late', 10));
+    const forwarded = await ext.next('request');
+    if (forwarded.type !== 'request') throw new Error('not a request');
+    expect(forwarded.params).toEqual({ time: 10 });
+    // The first request the extension sees is the late one, and no other follows.
+    expect(ext.frames.filter((f) => f.type === 'request')).toEqual([]);
+    write({
+      type: 'cancel',
+      id: 'late',
+      sessionId: srv.sessionId,
+      reason: 'cancelled by the MCP client',
+    });
+    expect(await ext.next('cancel')).toEqual({
+      type: 'cancel',
+      id: forwarded.id,
+      sessionId: srv.sessionId,
+      reason: 'cancelled by the MCP client',
+    });
+    expect(ext.frames.filter((f) => f.type === 'request')).toEqual([]);
+    ext.ws.close();
+    srv.socket.end();
+  });
+
+  it('gives no recent calls to a server resuming after its predecessor said bye', async () => {
+    const first = await openServer(join(dir, 'd.sock'), 'key-bye');
+    first.socket.end(`${serializeFrame({ type: 'bye' })}\n`);
+    await new Promise((r) => setTimeout(r, 50));
+    const second = await openServer(join(dir, 'd.sock'), 'key-bye');
+    expect(second.resumed).toBe(true);
+    expect(second.ok.recentCalls).toBeUndefined();
+    second.socket.destroy();
+    await new Promise((r) => setTimeout(r, 50));
+    const third = await openServer(join(dir, 'd.sock'), 'key-bye');
+    expect(third.resumed).toBe(true);
+    expect(third.ok.recentCalls).toEqual([]);
+    third.socket.end();
+  });
+
   it('ends a keyed session after its grace period, and an unkeyed one at once', async () => {
     const ext = await openExtension(port);
     const keyed = await openServer(join(dir, 'd.sock'), 'key-g');

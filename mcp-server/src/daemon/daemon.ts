@@ -69,6 +69,11 @@ export class Daemon {
   #launchedPairing: Pairing | undefined;
   #pairingsWatcher: FSWatcher | undefined;
   readonly #waiters = new ConnectionWaiters();
+  /**
+   * Calls waiting for the extension link, per server connection: true once cancelled, so they
+   * are never forwarded.
+   */
+  readonly #waitingForLink = new WeakMap<ServerConnection, Map<string, boolean>>();
   #stopping: Promise<void> | undefined;
   /** What the last extension said of its release, and how it differs from ours (doctor, errors). */
   #extensionRelease: string | undefined;
@@ -107,6 +112,8 @@ export class Daemon {
       },
       register: (conn, frame) => this.#register(conn, frame),
       request: (conn, frame) => void this.#onRequest(conn, stampHop(frame, 'daemon.in')),
+      cancel: (conn, frame) => this.#onCancel(conn, frame),
+      bye: (conn) => this.#sessions.leftCleanly(conn),
       closed: (conn) => this.#onServerClosed(conn),
     });
   }
@@ -204,7 +211,7 @@ export class Daemon {
     conn: ServerConnection,
     frame: FrameOf<'register'>,
   ): Omit<FrameOf<'register_ok'>, 'type'> {
-    const { session, resumed } = this.#sessions.bind(conn, {
+    const { session, resumed, cutOff } = this.#sessions.bind(conn, {
       client: frame.client,
       project: frame.project,
       sessionKey: frame.sessionKey,
@@ -218,7 +225,10 @@ export class Daemon {
     );
     this.#link?.send(sessionStart(session));
     this.#writeStatus();
-    if (!resumed || this.#walDir === undefined) return { sessionId: session.id, resumed };
+    // The recent calls (the "resumed" notice) only for a server that was cut off: a client that
+    // starts a server per call (CLI-style) would otherwise get them with every call.
+    if (!resumed || !cutOff || this.#walDir === undefined)
+      return { sessionId: session.id, resumed };
     return { sessionId: session.id, resumed, recentCalls: this.#recentCalls(session.id) };
   }
 
@@ -251,10 +261,23 @@ export class Daemon {
     this.#writeStatus();
   }
 
+  /** A call still waiting for the extension link is remembered, so it is never forwarded. */
+  #onCancel(conn: ServerConnection, frame: FrameOf<'cancel'>): void {
+    if (this.#router.cancel(conn, frame.id, frame.reason ?? 'cancelled')) return;
+    const waiting = this.#waitingForLink.get(conn);
+    if (waiting?.has(frame.id)) waiting.set(frame.id, true);
+  }
+
   async #onRequest(conn: ServerConnection, frame: RequestFrame): Promise<void> {
     if (!this.#link?.connected) {
       const waitMs = this.#browser ? this.#config.launchWaitMs : this.#config.extensionWaitMs;
+      let waiting = this.#waitingForLink.get(conn);
+      if (!waiting) this.#waitingForLink.set(conn, (waiting = new Map<string, boolean>()));
+      waiting.set(frame.id, false);
       await this.#waiters.wait(waitMs);
+      const cancelled = waiting.get(frame.id) === true;
+      waiting.delete(frame.id);
+      if (cancelled) return;
     }
     const refusal = this.#whyNotConnected();
     if (refusal !== undefined) {

@@ -3,6 +3,7 @@ import {
   DEFAULT_TOOL_TIMEOUT_MS,
   ErrorCode,
   stampHop,
+  type CancelFrame,
   type RequestFrame,
   type ResponseFrame,
   type ResponseHeader,
@@ -27,12 +28,12 @@ interface Pending {
  */
 export class Router {
   readonly #pending = new Map<string, Pending>();
-  readonly #sendToExtension: (frame: RequestFrame) => boolean;
+  readonly #sendToExtension: (frame: RequestFrame | CancelFrame) => boolean;
   readonly #log: CallLog | undefined;
   readonly #onAnswered: (sessionId: string) => void;
 
   constructor(
-    sendToExtension: (frame: RequestFrame) => boolean,
+    sendToExtension: (frame: RequestFrame | CancelFrame) => boolean,
     log?: CallLog,
     onAnswered: (sessionId: string) => void = () => undefined,
   ) {
@@ -123,20 +124,41 @@ export class Router {
     }
   }
 
-  /** The caller went away: its calls are dropped so nothing is sent to a dead socket. */
+  /**
+   * The caller went away: its calls are dropped so nothing is sent to a dead socket, and the
+   * extension stops them so the session's next call does not queue behind them.
+   */
   dropConnection(conn: ServerConnection): void {
     for (const [id, p] of this.#pending) {
-      if (p.conn !== conn) continue;
-      clearTimeout(p.timer);
-      this.#pending.delete(id);
-      this.#logResult(id, p, 'CANCELLED');
+      if (p.conn === conn) this.#abandon(id, p, 'the MCP server disconnected');
     }
+  }
+
+  /** The caller cancelled one call: no answer goes back, and the extension stops it. */
+  cancel(conn: ServerConnection, callerId: string, reason: string): boolean {
+    for (const [id, p] of this.#pending) {
+      if (p.conn === conn && p.callerId === callerId) {
+        this.#abandon(id, p, reason);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  #abandon(id: string, p: Pending, reason: string): void {
+    clearTimeout(p.timer);
+    this.#pending.delete(id);
+    this.#logResult(id, p, 'CANCELLED');
+    this.#sendToExtension({ type: 'cancel', id, sessionId: p.sessionId, reason });
   }
 
   #settle(id: string, error: WireError): void {
     const p = this.#take(id);
     if (!p) return;
     this.#logResult(id, p, error.code);
+    // A call that timed out here keeps no browser work going behind the caller's back.
+    if (error.code === ErrorCode.TIMEOUT)
+      this.#sendToExtension({ type: 'cancel', id, sessionId: p.sessionId, reason: 'timed out' });
     p.conn.send({
       type: 'response',
       id: p.callerId,

@@ -33,6 +33,10 @@ export interface ServerConnectionEvents {
     frame: FrameOf<'register'>,
   ): Omit<FrameOf<'register_ok'>, 'type'>;
   request(conn: ServerConnection, frame: RequestFrame): void;
+  /** The server gave up on one of its requests (an MCP cancel or its own deadline). */
+  cancel(conn: ServerConnection, frame: FrameOf<'cancel'>): void;
+  /** The server is closing on purpose (see byeFrameSchema). */
+  bye(conn: ServerConnection): void;
   closed(conn: ServerConnection): void;
 }
 
@@ -142,6 +146,13 @@ export class ServerConnection {
         }
         // A server may only act for its own session.
         this.#events.request(this, { ...frame, sessionId: this.sessionId });
+        return;
+      case 'cancel':
+        if (this.sessionId !== undefined)
+          this.#events.cancel(this, { ...frame, sessionId: this.sessionId });
+        return;
+      case 'bye':
+        this.#events.bye(this);
         return;
       case 'ping':
         this.send({ type: 'pong', t: frame.t });

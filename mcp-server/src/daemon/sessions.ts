@@ -26,6 +26,8 @@ export interface Session {
   lostAt: number | undefined;
   /** Set from a resuming register until the extension answers the session's first call. */
   resumingSince: number | undefined;
+  /** Its last server said `bye` before closing: a resume needs no notice of lost calls. */
+  leftCleanly?: boolean;
 }
 
 export interface Registration {
@@ -124,7 +126,10 @@ export class SessionRegistry {
   }
 
   /** A new session, or the keyed one taken back when its server is gone. */
-  bind(conn: ServerConnection, r: Registration): { session: Session; resumed: boolean } {
+  bind(
+    conn: ServerConnection,
+    r: Registration,
+  ): { session: Session; resumed: boolean; cutOff: boolean } {
     const key = sessionKeyOf(r.sessionKey, r.project);
     const existing =
       key === undefined ? undefined : [...this.#sessions.values()].find((s) => s.key === key);
@@ -144,8 +149,10 @@ export class SessionRegistry {
       };
       existing.lostAt = undefined;
       existing.resumingSince = now;
+      const cutOff = existing.leftCleanly !== true;
+      existing.leftCleanly = false;
       this.#persist();
-      return { session: existing, resumed: true };
+      return { session: existing, resumed: true, cutOff };
     }
     const session: Session = {
       id: randomUUID(),
@@ -164,7 +171,13 @@ export class SessionRegistry {
     };
     this.#sessions.set(session.id, session);
     this.#persist();
-    return { session, resumed: false };
+    return { session, resumed: false, cutOff: false };
+  }
+
+  /** The session's server announced a clean close (a `bye` frame). */
+  leftCleanly(conn: ServerConnection): void {
+    const session = [...this.#sessions.values()].find((s) => s.conn === conn);
+    if (session) session.leftCleanly = true;
   }
 
   /** The extension answered a call of this session: a resume in progress is complete. */

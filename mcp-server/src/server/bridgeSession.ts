@@ -52,20 +52,27 @@ export function openBridgeSession(options: BridgeSessionOptions): BridgeSession 
   const server = createMcpServer(projectAwareCaller(project, daemon), {
     caps: options.caps,
     settings,
-    projectPath: settings.launch !== undefined && options.cliProject === undefined,
+    // projectPath only picks a profile: not when --isolated or --user-data-dir decides it.
+    projectPath:
+      settings.launch !== undefined &&
+      !settings.launch.isolated &&
+      settings.launch.userDataDir === undefined &&
+      options.cliProject === undefined,
   });
   server.server.oninitialized = () => {
     const client = server.server.getClientVersion() ?? { name: 'MCP client', version: '?' };
     daemon.setClient({ name: client.name, version: client.version });
     void projectFromRoots(server.server).then((root) => {
       // In launch mode with no project yet, the first call's projectPath may still pick one.
-      if (project.initialize(root)) daemon.warmUp();
+      // In launch mode the browser starts with the first tool call, never on initialize: a
+      // client with several projects open would pay ~300 MB of Chromium for each, used or not.
+      if (project.initialize(root) && settings.launch === undefined) daemon.warmUp();
     });
   };
   return {
     server,
     async close() {
-      daemon.close();
+      await daemon.close();
       await server.close();
     },
   };

@@ -52,6 +52,8 @@ MCP server (stdio) that drives Chromium through the Browser Agent extension.
   --host <h>               With --port: address to bind (default 127.0.0.1)
   --no-token               With --port on loopback: no bearer token (by default clients must
                            send the one the server prints; it is kept in <state dir>/http-token)
+  --session-idle <s>       With --port: end a session (closing its tabs) after this many idle
+                           seconds, no request open (default 1800)
   --help, --version
 
        browser-agent-mcp profiles list

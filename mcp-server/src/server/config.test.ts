@@ -48,23 +48,32 @@ describe('resolveSettings', () => {
 
   it('counts browser.launch in the file as launch mode for the launch flags and their variables', () => {
     const file = { browser: { launch: true } };
-    const flags = { isolated: true, headless: false, executablePath: '/opt/chromium' };
+    // Any file that exists stands in for a browser here.
+    const browser = process.execPath;
+    const flags = { isolated: true, headless: false, executablePath: browser };
     expect(resolve({}, {}, file, flags).launch).toEqual({
       isolated: true,
       headless: false,
-      executablePath: '/opt/chromium',
+      executablePath: browser,
     });
     expect(resolve({}, {}, file, { userDataDir: '/profiles/a' }).launch).toEqual({
       isolated: false,
       userDataDir: '/profiles/a',
       headless: true,
     });
-    const env = { BROWSER_AGENT_HEADLESS: '0', CHROME_PATH: '/usr/bin/chromium' };
+    const env = { BROWSER_AGENT_HEADLESS: '0', CHROME_PATH: browser };
     expect(resolve({}, env, file).launch).toEqual({
       isolated: false,
       headless: false,
-      executablePath: '/usr/bin/chromium',
+      executablePath: browser,
     });
+  });
+
+  it('refuses a browser executable that does not exist, naming it', () => {
+    const file = { browser: { launch: true } };
+    expect(() => resolve({}, {}, file, { executablePath: '/nonexistent/chrome' })).toThrow(
+      /does not exist: \/nonexistent\/chrome/,
+    );
   });
 
   it('takes the launch flags with --launch', () => {

@@ -2,6 +2,7 @@
  * The server's settings, resolved once at startup from the config file, the environment and the
  * flags (in rising order of precedence), with the defaults filled in.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
   DEFAULT_TRANSACTION_LIMITS,
@@ -13,6 +14,7 @@ import {
 import { ConfigError, readConfigFile } from './configFile.js';
 import {
   DEFAULT_ACTION_TIMEOUT_MS,
+  DEFAULT_HTTP_SESSION_IDLE_SECONDS,
   DEFAULT_NAVIGATION_TIMEOUT_MS,
   DEFAULT_SCREENSHOT_MAX_FILE_BYTES,
   DEFAULT_SCREENSHOT_MAX_FILES,
@@ -46,6 +48,8 @@ export interface Settings {
   toolNames: 'default' | 'executeautomation';
   allowFileUrls: boolean;
   transactions: TransactionLimits;
+  /** Streamable HTTP only: a session with no request open this long is closed. */
+  httpSessionIdleMs: number;
 }
 
 /** What the command line said about settings; parsed by cliOptions, checked here. */
@@ -89,6 +93,12 @@ export function resolveSettings(
 
   const launching = launchFlag || c.browser?.launch === true;
   if (!launching) refuseLaunchOnlyFlags(flags);
+  const executable = c.browser?.executablePath;
+  if (launching && executable !== undefined && !existsSync(executable)) {
+    throw new ConfigError(
+      `The browser executable does not exist: ${executable}. Fix --executable-path (or browser.executablePath in the config file), or leave it out to use CHROME_PATH or an installed Chromium.`,
+    );
+  }
   const launch: HelloFrame['launch'] = launching
     ? {
         isolated: flags.isolated ?? false,
@@ -114,6 +124,7 @@ export function resolveSettings(
     toolNames: c.toolNames ?? 'default',
     allowFileUrls: c.allowFileUrls === true,
     transactions: { ...DEFAULT_TRANSACTION_LIMITS, ...c.transactions },
+    httpSessionIdleMs: (c.http?.sessionIdleSeconds ?? DEFAULT_HTTP_SESSION_IDLE_SECONDS) * 1000,
   };
 }
 

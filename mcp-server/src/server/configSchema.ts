@@ -72,6 +72,12 @@ export const configSchema = z.strictObject({
       autoCheckpointEverySeconds: limit('autoCheckpointEverySeconds'),
     })
     .optional(),
+  http: z
+    .strictObject({
+      /** A Streamable HTTP session with no request open this long ends, and its tabs close. */
+      sessionIdleSeconds: positiveInt('a positive integer (seconds)').optional(),
+    })
+    .optional(),
   /** Extra tool names for agents written against another server (`--tool-names`). */
   toolNames: z
     .enum(['default', 'executeautomation'], { error: 'expected "default" or "executeautomation"' })
@@ -82,6 +88,8 @@ export type Config = z.infer<typeof configSchema>;
 
 export const DEFAULT_VIEWPORT = { width: 1280, height: 720 } as const;
 export const DEFAULT_ACTION_TIMEOUT_MS = 5_000;
+/** Long enough for an agent thinking between calls; short enough that abandoned sessions go. */
+export const DEFAULT_HTTP_SESSION_IDLE_SECONDS = 30 * 60;
 export const DEFAULT_NAVIGATION_TIMEOUT_MS = 30_000;
 export const DEFAULT_SCREENSHOT_MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_SCREENSHOT_MAX_FILES = 100;

@@ -86,6 +86,12 @@ export const SETTING_SOURCES: readonly Source[] = [
     kind: 'int',
   },
   { path: ['toolNames'], env: 'BROWSER_AGENT_TOOL_NAMES', flag: 'tool-names', kind: 'string' },
+  {
+    path: ['http', 'sessionIdleSeconds'],
+    env: 'BROWSER_AGENT_HTTP_SESSION_IDLE_SECONDS',
+    flag: 'session-idle',
+    kind: 'int',
+  },
 ];
 
 /**

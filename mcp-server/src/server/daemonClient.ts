@@ -22,6 +22,7 @@ import {
   stampHop,
   serializeFrame,
   toolResultSchema,
+  type CancelFrame,
   type ClientInfo,
   type DaemonToServerFrame,
   type OriginPolicy,
@@ -45,6 +46,8 @@ import type { DaemonRoute } from './projectSession.js';
 
 const DAEMON_START_TIMEOUT_MS = 5_000;
 const CONNECT_RETRY_MS = 40;
+/** How long a closing server waits for its `bye` to reach the daemon before it exits anyway. */
+const BYE_FLUSH_MS = 300;
 /** Slack over the daemon's own timeout, so the daemon's TIMEOUT answer normally wins. */
 const CALLER_SLACK_MS = 5_000;
 
@@ -69,6 +72,11 @@ export interface DaemonClientOptions {
   inProcess?: boolean | undefined;
   /** Set when BROWSER_AGENT_TRACE_FILE asks for per-hop timings. */
   trace?: TraceWriter | undefined;
+}
+
+export interface CallOptions {
+  /** Aborted when the MCP client cancels the call or goes away. */
+  signal?: AbortSignal | undefined;
 }
 
 interface Waiter {
@@ -108,19 +116,46 @@ export class DaemonClient {
     params: unknown,
     timeoutMs: number,
     response?: ToolResponse,
+    options: CallOptions = {},
   ): Promise<ToolResult> {
-    const result = await this.#send(action, params, timeoutMs);
+    const result = await this.#send(action, params, timeoutMs, options);
     const notice = this.#resumeNotice.note(action);
     if (notice !== undefined) response?.addNote(notice);
     return result;
   }
 
-  async #send(action: ToolName, params: unknown, timeoutMs: number): Promise<ToolResult> {
+  /**
+   * The call's abort signal (an MCP cancel, the client gone) and this side's own deadline both
+   * send a `cancel` frame, so the daemon and the extension stop the call instead of finishing it
+   * for nobody while the session's next call waits behind it.
+   */
+  async #send(
+    action: ToolName,
+    params: unknown,
+    timeoutMs: number,
+    { signal }: CallOptions,
+  ): Promise<ToolResult> {
+    signal?.throwIfAborted();
     const { socket, sessionId } = await this.#connect();
+    signal?.throwIfAborted();
     const id = randomUUID();
+    const cancel = (reason: string): void => {
+      const frame: CancelFrame = { type: 'cancel', id, sessionId, reason };
+      if (!socket.destroyed && socket.writable) socket.write(`${serializeFrame(frame)}\n`);
+    };
     return new Promise<ToolResult>((resolve, reject) => {
+      const onAbort = (): void => {
+        const waiter = this.#waiters.get(id);
+        if (!waiter) return;
+        this.#waiters.delete(id);
+        clearTimeout(waiter.timer);
+        cancel('cancelled by the MCP client');
+        reject(new BridgeError(ErrorCode.CANCELLED, `${action} was cancelled.`));
+      };
       const timer = setTimeout(() => {
         this.#waiters.delete(id);
+        signal?.removeEventListener('abort', onAbort);
+        cancel('timed out in the MCP server');
         reject(
           BridgeError.from({
             code: ErrorCode.TIMEOUT,
@@ -129,7 +164,20 @@ export class DaemonClient {
         );
       }, timeoutMs + CALLER_SLACK_MS);
       const startedAt = hopTime();
-      this.#waiters.set(id, { action, startedAt, resolve, reject, timer });
+      const settle =
+        <T>(done: (value: T) => void) =>
+        (value: T): void => {
+          signal?.removeEventListener('abort', onAbort);
+          done(value);
+        };
+      this.#waiters.set(id, {
+        action,
+        startedAt,
+        resolve: settle(resolve),
+        reject: settle(reject),
+        timer,
+      });
+      signal?.addEventListener('abort', onAbort, { once: true });
       const hops = this.#options.trace ? { hops: [{ hop: 'server.out', at: startedAt }] } : {};
       const frame: ServerToDaemonFrame = {
         type: 'request',
@@ -144,10 +192,21 @@ export class DaemonClient {
     });
   }
 
-  close(): void {
+  /** Says `bye` to the daemon (a clean close) and waits briefly for the line to leave. */
+  async close(): Promise<void> {
     this.#closed = true;
     void this.#inProcess?.then((d) => d.stop()).catch(() => undefined);
-    void this.#connection?.then(({ socket }) => socket.end()).catch(() => undefined);
+    const connection = await this.#connection?.catch(() => undefined);
+    if (!connection) return;
+    const { socket } = connection;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, BYE_FLUSH_MS);
+      socket.once('close', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      socket.end(`${serializeFrame({ type: 'bye' })}\n`);
+    });
   }
 
   #connect(): Promise<{ socket: Duplex; sessionId: string }> {
@@ -199,7 +258,9 @@ export class DaemonClient {
           } else if (frame.type === 'register_ok') {
             sessionId = frame.sessionId;
             this.#options.log.info(`session ${sessionId}${frame.resumed ? ' (resumed)' : ''}`);
-            if (frame.resumed) this.#resumeNotice.resumed(frame.recentCalls ?? []);
+            // Without recent calls the daemon judged that nothing was lost (daemon.ts).
+            if (frame.resumed && frame.recentCalls !== undefined)
+              this.#resumeNotice.resumed(frame.recentCalls);
             resolve({ socket, sessionId });
           } else if (frame.type === 'error') {
             reject(BridgeError.from(frame.error));

@@ -3,7 +3,9 @@
  *   POST/GET/DELETE /mcp   the SDK's StreamableHTTPServerTransport, one per MCP session
  * A POST `initialize` without an `mcp-session-id` opens a new MCP session, and with it a new
  * bridge session (its own daemon connection, tabs and tab group); DELETE or the transport
- * closing ends both. Invariants: binds loopback unless told otherwise; every request's Host
+ * closing ends both, and so does a session left idle (no request open) for `sessionIdleMs`: clients
+ * that quit without a DELETE (most do) would otherwise keep their tabs open until the server
+ * stops. Invariants: binds loopback unless told otherwise; every request's Host
  * must name this server (DNS rebinding), and a browser Origin must be loopback (a web page on
  * another site cannot drive the browser through us); every request carries the bearer token
  * (httpAuth.ts) unless --no-token was given on a loopback bind (401 otherwise).
@@ -30,10 +32,43 @@ export interface HttpServer {
 interface Live {
   transport: StreamableHTTPServerTransport;
   session: BridgeSession;
+  idle: IdleClock;
+}
+
+/** Counts a session's open requests (a call, an SSE stream) and fires once none was open for ms. */
+class IdleClock {
+  #open = 0;
+  #timer: NodeJS.Timeout | undefined;
+  readonly #ms: number;
+  readonly #expired: () => void;
+
+  constructor(ms: number, expired: () => void) {
+    this.#ms = ms;
+    this.#expired = expired;
+    this.#arm();
+  }
+
+  track(res: ServerResponse): void {
+    this.#open++;
+    clearTimeout(this.#timer);
+    res.once('close', () => {
+      if (--this.#open === 0) this.#arm();
+    });
+  }
+
+  stop(): void {
+    clearTimeout(this.#timer);
+  }
+
+  #arm(): void {
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(this.#expired, this.#ms);
+    this.#timer.unref();
+  }
 }
 
 export async function serveHttp(
-  options: HttpOptions,
+  options: HttpOptions & { sessionIdleMs: number },
   openSession: () => BridgeSession,
   log: Logger,
   token: string | undefined,
@@ -61,7 +96,10 @@ export async function serveHttp(
     }
     const sessionId = req.headers['mcp-session-id'];
     const existing = typeof sessionId === 'string' ? live.get(sessionId) : undefined;
-    if (existing) return existing.transport.handleRequest(req, res);
+    if (existing) {
+      existing.idle.track(res);
+      return existing.transport.handleRequest(req, res);
+    }
     if (sessionId !== undefined) {
       return reply(res, 404, 'Unknown MCP session; initialize a new one.');
     }
@@ -71,14 +109,21 @@ export async function serveHttp(
       return reply(res, 400, 'The first request of a session must be initialize.');
     }
     const session = openSession();
+    const idleS = Math.round(options.sessionIdleMs / 1000);
+    const idle = new IdleClock(options.sessionIdleMs, () => {
+      log.info(`HTTP MCP session ${transport.sessionId ?? '?'} idle for ${idleS} s: closing it`);
+      void transport.close();
+    });
+    idle.track(res);
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
       onsessioninitialized: (id) => {
-        live.set(id, { transport, session });
+        live.set(id, { transport, session, idle });
         log.info(`HTTP MCP session ${id} opened`);
       },
     });
     transport.onclose = () => {
+      idle.stop();
       const id = transport.sessionId;
       if (id !== undefined && live.delete(id)) log.info(`HTTP MCP session ${id} closed`);
       void session.close();

@@ -1,5 +1,10 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type {
+  CallToolResult,
+  ServerNotification,
+  ServerRequest,
+} from '@modelcontextprotocol/sdk/types.js';
 import {
   contractsFor,
   DEFAULT_TOOL_TIMEOUT_MS,
@@ -10,6 +15,13 @@ import {
   type ToolName,
   type ToolResult,
 } from '@browser-agent/protocol';
+import { installArgumentMessages, strictInput } from './argumentErrors.js';
+import {
+  checkClientPatience,
+  describeCall,
+  progressLimitMs,
+  reportProgress,
+} from './callProgress.js';
 import { serverStepFor, type StepSettings } from './serverSteps.js';
 import { aliasesFor, type AliasContext, type ToolNameSet } from './toolAliases.js';
 import { errorToCallToolResult, toCallToolResult } from './toolResult.js';
@@ -26,8 +38,11 @@ export interface ToolCaller {
     params: unknown,
     timeoutMs: number,
     response: ToolResponse,
+    options?: { signal?: AbortSignal | undefined },
   ): Promise<ToolResult>;
 }
+
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 export interface McpServerOptions {
   /** Opt-in tool groups to list besides core (`--caps`). */
@@ -72,17 +87,39 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
     },
   );
   const settings = options.settings ?? {};
+  installArgumentMessages();
 
-  const invoke = async (name: ToolName, args: Record<string, unknown>): Promise<ToolResult> => {
+  /**
+   * One tool call: the client's cancel (extra.signal) reaches every hop down to the handler, and
+   * a client that asked for progress hears about calls that take longer than a second.
+   */
+  const invoke = async (
+    name: ToolName,
+    args: Record<string, unknown>,
+    extra: Extra,
+  ): Promise<ToolResult> => {
+    const token = extra._meta?.progressToken;
+    checkClientPatience(name, args, token !== undefined);
     const contract = findContract(name);
     const step = serverStepFor(contract);
     await step?.before?.(args, settings);
     const response = new ToolResponse();
-    const timeoutMs = requestTimeoutMs(contract, args, settings);
-    response.setResult(await caller.call(name, args, timeoutMs, response));
-    await step?.after?.(response, args, settings);
-    // Rendered once, after every layer and step added its part.
-    return response.render();
+    const deadlineMs = requestTimeoutMs(contract, args, settings);
+    const stop = reportProgress(
+      { token, send: (n) => extra.sendNotification(n) },
+      describeCall(name, args),
+      progressLimitMs(name, args, deadlineMs),
+    );
+    try {
+      response.setResult(
+        await caller.call(name, args, deadlineMs, response, { signal: extra.signal }),
+      );
+      await step?.after?.(response, args, settings);
+      // Rendered once, after every layer and step added its part.
+      return response.render();
+    } finally {
+      stop();
+    }
   };
   const answer = async (run: () => Promise<ToolResult>): Promise<CallToolResult> => {
     try {
@@ -99,21 +136,25 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
       {
         title: c.title,
         description: c.description,
-        inputSchema:
+        inputSchema: strictInput(
           options.projectPath && c.takesProjectPath === true
             ? c.input.extend({ projectPath: projectPathSchema })
             : c.input,
+        ),
+        ...(c.output ? { outputSchema: c.output } : {}),
         annotations: c.annotations,
       },
-      (args: Record<string, unknown>) => answer(() => invoke(contract.name, args)),
+      (args: Record<string, unknown>, extra: Extra) =>
+        answer(() => invoke(contract.name, args, extra)),
     );
   }
 
-  const aliasContext: AliasContext = {
-    invoke: (name, args) => invoke(name, args),
+  const memory = { consoleCleared: false };
+  const aliasContext = (extra: Extra): AliasContext => ({
+    invoke: (name, args) => invoke(name, args, extra),
     outputDir: settings.outputDir,
-    memory: { consoleCleared: false },
-  };
+    memory,
+  });
   for (const alias of aliasesFor(settings.toolNames ?? 'default')) {
     server.registerTool(
       alias.name,
@@ -123,7 +164,8 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
         inputSchema: alias.input,
         annotations: alias.annotations,
       },
-      (args: Record<string, unknown>) => answer(() => alias.run(args, aliasContext)),
+      (args: Record<string, unknown>, extra: Extra) =>
+        answer(() => alias.run(args, aliasContext(extra))),
     );
   }
   return server;

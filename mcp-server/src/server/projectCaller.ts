@@ -8,14 +8,14 @@ import type { ProjectSession } from './projectSession.js';
  */
 export function projectAwareCaller(project: ProjectSession, inner: ToolCaller): ToolCaller {
   return {
-    async call(action, params, timeoutMs, response): Promise<ToolResult> {
+    async call(action, params, timeoutMs, response, options): Promise<ToolResult> {
       const { projectPath, ...rest } = isRecord(params) ? params : {};
       const notes = await project.beforeCall(
         typeof projectPath === 'string' ? projectPath : undefined,
       );
       let result: ToolResult;
       try {
-        result = await inner.call(action, rest, timeoutMs, response);
+        result = await inner.call(action, rest, timeoutMs, response, options);
       } catch (err) {
         project.unsent(notes);
         throw err;

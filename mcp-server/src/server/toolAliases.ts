@@ -94,7 +94,12 @@ export const EXECUTEAUTOMATION_ALIASES: readonly ToolAlias[] = [
       browserType: z.string().optional().describe('Ignored; always Chromium'),
       headless: z.boolean().optional().describe('Ignored; set at server start'),
     }),
-    annotations: { destructiveHint: true, openWorldHint: true },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: false,
+      openWorldHint: true,
+    },
     async run(args, { invoke }) {
       const result = await invoke('browser_navigate', { url: str(args, 'url') });
       const width = num(args, 'width');
@@ -121,7 +126,12 @@ export const EXECUTEAUTOMATION_ALIASES: readonly ToolAlias[] = [
       width: z.number().optional().describe('Ignored'),
       height: z.number().optional().describe('Ignored'),
     }),
-    annotations: { readOnlyHint: true, openWorldHint: true },
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+    },
     async run(args, { invoke, outputDir }) {
       let filename: string | undefined;
       if (args['savePng'] === true) {
@@ -148,7 +158,12 @@ export const EXECUTEAUTOMATION_ALIASES: readonly ToolAlias[] = [
     title: 'Click (executeautomation name)',
     description: 'Click the element a CSS selector matches.',
     input: z.object({ selector }),
-    annotations: { destructiveHint: true, openWorldHint: true },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: false,
+      openWorldHint: true,
+    },
     run: (args, { invoke }) => invoke('browser_click', { selector: str(args, 'selector') }),
   },
   {
@@ -156,7 +171,12 @@ export const EXECUTEAUTOMATION_ALIASES: readonly ToolAlias[] = [
     title: 'Fill (executeautomation name)',
     description: 'Replace the text of an input field.',
     input: z.object({ selector, value: z.string().describe('Value to fill') }),
-    annotations: { destructiveHint: true, openWorldHint: true },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: false,
+      openWorldHint: true,
+    },
     run: (args, { invoke }) =>
       invoke('browser_type', {
         selector: str(args, 'selector'),
@@ -169,7 +189,12 @@ export const EXECUTEAUTOMATION_ALIASES: readonly ToolAlias[] = [
     title: 'Select (executeautomation name)',
     description: 'Choose an option of a <select> by value or label.',
     input: z.object({ selector, value: z.string().describe('Value to select') }),
-    annotations: { destructiveHint: true, openWorldHint: true },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: false,
+      openWorldHint: true,
+    },
     run: (args, { invoke }) =>
       invoke('browser_select_option', {
         selector: str(args, 'selector'),
@@ -181,7 +206,12 @@ export const EXECUTEAUTOMATION_ALIASES: readonly ToolAlias[] = [
     title: 'Hover (executeautomation name)',
     description: 'Move the mouse over the element a CSS selector matches.',
     input: z.object({ selector }),
-    annotations: { openWorldHint: true },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: true,
+    },
     run: (args, { invoke }) => invoke('browser_hover', { selector: str(args, 'selector') }),
   },
   {
@@ -189,7 +219,12 @@ export const EXECUTEAUTOMATION_ALIASES: readonly ToolAlias[] = [
     title: 'Evaluate (executeautomation name)',
     description: 'Run JavaScript in the page and return its result.',
     input: z.object({ script: z.string().min(1).describe('JavaScript code to execute') }),
-    annotations: { destructiveHint: true, openWorldHint: true },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: false,
+      openWorldHint: true,
+    },
     run: (args, { invoke }) =>
       invoke('browser_evaluate', { function: asFunction(str(args, 'script')) }),
   },
@@ -198,7 +233,12 @@ export const EXECUTEAUTOMATION_ALIASES: readonly ToolAlias[] = [
     title: 'Page content (executeautomation name)',
     description: 'Text of the page as Markdown, or the text of one element.',
     input: z.object({ selector: selector.optional() }),
-    annotations: { readOnlyHint: true, openWorldHint: true },
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+    },
     run: (args, { invoke }) => {
       const sel = str(args, 'selector');
       if (sel === '') return invoke('browser_get_text', {});
@@ -218,7 +258,12 @@ export const EXECUTEAUTOMATION_ALIASES: readonly ToolAlias[] = [
       limit: z.number().int().positive().optional().describe('Newest N only'),
       clear: z.boolean().optional().describe('Next call shows only newer messages'),
     }),
-    annotations: { readOnlyHint: true },
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
     async run(args, { invoke, memory }) {
       // The extension remembers what the last read showed, so "cleared" = only newer ones.
       const result = await invoke('browser_console_messages', {

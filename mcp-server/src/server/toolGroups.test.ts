@@ -13,8 +13,12 @@ import {
 import { parseCli } from './cliOptions.js';
 import { createMcpServer, type ToolCaller } from './mcpServer.js';
 
-/** Every listed tool costs the agent these characters on every turn. */
-const DEFAULT_LIST_BUDGET_CHARS = 15_000;
+/**
+ * Every listed tool costs the agent these characters on every turn. Raised from 15,000 for #16:
+ * all four annotation hints spelled out (~1,000), strict input schemas (`additionalProperties`,
+ * ~900) and the outputSchemas of the data tools (~1,250).
+ */
+const DEFAULT_LIST_BUDGET_CHARS = 17_000;
 
 async function connected(caller: ToolCaller, caps: ToolGroup[] = []): Promise<Client> {
   const server = createMcpServer(caller, { caps });

@@ -8,11 +8,13 @@ import type { ToolContent, ToolResult } from '@browser-agent/protocol';
 
 export class ToolResponse {
   #main: ToolContent[] = [];
+  #structured: ToolResult['structured'];
   readonly #notes: string[] = [];
 
   /** The browser's result. */
   setResult(result: ToolResult): void {
     this.#main = [...result.content];
+    this.#structured = result.structured;
   }
 
   /** The browser's result as it stands (server steps read it). */
@@ -33,8 +35,10 @@ export class ToolResponse {
   }
 
   render(): ToolResult {
-    return {
-      content: [...this.#main, ...this.#notes.map((text) => ({ type: 'text' as const, text }))],
-    };
+    const content = [
+      ...this.#main,
+      ...this.#notes.map((text) => ({ type: 'text' as const, text })),
+    ];
+    return this.#structured === undefined ? { content } : { content, structured: this.#structured };
   }
 }

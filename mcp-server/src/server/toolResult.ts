@@ -2,7 +2,9 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { BridgeError, toWireError, type ToolResult } from '@browser-agent/protocol';
 
 export function toCallToolResult(result: ToolResult): CallToolResult {
-  return { content: result.content };
+  return result.structured === undefined
+    ? { content: result.content }
+    : { content: result.content, structuredContent: result.structured };
 }
 
 /** The one place where anything a tool call throws becomes an MCP error result. */

@@ -1,5 +1,6 @@
 /** Console area: the tab's console messages. */
 import { z } from 'zod';
+import { consoleOutput } from './outputs.js';
 import { defineTool } from './contract.js';
 
 export const consoleMessages = defineTool({
@@ -13,7 +14,13 @@ export const consoleMessages = defineTool({
       .describe('Lowest level (all)'),
     sinceLastCall: z.boolean().optional().describe('Only new since last call'),
   }),
-  annotations: { readOnlyHint: true },
+  output: consoleOutput,
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
 });
 
 /** The console area's tools, in the order tools/list shows them. */

@@ -30,7 +30,12 @@ export const takeScreenshot = defineTool({
     maxDimension: z.number().min(100).optional().describe('Longest side, px (1568)'),
     filename: z.string().optional().describe('Also save here (absolute, or a name in outputDir)'),
   }),
-  annotations: { readOnlyHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
   serverStep: 'saveScreenshot',
 });
 
@@ -41,7 +46,12 @@ export const getText = defineTool({
   input: z.object({
     maxChars: z.number().min(100).optional().describe('Cut here (40000)'),
   }),
-  annotations: { readOnlyHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
   serverStep: 'pageToMarkdown',
 });
 
@@ -53,7 +63,12 @@ export const getHtml = defineTool({
     ...elementTarget,
     maxChars: z.number().min(100).optional().describe('Cut here (50000)'),
   }),
-  annotations: { readOnlyHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
   group: 'devtools',
 });
 

@@ -1,11 +1,15 @@
 import type { z } from 'zod';
 
-/** MCP tool annotations; declared once per contract and passed to the SDK as they are. */
+/**
+ * MCP tool annotations; declared once per contract and passed to the SDK as they are. All four
+ * are required: clients read a missing hint as the spec's default (destructive, open-world),
+ * which is wrong for most of our tools.
+ */
 export interface ToolAnnotations {
-  readOnlyHint?: boolean;
-  destructiveHint?: boolean;
-  idempotentHint?: boolean;
-  openWorldHint?: boolean;
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
 }
 
 /**
@@ -25,6 +29,11 @@ export interface ToolContract<N extends string = string, S extends z.ZodObject =
   readonly description: string;
   readonly input: S;
   readonly annotations: ToolAnnotations;
+  /**
+   * The tool's structured result (MCP outputSchema): its handler returns it as `structured` with
+   * every success, beside the text.
+   */
+  readonly output?: z.ZodObject;
   /** Defaults to core. */
   readonly group?: ToolGroup;
   /** How long the bridge waits for this tool when the caller gives no timeout of its own. */
@@ -51,6 +60,11 @@ export interface ToolContract<N extends string = string, S extends z.ZodObject =
   readonly serverStep?: ServerStepKind;
   /** Shows the resumed session's last calls every time, not only with the first result. */
   readonly repeatsResumeNotice?: true;
+  /**
+   * A wait: its `time` / `timeout` arguments are seconds (this many when neither is given), which
+   * the server's progress reports and its client-patience check read.
+   */
+  readonly waitDefaultSeconds?: number;
 }
 
 /** The MCP server's own steps (mcp-server/src/server/serverSteps.ts), named by what they do. */
@@ -64,5 +78,10 @@ export function defineTool<N extends string, S extends z.ZodObject>(
   // every turn, telling the agent nothing (MCP defines inputSchema as JSON Schema, and ours use
   // nothing that differs between draft-07 and 2020-12). zod merges metadata after it sets the
   // dialect, so an undefined `$schema` leaves it out; a unit test checks that it stays out.
-  return { ...contract, input: contract.input.meta({ $schema: undefined }) };
+  const output = contract.output?.meta({ $schema: undefined });
+  return {
+    ...contract,
+    input: contract.input.meta({ $schema: undefined }),
+    ...(output ? { output } : {}),
+  };
 }

@@ -10,7 +10,12 @@ export const handleDialog = defineTool({
     accept: z.boolean().describe('Accept (true) or dismiss'),
     promptText: z.string().max(10_000).optional().describe('Text for a prompt'),
   }),
-  annotations: { destructiveHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
 });
 
 /** The dialogs area's tools, in the order tools/list shows them. */

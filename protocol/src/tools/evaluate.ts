@@ -1,5 +1,6 @@
 /** Evaluate area: run JavaScript in the page, optionally on one element. */
 import { z } from 'zod';
+import { evaluateOutput } from './outputs.js';
 import { defineTool } from './contract.js';
 import { elementTarget } from './target.js';
 
@@ -16,7 +17,13 @@ export const evaluate = defineTool({
       .describe('e.g. "() => document.title" or "(el) => el.value"'),
     ...elementTarget,
   }),
-  annotations: { destructiveHint: true, openWorldHint: true },
+  output: evaluateOutput,
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
   approval: 'script',
 });
 

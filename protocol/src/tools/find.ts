@@ -1,5 +1,6 @@
 /** Find area: the elements of the tab's outline that match a text. */
 import { z } from 'zod';
+import { findOutput } from './outputs.js';
 import { defineTool } from './contract.js';
 
 export const find = defineTool({
@@ -11,7 +12,13 @@ export const find = defineTool({
     regex: z.string().optional().describe('JavaScript regex'),
     limit: z.number().min(1).optional().describe('Most hits (50)'),
   }),
-  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: findOutput,
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
 });
 
 /** The find area's tools, in the order tools/list shows them. */

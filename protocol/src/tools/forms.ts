@@ -17,7 +17,12 @@ export const fillForm = defineTool({
   input: z.object({
     fields: z.array(formField).min(1).max(100).describe('Fields to set, in order'),
   }),
-  annotations: { destructiveHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
 });
 
 export const selectOption = defineTool({
@@ -28,7 +33,12 @@ export const selectOption = defineTool({
     ...elementTarget,
     values: z.array(z.string().max(1000)).min(1).max(100).describe('Option labels or values'),
   }),
-  annotations: { destructiveHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
 });
 
 export const fileUpload = defineTool({
@@ -39,7 +49,12 @@ export const fileUpload = defineTool({
     ...elementTarget,
     paths: z.array(z.string().max(4096)).max(20).describe('Absolute paths; [] clears'),
   }),
-  annotations: { destructiveHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
   serverStep: 'checkUploadFiles',
 });
 

@@ -25,6 +25,7 @@ export {
   type ServerStepKind,
 } from './contract.js';
 export { targetSchema, type ElementTarget } from './target.js';
+export * from './outputs.js';
 export { DEFAULT_SNAPSHOT_MAX_CHARS } from './snapshot.js';
 
 /** Every tool, in the order tools/list shows them. */

@@ -19,7 +19,12 @@ export const click = defineTool({
     button: z.enum(['left', 'right', 'middle']).optional().describe('Mouse button (left)'),
     modifiers,
   }),
-  annotations: { destructiveHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
 });
 
 export const type = defineTool({
@@ -33,7 +38,12 @@ export const type = defineTool({
     slowly: z.boolean().optional().describe('Key events per character'),
     clear: z.boolean().optional().describe('Replace the text (true)'),
   }),
-  annotations: { destructiveHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
 });
 
 export const hover = defineTool({
@@ -41,7 +51,12 @@ export const hover = defineTool({
   title: 'Hover',
   description: 'Move the mouse over an element.',
   input: z.object({ ...elementTarget }),
-  annotations: { openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
 });
 
 const dragEnd = z.object(elementTarget);
@@ -54,7 +69,12 @@ export const drag = defineTool({
     from: dragEnd.describe('Element to drag'),
     to: dragEnd.describe('Element to drop on'),
   }),
-  annotations: { destructiveHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
 });
 
 export const pressKey = defineTool({
@@ -64,7 +84,12 @@ export const pressKey = defineTool({
   input: z.object({
     key: z.string().min(1).max(100).describe('Key or chord'),
   }),
-  annotations: { destructiveHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
 });
 
 export const scroll = defineTool({
@@ -76,7 +101,12 @@ export const scroll = defineTool({
     deltaX: z.number().min(-100_000).max(100_000).optional().describe('Horizontal px'),
     deltaY: z.number().min(-100_000).max(100_000).optional().describe('Vertical px'),
   }),
-  annotations: { openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
 });
 
 /** The input area's tools, in the order tools/list shows them. */

@@ -9,7 +9,12 @@ export const navigate = defineTool({
   input: z.object({
     url: z.string().min(1).max(8192).describe('Absolute URL'),
   }),
-  annotations: { destructiveHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
   timeoutKind: 'navigation',
   takesProjectPath: true,
 });
@@ -19,7 +24,12 @@ export const navigateBack = defineTool({
   title: 'Go back',
   description: 'Go back in the current tab.',
   input: z.object({}),
-  annotations: { destructiveHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
   timeoutKind: 'navigation',
 });
 
@@ -28,7 +38,12 @@ export const navigateForward = defineTool({
   title: 'Go forward',
   description: 'Go forward in the current tab.',
   input: z.object({}),
-  annotations: { destructiveHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
   timeoutKind: 'navigation',
 });
 
@@ -39,7 +54,12 @@ export const reload = defineTool({
   input: z.object({
     ignoreCache: z.boolean().optional().describe('Bypass the cache'),
   }),
-  annotations: { destructiveHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
   timeoutKind: 'navigation',
 });
 
@@ -51,7 +71,12 @@ export const resize = defineTool({
     width: z.number().min(100).max(8000).describe('Width'),
     height: z.number().min(100).max(8000).describe('Height'),
   }),
-  annotations: { idempotentHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
   group: 'devtools',
   takesProjectPath: true,
 });
@@ -61,7 +86,12 @@ export const close = defineTool({
   title: 'Close browser tabs',
   description: "Close every tab of this session (the user's own tabs stay open).",
   input: z.object({}),
-  annotations: { destructiveHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
   takesProjectPath: true,
   reportsModalState: false,
 });

@@ -1,5 +1,6 @@
 /** Network area: the tab's requests, and one request with its bodies. */
 import { z } from 'zod';
+import { networkRequestsOutput } from './outputs.js';
 import { defineTool } from './contract.js';
 
 export const networkRequests = defineTool({
@@ -13,7 +14,13 @@ export const networkRequests = defineTool({
     status: z.number().int().min(0).max(999).optional().describe('HTTP status; 0 = failed'),
     type: z.string().max(40).optional().describe('Resource type, e.g. Fetch, XHR, Document'),
   }),
-  annotations: { readOnlyHint: true },
+  output: networkRequestsOutput,
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
   group: 'network',
 });
 
@@ -31,7 +38,12 @@ export const networkRequest = defineTool({
       .optional()
       .describe('Cut bodies here (20000)'),
   }),
-  annotations: { readOnlyHint: true },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
   group: 'network',
 });
 

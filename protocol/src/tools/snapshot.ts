@@ -15,7 +15,12 @@ export const snapshot = defineTool({
     depth: z.number().min(1).optional().describe('Levels to show'),
     maxChars: z.number().min(1000).optional().describe(`Cut here (${DEFAULT_SNAPSHOT_MAX_CHARS})`),
   }),
-  annotations: { readOnlyHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
   takesProjectPath: true,
 });
 

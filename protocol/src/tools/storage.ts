@@ -11,7 +11,12 @@ export const storage = defineTool({
     area: z.enum(['local', 'session', 'cookies']).describe('Which storage'),
     clear: z.boolean().optional().describe('Empty it instead of reading it'),
   }),
-  annotations: { destructiveHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: false,
+  },
   group: 'storage',
 });
 

@@ -1,5 +1,6 @@
 /** Tabs area: list, open, select and close the session's tabs. */
 import { z } from 'zod';
+import { tabsOutput } from './outputs.js';
 import { defineTool } from './contract.js';
 
 export const tabs = defineTool({
@@ -13,7 +14,13 @@ export const tabs = defineTool({
     url: z.string().max(8192).optional().describe('URL to open, for new'),
     background: z.boolean().optional().describe('For new: do not focus it'),
   }),
-  annotations: { destructiveHint: true, openWorldHint: true },
+  output: tabsOutput,
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
   timeoutKind: 'navigation',
   takesProjectPath: true,
 });

@@ -1,5 +1,6 @@
 /** Transactions area: checkpoints, rollback, batches and the session summary. */
 import { z } from 'zod';
+import { sessionInfoOutput } from './outputs.js';
 import { defineTool } from './contract.js';
 
 export const transactionBegin = defineTool({
@@ -15,7 +16,12 @@ export const transactionBegin = defineTool({
       .describe('Name for the checkpoint, shown in browser_session_info'),
   }),
   group: 'transactions',
-  annotations: { idempotentHint: false },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: false,
+    openWorldHint: false,
+  },
   countsForCheckpoints: false,
   allowedInBatch: false,
 });
@@ -27,7 +33,12 @@ export const transactionCommit = defineTool({
     'Keep the changes made since browser_transaction_begin. Its checkpoint stays listed in browser_session_info.',
   input: z.object({}),
   group: 'transactions',
-  annotations: {},
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
   countsForCheckpoints: false,
   allowedInBatch: false,
 });
@@ -47,7 +58,12 @@ export const transactionRollback = defineTool({
       ),
   }),
   group: 'transactions',
-  annotations: { destructiveHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
   timeoutMs: () => 20_000,
   countsForCheckpoints: false,
   allowedInBatch: false,
@@ -73,7 +89,12 @@ export const batch = defineTool({
       .describe('The steps, run one after another'),
   }),
   group: 'transactions',
-  annotations: { destructiveHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
   timeoutMs: (args) => 30_000 + args.steps.length * 30_000,
   countsForCheckpoints: false,
   allowedInBatch: false,
@@ -86,7 +107,13 @@ export const sessionInfo = defineTool({
     'This session: its tabs, the open transaction, kept checkpoints (ids for browser_transaction_rollback; automatic ones if configured), counters (commits, rollbacks, rollback time, checkpoint size, resume time) and, after a restart, its last calls.',
   input: z.object({}),
   group: 'transactions',
-  annotations: { readOnlyHint: true },
+  output: sessionInfoOutput,
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
   countsForCheckpoints: false,
   repeatsResumeNotice: true,
 });

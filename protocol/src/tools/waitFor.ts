@@ -25,8 +25,14 @@ export const waitFor = defineTool({
       .optional()
       .describe('Seconds before failing (10)'),
   }),
-  annotations: { readOnlyHint: true },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
   timeoutMs: (args) => ((args.time ?? args.timeout ?? 10) + 10) * 1000,
+  waitDefaultSeconds: 10,
   takesProjectPath: true,
 });
 

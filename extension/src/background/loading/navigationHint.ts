@@ -13,9 +13,12 @@ export function navigationFailedHint(url: string, errorText: string): string {
   } catch {
     return Hint.checkUrl;
   }
+  const port = parsed.port || (parsed.protocol === 'https:' ? '443' : '80');
+  // Chromium blocks ports of other protocols (X11's 6000, SMTP's 25, …) before connecting.
+  if (errorText.includes('ERR_UNSAFE_PORT'))
+    return `Chromium never loads pages from port ${port}: it is on its list of unsafe ports (kept for other protocols), whether or not a server runs there. Serve the page on another port (e.g. 8080 or 5173) and navigate there.`;
   const loopback = LOOPBACK_HOSTS.has(parsed.hostname) || parsed.hostname.endsWith('.localhost');
   if (!loopback || !/ERR_CONNECTION_(REFUSED|RESET|CLOSED)|ERR_ADDRESS_UNREACHABLE/.test(errorText))
     return Hint.checkUrl;
-  const port = parsed.port || (parsed.protocol === 'https:' ? '443' : '80');
   return `Nothing answers on port ${port}: is the dev server running on that port? Start it (e.g. npm run dev), wait until it prints its URL, then navigate again.`;
 }

@@ -115,3 +115,42 @@ export function dialogOpened(tab: TabHandle): { opened: Promise<void>; dispose: 
   });
   return { opened, dispose: () => off() };
 }
+
+/** How long a call may still run once a dialog is open before it is answered DIALOG_OPEN. */
+export const DIALOG_GRACE_MS = 500;
+
+/**
+ * Runs a call so that a dialog never hangs it: Runtime.evaluate and most page work stop
+ * answering while a JavaScript dialog is open, whenever it opened (a timer's alert between calls,
+ * an alert on load, the second of two in a row). A call that has not finished DIALOG_GRACE_MS
+ * after a dialog is (or becomes) open on its tab is answered DIALOG_OPEN with the dialog's text;
+ * calls that finish in that time (browser_handle_dialog, browser_tabs) are not affected.
+ */
+export async function raceDialogs<T>(
+  tab: TabHandle | undefined,
+  run: () => Promise<T>,
+): Promise<T> {
+  if (tab === undefined) return run();
+  const watch = dialogOpened(tab);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const blocked = new Promise<never>((_resolve, reject) => {
+    void watch.opened.then(() => {
+      timer = setTimeout(() => {
+        const { dialog } = tab.state;
+        if (dialog === undefined) return;
+        const err = new BridgeError(
+          ErrorCode.DIALOG_OPEN,
+          `A ${describeDialog(dialog)} is open and blocks the page; the call could not run.`,
+          Hint.dialogOpen,
+        );
+        reject(err);
+      }, DIALOG_GRACE_MS);
+    });
+  });
+  try {
+    return await Promise.race([run(), blocked]);
+  } finally {
+    watch.dispose();
+    clearTimeout(timer);
+  }
+}

@@ -1,5 +1,5 @@
 /** Console area's handler: the tab's console messages (browser_console_messages). */
-import { textResult, type ToolArgs } from '@browser-agent/protocol';
+import { textResult, type ConsoleOutput, type ToolArgs } from '@browser-agent/protocol';
 import type { AreaHandlers, Handler } from '../handlerContext';
 import type { ConsoleEntry } from '../tabStates';
 import { untrustedSection } from '../common/text';
@@ -18,6 +18,9 @@ const ENTRY_RANK: Record<ConsoleEntry['level'], number> = {
 };
 const FILTER_RANK: Record<Level, number> = { error: 0, warning: 1, info: 2, debug: 3, all: 3 };
 
+/** The newest entries kept in the structured result; the text has its own cap. */
+const MAX_STRUCTURED_ENTRIES = 200;
+
 export const consoleMessages: Handler<'browser_console_messages'> = async (args, ctx) => {
   const tab = await ctx.currentTab();
   const limit = FILTER_RANK[args.level ?? 'all'];
@@ -26,11 +29,20 @@ export const consoleMessages: Handler<'browser_console_messages'> = async (args,
   const from = args.sinceLastCall === true ? Math.min(tab.state.consoleShown, all.length) : 0;
   tab.state.consoleShown = all.length;
   const entries = all.slice(from).filter((entry) => ENTRY_RANK[entry.level] <= limit);
+  const data: ConsoleOutput = {
+    messages: entries.slice(-MAX_STRUCTURED_ENTRIES).map((e) => ({
+      level: e.level,
+      text: e.text,
+      ...(e.location === undefined ? {} : { location: e.location }),
+      timestamp: e.timestamp,
+    })),
+  };
   if (entries.length === 0)
     return textResult(
       args.sinceLastCall === true ? 'No new console messages.' : 'No console messages.',
+      data,
     );
-  return textResult(untrustedSection('Console messages', formatEntries(entries)));
+  return textResult(untrustedSection('Console messages', formatEntries(entries)), data);
 };
 
 /** Newest entries win when the output is too long: they are the ones an agent is debugging. */

@@ -1,5 +1,5 @@
 /** Evaluate area's handler: run JavaScript in the page or on one element (browser_evaluate). */
-import { BridgeError, ErrorCode, textResult } from '@browser-agent/protocol';
+import { BridgeError, ErrorCode, textResult, type EvaluateOutput } from '@browser-agent/protocol';
 import type { Protocol } from 'devtools-protocol';
 import type { AreaHandlers, Handler } from '../handlerContext';
 import { elementCdp } from '../elements/elementCdp';
@@ -50,8 +50,12 @@ export const evaluate: Handler<'browser_evaluate'> = async (args, ctx) => {
       Hint.evaluateFunction,
     );
   }
-  const rendered = capText(renderValue(evaluation.result), MAX_RESULT_CHARS);
-  return textResult(untrustedSection('Result', rendered, 'json'));
+  const full = renderValue(evaluation.result);
+  const rendered = capText(full, MAX_RESULT_CHARS);
+  return textResult(
+    untrustedSection('Result', rendered, 'json'),
+    structuredValue(evaluation.result, full.length > MAX_RESULT_CHARS),
+  );
 };
 
 /** Chrome rejects some sources outright (e.g. a non-function given with a ref). */
@@ -62,6 +66,17 @@ function protocolFailure(err: unknown): never {
     `Could not run the function: ${message}`,
     Hint.evaluateFunction,
   );
+}
+
+/** The result as data: the value itself, unless it is too large to repeat beside the text. */
+function structuredValue(
+  result: Protocol.Runtime.RemoteObject,
+  truncated: boolean,
+): EvaluateOutput {
+  const type = result.subtype === 'null' ? 'null' : result.type;
+  const value: unknown = result.value;
+  if (truncated || value === undefined) return { type, truncated };
+  return { type, value, truncated };
 }
 
 export function renderValue(result: Protocol.Runtime.RemoteObject): string {

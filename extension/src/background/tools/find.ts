@@ -1,5 +1,5 @@
 /** Find area's handler: the outline's elements that match a text (browser_find). */
-import { BridgeError, ErrorCode, textResult } from '@browser-agent/protocol';
+import { BridgeError, ErrorCode, textResult, type FindOutput } from '@browser-agent/protocol';
 import type { AreaHandlers, Handler } from '../handlerContext';
 import { formatOutlineLines } from '../outline/format';
 import { takeOutline } from '../outline/tabOutline';
@@ -57,22 +57,26 @@ export const find: Handler<'browser_find'> = async (args, ctx) => {
   const lines = formatOutlineLines(await takeOutline(tab));
   const limit = args.limit ?? DEFAULT_LIMIT;
   const hits: string[] = [];
+  const found: FindOutput['matches'] = [];
   let total = 0;
   for (const [i, line] of lines.entries()) {
     if (!matches(line.trim())) continue;
     total += 1;
     if (hits.length >= limit) continue;
     const path = pathTo(lines, i);
+    found.push({ line: line.trim(), path });
     hits.push(`${line.trim()}\n  path: ${path.length === 0 ? '(top level)' : path.join(' > ')}`);
   }
+  const data: FindOutput = { generation: tab.state.generation, total, matches: found };
   const generation = `- Snapshot generation: ${tab.state.generation}`;
-  if (total === 0) return textResult(`${generation}\nNo line of the page outline matches.`);
+  if (total === 0) return textResult(`${generation}\nNo line of the page outline matches.`, data);
   const more =
     total > hits.length
       ? `\n[${total - hits.length} more hits; pass a larger limit or a narrower query.]`
       : '';
   return textResult(
     `${generation}\n${untrustedSection(`${total} hit(s)`, hits.join('\n'), 'yaml')}${more}`,
+    data,
   );
 };
 

@@ -10,7 +10,7 @@ import type { AttachHook } from '../tabStates';
 import { keepRunning } from '../loading/keepRunning';
 import { trackChildFrames } from '../recorders/childFrames';
 import { recordClickListeners } from '../recorders/clickListeners';
-import { modalStateSection, trackDialogs } from '../recorders/dialogs';
+import { modalStateSection, raceDialogs, trackDialogs } from '../recorders/dialogs';
 import { recordNetwork } from '../recorders/networkLog';
 import { consoleHandlers } from './console';
 import { contentHandlers } from './content';
@@ -79,9 +79,20 @@ export function createHandlers(
     const c: ToolContract = contract;
     let handler = raw[contract.name] as Handler<ToolName>;
     if (c.approval === 'script') handler = steps.approveScript(handler);
-    wrapped[contract.name] = handler;
+    wrapped[contract.name] = withDialogRace(handler);
   }
   return wrapped as HandlerRegistry;
+}
+
+/**
+ * A dialog open on the session's tab (whenever it opened) answers a call that it blocks with
+ * DIALOG_OPEN, not a timeout (recorders/dialogs.ts). A session with no tab yet runs as it is.
+ */
+function withDialogRace(handler: Handler<ToolName>): Handler<ToolName> {
+  return async (args, ctx) => {
+    const tab = await ctx.currentTab().catch(() => undefined);
+    return raceDialogs(tab, () => handler(args, ctx));
+  };
 }
 
 /** Per-tab recorders the worker runs on every debugger attach. */

@@ -1,5 +1,10 @@
 /** Network area's handlers: the tab's requests, and one request with its bodies. */
-import { BridgeError, ErrorCode, textResult } from '@browser-agent/protocol';
+import {
+  BridgeError,
+  ErrorCode,
+  textResult,
+  type NetworkRequestsOutput,
+} from '@browser-agent/protocol';
 import type { AreaHandlers, Handler } from '../handlerContext';
 import type { NetworkEntry } from '../tabStates';
 import { hideBodySecrets } from '../recorders/requestSecrets';
@@ -31,13 +36,27 @@ export const networkRequests: Handler<'browser_network_requests'> = async (args,
         (args.status === 0 ? e.failure !== undefined : e.status === args.status)) &&
       (args.type === undefined || e.resourceType.toLowerCase() === args.type.toLowerCase()),
   );
-  if (matches.length === 0) return textResult('No matching requests.');
   const shown = matches.slice(-MAX_LISTED);
+  const data: NetworkRequestsOutput = {
+    requests: shown.map((e) => ({
+      id: e.id,
+      method: e.method,
+      url: e.url,
+      ...(e.status === undefined || e.failure !== undefined ? {} : { status: e.status }),
+      resourceType: e.resourceType,
+      ...(e.failure === undefined ? {} : { failure: e.failure }),
+    })),
+    omitted: matches.length - shown.length,
+  };
+  if (matches.length === 0) return textResult('No matching requests.', data);
   const older =
     matches.length > shown.length
       ? `\n[${matches.length - shown.length} older requests omitted]`
       : '';
-  return textResult(`${untrustedSection('Network requests', shown.map(line).join('\n'))}${older}`);
+  return textResult(
+    `${untrustedSection('Network requests', shown.map(line).join('\n'))}${older}`,
+    data,
+  );
 };
 
 function headerLines(headers: Record<string, string>): string {

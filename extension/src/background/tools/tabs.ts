@@ -1,5 +1,11 @@
 /** Tabs area's handler: list, open, select and close the session's tabs. */
-import { BridgeError, ErrorCode, textResult } from '@browser-agent/protocol';
+import {
+  BridgeError,
+  ErrorCode,
+  textResult,
+  type TabsOutput,
+  type ToolResult,
+} from '@browser-agent/protocol';
 import type { AreaHandlers, Handler, HandlerContext, TabSummary } from '../handlerContext';
 import { Hint } from '../common/hints';
 import { navigateTab } from '../loading/load';
@@ -9,7 +15,7 @@ import { checkNavigableUrl } from '../loading/urlPolicy';
 export const tabs: Handler<'browser_tabs'> = async (args, ctx) => {
   switch (args.action) {
     case 'list':
-      return textResult(formatTabs(await ctx.listTabs()));
+      return tabsResult('', await ctx.listTabs());
     case 'new': {
       // An empty url means none; a given one is checked before the tab exists.
       const url =
@@ -20,12 +26,12 @@ export const tabs: Handler<'browser_tabs'> = async (args, ctx) => {
       const tab = await ctx.newTab(undefined, { background });
       if (url !== undefined) await navigateTab(tab, url, ctx.settings?.navigationTimeoutMs);
       const how = background ? ' in the background (the current tab is unchanged)' : '';
-      return textResult(`Opened a new tab${how}.\n${formatTabs(await ctx.listTabs())}`);
+      return tabsResult(`Opened a new tab${how}.\n`, await ctx.listTabs());
     }
     case 'select': {
       const index = await indexOf(ctx, args.index, args.tabId, 'select');
       await ctx.selectTab(index);
-      return textResult(`Selected tab ${index}.\n${formatTabs(await ctx.listTabs())}`);
+      return tabsResult(`Selected tab ${index}.\n`, await ctx.listTabs());
     }
     case 'close': {
       const index =
@@ -34,10 +40,16 @@ export const tabs: Handler<'browser_tabs'> = async (args, ctx) => {
           : await indexOf(ctx, args.index, args.tabId, 'close');
       await ctx.closeTab(index);
       const which = index === undefined ? 'the current tab' : `tab ${index}`;
-      return textResult(`Closed ${which}.\n${formatTabs(await ctx.listTabs())}`);
+      return tabsResult(`Closed ${which}.\n`, await ctx.listTabs());
     }
   }
 };
+
+/** The tab list as text and as data (the contract's output). */
+function tabsResult(done: string, list: TabSummary[]): ToolResult {
+  const data: TabsOutput = { tabs: list };
+  return textResult(`${done}${formatTabs(list)}`, data);
+}
 
 /** The index a call names, by index or by Chrome tab id (NOT_OWNER for a tab not this session's). */
 async function indexOf(

@@ -10,7 +10,7 @@ import {
 } from '@browser-agent/protocol';
 import type { Handler, HandlerContext } from '../handlerContext';
 import { capture, type Checkpoint } from '../transactions/checkpoint';
-import { describeSession } from '../transactions/sessionInfo';
+import { describeSession, sessionData } from '../transactions/sessionInfo';
 import type { TransactionManager } from '../transactions/manager';
 import { rollbackTo, type RollbackReport } from '../transactions/rollback';
 import type { SideEffect, SideEffects } from '../transactions/sideEffects';
@@ -191,14 +191,13 @@ export function transactionsHandlers(deps: TransactionDeps): {
       return { content };
     },
 
-    browser_session_info: async (_args, ctx) =>
-      textResult(
-        describeSession(
-          ctx.sessionId,
-          ctx.client.name,
-          await ctx.listTabs(),
-          await manager.of(ctx.sessionId),
-        ),
-      ),
+    browser_session_info: async (_args, ctx) => {
+      const tabs = await ctx.listTabs();
+      const tx = await manager.of(ctx.sessionId);
+      return textResult(
+        describeSession(ctx.sessionId, ctx.client.name, tabs, tx),
+        sessionData(ctx.sessionId, ctx.client.name, tabs, tx),
+      );
+    },
   };
 }

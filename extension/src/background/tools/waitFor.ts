@@ -22,12 +22,12 @@ export const waitFor: Handler<'browser_wait_for'> = async (args, ctx) => {
     );
   }
   if (args.time !== undefined) {
-    await delay(args.time * 1000);
+    await delay(args.time * 1000, ctx.signal);
     return textResult(`Waited ${args.time} s.`);
   }
   const tab = await ctx.currentTab();
   const timeoutS = args.timeout ?? DEFAULT_TIMEOUT_S;
-  if (args.networkIdle === true) return waitForNetworkIdle(tab.state, timeoutS);
+  if (args.networkIdle === true) return waitForNetworkIdle(tab.state, timeoutS, ctx.signal);
   if (args.selector !== undefined) {
     const state = args.state ?? 'visible';
     const started = Date.now();
@@ -36,6 +36,7 @@ export const waitFor: Handler<'browser_wait_for'> = async (args, ctx) => {
       selectorCheck(args.selector, state),
       true,
       timeoutS * 1000,
+      ctx.signal,
     );
     const what = `Selector ${JSON.stringify(args.selector)}`;
     if (!met) {
@@ -50,7 +51,7 @@ export const waitFor: Handler<'browser_wait_for'> = async (args, ctx) => {
   const appear = args.text !== undefined;
   const text = args.text ?? args.textGone ?? '';
   const started = Date.now();
-  const met = await poll(tab.cdp, text, appear, timeoutS * 1000);
+  const met = await poll(tab.cdp, text, appear, timeoutS * 1000, ctx.signal);
   const what = `Text ${JSON.stringify(text)}`;
   if (!met) {
     throw new BridgeError(
@@ -82,7 +83,11 @@ function selectorCheck(
 }
 
 /** No request in flight for a quiet window, checked against the tab's network log. */
-async function waitForNetworkIdle(state: TabState, timeoutS: number): Promise<ToolResult> {
+async function waitForNetworkIdle(
+  state: TabState,
+  timeoutS: number,
+  signal: AbortSignal | undefined,
+): Promise<ToolResult> {
   const started = Date.now();
   const deadline = started + timeoutS * 1000;
   let quietSince = Date.now();
@@ -92,7 +97,7 @@ async function waitForNetworkIdle(state: TabState, timeoutS: number): Promise<To
       return textResult(
         `The network is idle after ${((Date.now() - started) / 1000).toFixed(1)} s.`,
       );
-    await delay(POLL_INTERVAL_MS);
+    await delay(POLL_INTERVAL_MS, signal);
   }
   const open = state.network.filter((e) => !e.finished).length;
   throw new BridgeError(
@@ -107,8 +112,9 @@ async function poll(
   text: string,
   appear: boolean,
   timeoutMs: number,
+  signal: AbortSignal | undefined,
 ): Promise<boolean> {
-  return pollExpression(cdp, textCheck(text), appear, timeoutMs);
+  return pollExpression(cdp, textCheck(text), appear, timeoutMs, signal);
 }
 
 function textCheck(text: string): string {
@@ -120,6 +126,7 @@ async function pollExpression(
   expression: string,
   appear: boolean,
   timeoutMs: number,
+  signal: AbortSignal | undefined,
 ): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -133,7 +140,7 @@ async function pollExpression(
     if (typeof present === 'boolean' && present === appear) return true;
     const now = Date.now();
     if (now >= deadline) return false;
-    await delay(Math.min(POLL_INTERVAL_MS, deadline - now));
+    await delay(Math.min(POLL_INTERVAL_MS, deadline - now), signal);
   }
 }
 

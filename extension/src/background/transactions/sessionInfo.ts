@@ -1,3 +1,4 @@
+import type { SessionInfoOutput } from '@browser-agent/protocol';
 import type { TabSummary } from '../handlerContext';
 import type { Checkpoint } from './checkpoint';
 import type { SessionTransactions } from './manager';
@@ -29,6 +30,24 @@ function resumeLine(tx: SessionTransactions): string {
   const took = r.lastMs === undefined ? 'resuming now' : `last resume took ${r.lastMs} ms`;
   const down = r.downtimeMs === undefined ? '' : ` after ${r.downtimeMs} ms without a server`;
   return `Resumes: ${r.count}, ${took}${down}`;
+}
+
+/** browser_session_info's data (the contract's output): what a program would branch on. */
+export function sessionData(
+  sessionId: string,
+  clientName: string,
+  tabs: TabSummary[],
+  tx: SessionTransactions,
+): SessionInfoOutput {
+  return {
+    sessionId,
+    client: clientName,
+    tabs: tabs.map((t) => ({ index: t.index, url: t.url, current: t.current })),
+    transactionOpen: tx.open !== undefined,
+    checkpoints: tx.history.length,
+    commits: tx.commits,
+    rollbacks: tx.rollbacks,
+  };
 }
 
 /** browser_session_info's text: the session, its tabs, its transactions and their counters. */

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { textResult, type RequestFrame, type ResponseFrame } from '@browser-agent/protocol';
+import { timedClient, BusyClock } from './busyClock';
+import type { CdpClient } from './cdp';
+import { Dispatcher } from './dispatcher';
+import type { HandlerContext, HandlerRegistry } from './handlerContext';
+import { fakeContext } from './testing/fakeContext';
+import { waitFor } from './tools/waitFor';
+
+function request(id: string, params: unknown, action = 'browser_wait_for'): RequestFrame {
+  return { type: 'request', id, sessionId: 's1', action, params, timeoutMs: 60_000 };
+}
+
+/** One call, rendered as the worker sends it. */
+function dispatch(d: Dispatcher, frame: RequestFrame): Promise<ResponseFrame> {
+  return d.call(frame).then((pending) => pending.render());
+}
+
+function dispatcher(): Dispatcher {
+  const handlers = {
+    browser_wait_for: waitFor,
+    browser_evaluate: () => Promise.resolve(textResult('evaluated')),
+  } as unknown as HandlerRegistry;
+  return new Dispatcher(handlers, (_sessionId, _clock, signal): Promise<HandlerContext> =>
+    Promise.resolve({ ...fakeContext([]), signal }),
+  );
+}
+
+describe('Dispatcher cancellation', () => {
+  it('answers a cancelled wait at once and runs the session next call', async () => {
+    const d = dispatcher();
+    const wait = dispatch(d, request('r1', { time: 10 }));
+    const next = dispatch(d, request('r2', { function: '() => 1' }, 'browser_evaluate'));
+    await new Promise((r) => setTimeout(r, 20));
+    const startedAt = Date.now();
+    d.cancel('r1', 'cancelled by the MCP client');
+    const cancelled = await wait;
+    expect(cancelled.payload).toMatchObject({ success: false, error: { code: 'CANCELLED' } });
+    expect((await next).payload).toMatchObject({ success: true });
+    expect(Date.now() - startedAt).toBeLessThan(1_000);
+  });
+
+  it('never starts a call cancelled while it was queued', async () => {
+    const d = dispatcher();
+    const first = dispatch(d, request('r1', { time: 0.05 }));
+    const queued = dispatch(d, request('r2', { time: 10 }));
+    d.cancel('r2', 'gone');
+    expect((await first).payload.success).toBe(true);
+    expect((await queued).payload).toMatchObject({ error: { code: 'CANCELLED' } });
+  });
+});
+
+describe('timedClient with a signal', () => {
+  it('fails commands in flight and sends none after the abort', async () => {
+    const sent: string[] = [];
+    const cdp: CdpClient = {
+      send: (method) => {
+        sent.push(method);
+        return new Promise(() => undefined);
+      },
+      on: () => () => undefined,
+    };
+    const controller = new AbortController();
+    const client = timedClient(cdp, new BusyClock(), controller.signal);
+    const pending = client.send('Runtime.enable');
+    controller.abort(new Error('cancelled'));
+    await expect(pending).rejects.toThrow('cancelled');
+    await expect(client.send('Page.enable')).rejects.toThrow('cancelled');
+    expect(sent).toEqual(['Runtime.enable']);
+  });
+});
