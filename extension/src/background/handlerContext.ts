@@ -6,7 +6,7 @@ import type {
   ToolResult,
 } from '@browser-agent/protocol';
 import type { CdpClient } from './cdp';
-import type { WorldAddress } from './tools/pageWorld';
+import type { WorldAddress } from './page/world';
 
 export interface ConsoleEntry {
   level: 'error' | 'warning' | 'info' | 'debug' | 'log';
@@ -19,7 +19,7 @@ export interface ConsoleEntry {
 /** Per-tab ref table: refs are handed out once per element and reused across snapshots. */
 export interface RefEntry {
   ref: string;
-  /** The page world of the element's frame (see tools/pageWorld.ts), and its id there. */
+  /** The page world of the element's frame (see page/world.ts), and its id there. */
   world: WorldAddress;
   localId: number;
   /** The CDP child session of the out-of-process iframe the node lives in; undefined for the tab's own. */
@@ -69,7 +69,7 @@ export interface NetworkEntry {
 }
 
 export interface TabState {
-  /** Ref entries by element (see tools/outline.ts elementKey). */
+  /** Ref entries by element (see outline/nodes.ts elementKey). */
   refsByKey: Map<string, RefEntry>;
   /** Out-of-process iframes attached through Target.setAutoAttach: child session → frame id. */
   childFrames: Map<string, string>;
@@ -132,6 +132,8 @@ export type Handler<N extends ToolName> = (
   ctx: HandlerContext,
 ) => Promise<ToolResult>;
 export type HandlerRegistry = { [N in ToolName]: Handler<N> };
+/** One area's handlers (tools/<area>.ts): some of the tools, each by its name. */
+export type AreaHandlers = { [N in ToolName]?: Handler<N> };
 
 /**
  * Called once per tab right after the debugger attaches (and again after a worker restart), so

@@ -1,6 +1,6 @@
 import { checkOrigin, type OriginPolicy } from '@browser-agent/protocol';
 import type { CdpClient } from './cdp';
-import { isResponseStage, RESPONSE_BODY_PATTERNS } from './tools/responseBodies';
+import { isResponseStage, RESPONSE_BODY_PATTERNS } from './recorders/responseBodies';
 
 export interface BlockedLoad {
   url: string;

@@ -22,8 +22,8 @@ import type { GuardMessage, SecretFieldKind, SubmitQuestion } from '../shared/me
 import { ApprovalQuestions, type Verdict } from './approvalQuestions';
 import type { CdpClient } from './cdp';
 import type { Handler } from './handlerContext';
-import { settle } from './tools/settle';
-import { watchNavigation } from './tools/navigationWatch';
+import { settle } from './loading/settle';
+import { watchNavigation } from './loading/navigationWatch';
 
 /** The answer must reach the agent before its call's own deadline does. */
 const ANSWER_MARGIN_MS = 1_500;

@@ -8,7 +8,7 @@ import {
   type ResponseFrame,
 } from '@browser-agent/protocol';
 import type { CdpClient } from './cdp';
-import { captureConsole } from './consoleCapture';
+import { captureConsole } from './recorders/consoleCapture';
 import { DebuggerHub } from './debuggerHub';
 import { Dispatcher } from './dispatcher';
 import { showOverlay } from './overlay';

@@ -1,35 +1,19 @@
 import type { z } from 'zod';
 import type { ToolContract, ToolGroup } from './contract.js';
-import { close, navigate, navigateBack, navigateForward, reload, resize } from './navigation.js';
-import { find, getHtml, getText, snapshot, takeScreenshot } from './snapshot.js';
-import {
-  click,
-  drag,
-  fileUpload,
-  fillForm,
-  handleDialog,
-  hover,
-  pressKey,
-  scroll,
-  selectOption,
-  type,
-} from './input.js';
-import { tabs } from './tabs.js';
-import {
-  batch,
-  sessionInfo,
-  transactionBegin,
-  transactionCommit,
-  transactionRollback,
-} from './transactions.js';
-import {
-  consoleMessages,
-  evaluate,
-  networkRequest,
-  networkRequests,
-  storage,
-  waitFor,
-} from './page.js';
+import { navigationContracts } from './navigation.js';
+import { snapshotContracts } from './snapshot.js';
+import { findContracts } from './find.js';
+import { inputContracts } from './input.js';
+import { formsContracts } from './forms.js';
+import { dialogsContracts } from './dialogs.js';
+import { contentContracts } from './content.js';
+import { tabsContracts } from './tabs.js';
+import { evaluateContracts } from './evaluate.js';
+import { consoleContracts } from './console.js';
+import { waitForContracts } from './waitFor.js';
+import { networkContracts } from './network.js';
+import { storageContracts } from './storage.js';
+import { transactionsContracts } from './transactions.js';
 
 export {
   defineTool,
@@ -43,39 +27,20 @@ export { DEFAULT_SNAPSHOT_MAX_CHARS } from './snapshot.js';
 
 /** Every tool, in the order tools/list shows them. */
 export const toolContracts = [
-  navigate,
-  navigateBack,
-  navigateForward,
-  reload,
-  snapshot,
-  find,
-  click,
-  type,
-  fillForm,
-  selectOption,
-  hover,
-  drag,
-  pressKey,
-  scroll,
-  fileUpload,
-  handleDialog,
-  getText,
-  takeScreenshot,
-  tabs,
-  resize,
-  close,
-  evaluate,
-  consoleMessages,
-  waitFor,
-  getHtml,
-  networkRequests,
-  networkRequest,
-  storage,
-  transactionBegin,
-  transactionCommit,
-  transactionRollback,
-  batch,
-  sessionInfo,
+  ...navigationContracts,
+  ...snapshotContracts,
+  ...findContracts,
+  ...inputContracts,
+  ...formsContracts,
+  ...dialogsContracts,
+  ...contentContracts,
+  ...tabsContracts,
+  ...evaluateContracts,
+  ...consoleContracts,
+  ...waitForContracts,
+  ...networkContracts,
+  ...storageContracts,
+  ...transactionsContracts,
 ] as const;
 
 type AnyContract = (typeof toolContracts)[number];
@@ -107,5 +72,5 @@ export function contractsFor(groups: readonly ToolGroup[]): AnyContract[] {
 
 /** Default timeout for a tool call when the contract gives none. */
 export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
-export { PAGE_HTML_MARKER, pageHtmlSchema, type PageHtml } from './pageHtml.js';
+export { PAGE_HTML_MARKER, pageHtmlSchema, type PageHtml } from './content.js';
 export { PROJECT_PATH_TOOLS, projectPathSchema, takesProjectPath } from './project.js';

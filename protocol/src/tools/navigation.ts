@@ -56,3 +56,13 @@ export const close = defineTool({
   input: z.object({}),
   annotations: { destructiveHint: true },
 });
+
+/** The navigation area's tools, in the order tools/list shows them. */
+export const navigationContracts = [
+  navigate,
+  navigateBack,
+  navigateForward,
+  reload,
+  resize,
+  close,
+] as const;

@@ -14,3 +14,6 @@ export const tabs = defineTool({
   }),
   annotations: { destructiveHint: true, openWorldHint: true },
 });
+
+/** The tabs area's tools, in the order tools/list shows them. */
+export const tabsContracts = [tabs] as const;

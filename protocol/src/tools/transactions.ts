@@ -79,3 +79,12 @@ export const sessionInfo = defineTool({
   group: 'transactions',
   annotations: { readOnlyHint: true },
 });
+
+/** The transactions area's tools, in the order tools/list shows them. */
+export const transactionsContracts = [
+  transactionBegin,
+  transactionCommit,
+  transactionRollback,
+  batch,
+  sessionInfo,
+] as const;

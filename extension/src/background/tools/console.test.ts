@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ConsoleEntry } from '../handlerContext';
 import { formatEntries } from './console';
 import { handlers } from './index';
-import { fakeCdp } from './testing/fakeCdp';
-import { fakeContext, fakeTab } from './testing/fakeContext';
+import { fakeCdp } from '../testing/fakeCdp';
+import { fakeContext, fakeTab } from '../testing/fakeContext';
 
 const ENTRIES: ConsoleEntry[] = [
   { level: 'debug', text: 'tracing', timestamp: 1 },

@@ -1,6 +1,6 @@
 import { textResult, type ToolArgs } from '@browser-agent/protocol';
-import type { ConsoleEntry, Handler } from '../handlerContext';
-import { untrustedSection } from './text';
+import type { AreaHandlers, ConsoleEntry, Handler } from '../handlerContext';
+import { untrustedSection } from '../common/text';
 
 const MAX_OUTPUT_CHARS = 50_000;
 
@@ -49,3 +49,8 @@ export function formatEntries(entries: readonly ConsoleEntry[]): string {
   }
   return lines.reverse().join('\n');
 }
+
+/** The console area's handlers, by tool name. */
+export const consoleHandlers = {
+  browser_console_messages: consoleMessages,
+} satisfies AreaHandlers;

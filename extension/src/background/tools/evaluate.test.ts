@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { renderValue } from './evaluate';
 import { handlers } from './index';
-import { fakeCdp } from './testing/fakeCdp';
-import { fakeContext, fakeTab } from './testing/fakeContext';
+import { fakeCdp } from '../testing/fakeCdp';
+import { fakeContext, fakeTab } from '../testing/fakeContext';
 
 describe('renderValue', () => {
   it('renders JSON, undefined and values JSON cannot hold', () => {

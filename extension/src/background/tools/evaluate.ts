@@ -1,11 +1,11 @@
 import { BridgeError, ErrorCode, textResult } from '@browser-agent/protocol';
 import type { Protocol } from 'devtools-protocol';
-import type { Handler } from '../handlerContext';
-import { elementCdp } from './elementCdp';
-import { Hint } from './hints';
-import { releaseElement } from './resolveRef';
-import { resolveTarget } from './target';
-import { capText, untrustedSection } from './text';
+import type { AreaHandlers, Handler } from '../handlerContext';
+import { elementCdp } from '../elements/elementCdp';
+import { Hint } from '../common/hints';
+import { releaseElement } from '../elements/resolveRef';
+import { resolveTarget } from '../elements/target';
+import { capText, untrustedSection } from '../common/text';
 
 const MAX_RESULT_CHARS = 50_000;
 const MAX_ERROR_CHARS = 2_000;
@@ -71,3 +71,8 @@ export function renderValue(result: Protocol.Runtime.RemoteObject): string {
   if (value === undefined) return result.description ?? result.type;
   return JSON.stringify(value, null, 2);
 }
+
+/** The evaluate area's handlers, by tool name. */
+export const evaluateHandlers = {
+  browser_evaluate: evaluate,
+} satisfies AreaHandlers;

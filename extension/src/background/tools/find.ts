@@ -1,8 +1,8 @@
 import { BridgeError, ErrorCode, textResult } from '@browser-agent/protocol';
-import type { Handler } from '../handlerContext';
-import { formatOutlineLines } from './outlineFormat';
-import { takeOutline } from './pageModel';
-import { untrustedSection } from './text';
+import type { AreaHandlers, Handler } from '../handlerContext';
+import { formatOutlineLines } from '../outline/format';
+import { takeOutline } from '../outline/tabOutline';
+import { untrustedSection } from '../common/text';
 
 const DEFAULT_LIMIT = 50;
 
@@ -74,3 +74,8 @@ export const find: Handler<'browser_find'> = async (args, ctx) => {
     `${generation}\n${untrustedSection(`${total} hit(s)`, hits.join('\n'), 'yaml')}${more}`,
   );
 };
+
+/** The find area's handlers, by tool name. */
+export const findHandlers = {
+  browser_find: find,
+} satisfies AreaHandlers;

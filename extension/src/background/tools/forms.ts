@@ -1,15 +1,16 @@
 import { BridgeError, ErrorCode } from '@browser-agent/protocol';
-import type { Handler, TabHandle } from '../handlerContext';
-import { performAction } from './action';
-import { clickPoint } from './clickPoint';
-import { assertNoDialog } from './dialogs';
-import { elementCdp } from './elementCdp';
-import { Hint } from './hints';
-import { echo, prepareField, typeText, withElement } from './input';
-import { mouseClick } from './mouse';
-import { releaseElement, type ResolvedElement } from './resolveRef';
-import { resolveTarget } from './target';
-import { oneLine } from './text';
+import type { AreaHandlers, Handler, TabHandle } from '../handlerContext';
+import { performAction } from '../acting/action';
+import { clickPoint } from '../elements/clickPoint';
+import { assertNoDialog } from '../recorders/dialogs';
+import { elementCdp } from '../elements/elementCdp';
+import { Hint } from '../common/hints';
+import { echo, prepareField, typeText } from '../acting/typing';
+import { withElement } from '../elements/withElement';
+import { mouseClick } from '../acting/mouse';
+import { releaseElement, type ResolvedElement } from '../elements/resolveRef';
+import { resolveTarget } from '../elements/target';
+import { oneLine } from '../common/text';
 
 /** DOM attributes arrive flattened as [name, value, name, value, …]. */
 function attribute(flat: readonly string[] | undefined, name: string): string | undefined {
@@ -179,3 +180,10 @@ export const fileUpload: Handler<'browser_file_upload'> = async (args, ctx) => {
     });
   });
 };
+
+/** The forms area's handlers, by tool name. */
+export const formsHandlers = {
+  browser_fill_form: fillForm,
+  browser_select_option: selectOption,
+  browser_file_upload: fileUpload,
+} satisfies AreaHandlers;

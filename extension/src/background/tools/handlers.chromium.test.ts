@@ -8,9 +8,9 @@ import type { Browser } from 'playwright-core';
 import type { ToolResult } from '@browser-agent/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handlers } from './index';
-import { caught } from './testing/caught';
-import { fakeContext } from './testing/fakeContext';
-import { launchChromium, openTab, type RealTab } from './testing/realBrowser';
+import { caught } from '../testing/caught';
+import { fakeContext } from '../testing/fakeContext';
+import { launchChromium, openTab, type RealTab } from '../testing/realBrowser';
 
 const PAGES: Record<string, string> = {
   '/form.html': `<!doctype html><title>Sign up</title>

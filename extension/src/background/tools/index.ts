@@ -1,25 +1,28 @@
+/**
+ * The handler registry: every area's handlers spread into one record, and the per-tab recorders
+ * the worker starts on each debugger attach.
+ */
 import { sideEffects, transactionToolHandlers } from '../transactions';
 import type { ToolName } from '@browser-agent/protocol';
 import type { AttachHook, Handler, HandlerRegistry } from '../handlerContext';
-import { trackChildFrames } from './childFrames';
-import { consoleMessages } from './console';
-import { handleDialog, modalStateSection, trackDialogs } from './dialogs';
-import { evaluate } from './evaluate';
-import { find } from './find';
-import { fileUpload, fillForm, selectOption } from './forms';
-import { click, hover, pressKey, type } from './input';
-import { close, navigate, navigateBack, navigateForward, reload, resize } from './navigation';
-import { networkRequest, networkRequests } from './network';
-import { recordNetwork } from './networkLog';
-import { keepRunning } from './keepRunning';
-import { recordClickListeners } from './clickListeners';
-import { getHtml, getText } from './pageHtml';
-import { drag, scroll } from './pointer';
-import { takeScreenshot } from './screenshot';
-import { snapshot } from './snapshot';
-import { storage } from './storage';
-import { tabs } from './tabs';
-import { waitFor } from './waitFor';
+import { keepRunning } from '../loading/keepRunning';
+import { trackChildFrames } from '../recorders/childFrames';
+import { recordClickListeners } from '../recorders/clickListeners';
+import { modalStateSection, trackDialogs } from '../recorders/dialogs';
+import { recordNetwork } from '../recorders/networkLog';
+import { consoleHandlers } from './console';
+import { contentHandlers } from './content';
+import { dialogsHandlers } from './dialogs';
+import { evaluateHandlers } from './evaluate';
+import { findHandlers } from './find';
+import { formsHandlers } from './forms';
+import { inputHandlers } from './input';
+import { navigationHandlers } from './navigation';
+import { networkHandlers } from './network';
+import { snapshotHandlers } from './snapshot';
+import { storageHandlers } from './storage';
+import { tabsHandlers } from './tabs';
+import { waitForHandlers } from './waitFor';
 
 /**
  * Every result, success or error, ends with the open dialog of the current tab, so a model
@@ -36,43 +39,32 @@ function withModalState<N extends ToolName>(handler: Handler<N>): Handler<N> {
   };
 }
 
-/** One handler per tool contract; a contract without a handler (or the reverse) fails to compile. */
-export const handlers = {
-  browser_navigate: withModalState(navigate),
-  browser_navigate_back: withModalState(navigateBack),
-  browser_navigate_forward: withModalState(navigateForward),
-  browser_reload: withModalState(reload),
-  browser_snapshot: withModalState(snapshot),
-  browser_find: withModalState(find),
-  browser_click: withModalState(click),
-  browser_type: withModalState(type),
-  browser_fill_form: withModalState(fillForm),
-  browser_select_option: withModalState(selectOption),
-  browser_hover: withModalState(hover),
-  browser_drag: withModalState(drag),
-  browser_press_key: withModalState(pressKey),
-  browser_scroll: withModalState(scroll),
-  browser_file_upload: withModalState(fileUpload),
-  browser_handle_dialog: withModalState(handleDialog),
-  browser_get_text: withModalState(getText),
-  browser_take_screenshot: withModalState(takeScreenshot),
-  browser_tabs: withModalState(tabs),
-  browser_resize: withModalState(resize),
-  browser_close: browserClose(),
-  browser_evaluate: withModalState(evaluate),
-  browser_console_messages: withModalState(consoleMessages),
-  browser_wait_for: withModalState(waitFor),
-  browser_get_html: withModalState(getHtml),
-  browser_network_requests: withModalState(networkRequests),
-  browser_network_request: withModalState(networkRequest),
-  browser_storage: withModalState(storage),
-  ...transactionToolHandlers,
-} satisfies HandlerRegistry;
-
-/** browser_close leaves no tab to report a dialog for. */
-function browserClose(): Handler<'browser_close'> {
-  return close;
+/** Wraps each handler once; browser_close leaves no tab to report a dialog for. */
+function withModalStates(registry: HandlerRegistry): HandlerRegistry {
+  const wrapped: Record<string, unknown> = {};
+  for (const [name, handler] of Object.entries(registry) as [ToolName, Handler<ToolName>][]) {
+    wrapped[name] = name === 'browser_close' ? handler : withModalState(handler);
+  }
+  return wrapped as HandlerRegistry;
 }
+
+/** One handler per tool contract; a contract without a handler (or the reverse) fails to compile. */
+export const handlers: HandlerRegistry = withModalStates({
+  ...navigationHandlers,
+  ...snapshotHandlers,
+  ...findHandlers,
+  ...inputHandlers,
+  ...formsHandlers,
+  ...dialogsHandlers,
+  ...contentHandlers,
+  ...tabsHandlers,
+  ...evaluateHandlers,
+  ...consoleHandlers,
+  ...waitForHandlers,
+  ...networkHandlers,
+  ...storageHandlers,
+  ...transactionToolHandlers,
+});
 
 /** Per-tab recorders the worker runs on every debugger attach. */
 export const attachHooks: readonly AttachHook[] = [

@@ -1,34 +1,19 @@
-import { BridgeError, ErrorCode } from '@browser-agent/protocol';
-import type { CdpClient } from '../cdp';
-import type { Handler, TabHandle } from '../handlerContext';
-import { performAction } from './action';
-import { parseChord, pressChord } from './chords';
-import { clickPoint } from './clickPoint';
-import { assertNoDialog } from './dialogs';
-import { elementCdp } from './elementCdp';
-import { Hint } from './hints';
-import { pressDelete, pressEnter, typeSlowly } from './keyboard';
-import { modifierBits, mouseClick, mouseMove } from './mouse';
-import { releaseElement, type ResolvedElement } from './resolveRef';
-import { resolveTarget } from './target';
-import { oneLine } from './text';
-
-const MAX_ECHO_CHARS = 100;
-
-/** Resolves the target, runs work with it, and always frees the page-side handle. */
-export async function withElement<T>(
-  tab: TabHandle,
-  target: Parameters<typeof resolveTarget>[1],
-  work: (element: ResolvedElement) => Promise<T>,
-): Promise<T> {
-  assertNoDialog(tab);
-  const element = await resolveTarget(tab, target);
-  try {
-    return await work(element);
-  } finally {
-    releaseElement(tab, element);
-  }
-}
+/** Input tools: click, hover, type, press a key, drag and scroll. */
+import type { Protocol } from 'devtools-protocol';
+import type { AreaHandlers, Handler } from '../handlerContext';
+import { performAction } from '../acting/action';
+import { parseChord, pressChord } from '../acting/chords';
+import { pressEnter } from '../acting/keyboard';
+import { modifierBits, mouseClick, mouseMove } from '../acting/mouse';
+import { echo, prepareField, typeText } from '../acting/typing';
+import { delay } from '../common/timing';
+import { oneLine } from '../common/text';
+import { clickPoint, type Point } from '../elements/clickPoint';
+import { elementCdp } from '../elements/elementCdp';
+import { releaseElement } from '../elements/resolveRef';
+import { resolveTarget } from '../elements/target';
+import { withElement } from '../elements/withElement';
+import { assertNoDialog } from '../recorders/dialogs';
 
 export const click: Handler<'browser_click'> = async (args, ctx) => {
   const tab = await ctx.currentTab();
@@ -62,82 +47,6 @@ export const pressKey: Handler<'browser_press_key'> = async (args, ctx) => {
   );
 };
 
-// Runs on the element after focus: checks it takes typed text and selects what it holds (or puts
-// the caret at the end), so the typed text replaces (or extends) it.
-const PREPARE_FIELD_FUNCTION = `function (clear) {
-  const textInputs = ['', 'text', 'search', 'url', 'tel', 'email', 'password', 'number'];
-  const el = this;
-  if (el.localName === 'input' || el.localName === 'textarea') {
-    const type = el.localName === 'input' ? el.type : '';
-    if (el.localName === 'input' && !textInputs.includes(type)) return { reason: 'it is an <input type=' + type + '>' };
-    if (el.disabled) return { reason: 'it is disabled' };
-    if (el.readOnly) return { reason: 'it is read-only' };
-    if (clear) el.select();
-    else if (type !== 'number' && type !== 'email') el.setSelectionRange(el.value.length, el.value.length);
-    return { ok: true, password: type === 'password' || /^(cc-|one-time-code)/.test(el.getAttribute('autocomplete') || '') };
-  }
-  if (el.isContentEditable) {
-    const range = document.createRange();
-    range.selectNodeContents(el);
-    if (!clear) range.collapse(false);
-    const selection = window.getSelection();
-    selection.removeAllRanges();
-    selection.addRange(range);
-    return { ok: true, password: false };
-  }
-  return { reason: 'it is not a text field' };
-}`;
-
-interface FieldCheck {
-  ok: boolean;
-  password: boolean;
-  reason: string;
-}
-
-/** Focuses a text field and selects its text (clear) or moves the caret to its end. */
-export async function prepareField(
-  cdp: CdpClient,
-  element: ResolvedElement,
-  clear: boolean,
-): Promise<FieldCheck> {
-  const notEditable = (why: string): BridgeError =>
-    new BridgeError(
-      ErrorCode.NOT_EDITABLE,
-      `Cannot type into ${element.label}: ${why}.`,
-      Hint.notEditable,
-    );
-  await cdp.send('DOM.focus', { backendNodeId: element.entry.backendNodeId }).catch(() => {
-    throw notEditable('it cannot take focus');
-  });
-  const { result } = await cdp.send('Runtime.callFunctionOn', {
-    objectId: element.objectId,
-    functionDeclaration: PREPARE_FIELD_FUNCTION,
-    arguments: [{ value: clear }],
-    returnByValue: true,
-  });
-  const field = asFieldCheck(result.value);
-  if (!field.ok) throw notEditable(field.reason);
-  return field;
-}
-
-/** Types into the prepared field: empty text with clear deletes the selection. */
-export async function typeText(
-  cdp: CdpClient,
-  text: string,
-  options: { slowly: boolean; clear: boolean },
-): Promise<void> {
-  if (text === '') {
-    if (options.clear) await pressDelete(cdp);
-  } else if (options.slowly) await typeSlowly(cdp, text);
-  else await cdp.send('Input.insertText', { text });
-}
-
-export function echo(text: string, password: boolean): string {
-  return password
-    ? `${[...text].length} characters`
-    : JSON.stringify(oneLine(text, MAX_ECHO_CHARS));
-}
-
 export const type: Handler<'browser_type'> = async (args, ctx) => {
   const tab = await ctx.currentTab();
   const clear = args.clear !== false;
@@ -156,14 +65,125 @@ export const type: Handler<'browser_type'> = async (args, ctx) => {
   });
 };
 
-const NOT_A_FIELD = 'it is not a text field';
+const DRAG_STEPS = 5;
+/** Chrome reports an intercepted HTML5 drag shortly after the pointer moves with a button down. */
+const DRAG_START_WAIT_MS = 100;
 
-function asFieldCheck(value: unknown): FieldCheck {
-  const record: Record<string, unknown> =
-    typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-  return {
-    ok: record.ok === true,
-    password: record.password === true,
-    reason: typeof record.reason === 'string' ? record.reason.slice(0, 200) : NOT_A_FIELD,
-  };
+export const drag: Handler<'browser_drag'> = async (args, ctx) => {
+  const tab = await ctx.currentTab();
+  const { cdp } = tab;
+  assertNoDialog(tab);
+  const from = await resolveTarget(tab, args.from);
+  try {
+    const to = await resolveTarget(tab, args.to);
+    try {
+      const start = await clickPoint(tab, from);
+      const end = await clickPoint(tab, to);
+      return await performAction(ctx, tab, `Dragged ${from.label} onto ${to.label}.`, async () => {
+        // HTML5 drag and drop does not follow synthetic mouse events on its own; intercepting the
+        // drag lets it be replayed as drag events at the drop point.
+        let dragData: Protocol.Input.DragData | undefined;
+        const off = cdp.on('Input.dragIntercepted', (e) => {
+          dragData = e.data;
+        });
+        await cdp.send('Input.setInterceptDrags', { enabled: true });
+        try {
+          await mouseMove(cdp, start);
+          await cdp.send('Input.dispatchMouseEvent', {
+            type: 'mousePressed',
+            x: start.x,
+            y: start.y,
+            button: 'left',
+            buttons: 1,
+            clickCount: 1,
+          });
+          for (let i = 1; i <= DRAG_STEPS; i += 1) {
+            await cdp.send('Input.dispatchMouseEvent', {
+              type: 'mouseMoved',
+              ...between(start, end, i / DRAG_STEPS),
+              button: 'left',
+              buttons: 1,
+            });
+            if (i === 1) await delay(DRAG_START_WAIT_MS);
+          }
+          if (dragData !== undefined) {
+            for (const type of ['dragEnter', 'dragOver', 'drop'] as const) {
+              await cdp.send('Input.dispatchDragEvent', {
+                type,
+                x: end.x,
+                y: end.y,
+                data: dragData,
+              });
+            }
+          }
+          await cdp.send('Input.dispatchMouseEvent', {
+            type: 'mouseReleased',
+            x: end.x,
+            y: end.y,
+            button: 'left',
+            buttons: 0,
+            clickCount: 1,
+          });
+        } finally {
+          off();
+          await cdp.send('Input.setInterceptDrags', { enabled: false }).catch(() => undefined);
+        }
+      });
+    } finally {
+      releaseElement(tab, to);
+    }
+  } finally {
+    releaseElement(tab, from);
+  }
+};
+
+function between(a: Point, b: Point, t: number): Point {
+  return { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
 }
+
+export const scroll: Handler<'browser_scroll'> = async (args, ctx) => {
+  const tab = await ctx.currentTab();
+  const { cdp } = tab;
+  const deltaX = args.deltaX ?? 0;
+  const deltaY = args.deltaY ?? 0;
+  const hasTarget =
+    args.ref !== undefined || args.selector !== undefined || args.role !== undefined;
+  const by = `by ${deltaX}, ${deltaY} px`;
+  // scrollBy rather than wheel events: wheel scrolling is smooth and asynchronous, so the page
+  // would not yet be where the result says it is.
+  if (!hasTarget) {
+    assertNoDialog(tab);
+    return performAction(ctx, tab, `Scrolled the page ${by}.`, async () => {
+      await cdp.send('Runtime.evaluate', {
+        expression: `window.scrollBy({ left: ${deltaX}, top: ${deltaY}, behavior: 'instant' })`,
+      });
+    });
+  }
+  return withElement(tab, args, async (element) => {
+    if (deltaX === 0 && deltaY === 0) {
+      return performAction(ctx, tab, `Scrolled ${element.label} into view.`, async () => {
+        await elementCdp(tab, element).send('DOM.scrollIntoViewIfNeeded', {
+          backendNodeId: element.entry.backendNodeId,
+        });
+      });
+    }
+    return performAction(ctx, tab, `Scrolled ${element.label} ${by}.`, async () => {
+      await elementCdp(tab, element).send('Runtime.callFunctionOn', {
+        objectId: element.objectId,
+        functionDeclaration:
+          'function (left, top) { this.scrollBy({ left, top, behavior: "instant" }); }',
+        arguments: [{ value: deltaX }, { value: deltaY }],
+      });
+    });
+  });
+};
+
+/** The input area's handlers, by tool name. */
+export const inputHandlers = {
+  browser_click: click,
+  browser_type: type,
+  browser_hover: hover,
+  browser_drag: drag,
+  browser_press_key: pressKey,
+  browser_scroll: scroll,
+} satisfies AreaHandlers;

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handlers } from './index';
-import { fakeCdp, type FakeCdp } from './testing/fakeCdp';
-import { fakeContext, fakeTab } from './testing/fakeContext';
-import { MAIN_FRAME_ID, navigationScript } from './testing/fakePage';
+import { fakeCdp, type FakeCdp } from '../testing/fakeCdp';
+import { fakeContext, fakeTab } from '../testing/fakeContext';
+import { MAIN_FRAME_ID, navigationScript } from '../testing/fakePage';
 
 /** A tab whose Page.navigate answers `answer`; `afterNavigate` may fire the events that follow. */
 function tabNavigating(

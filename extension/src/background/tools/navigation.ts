@@ -1,10 +1,10 @@
 import { textResult } from '@browser-agent/protocol';
-import type { Handler, TabHandle } from '../handlerContext';
-import { assertNoDialog } from './dialogs';
-import { goInHistory, navigateTab, reloadTab } from './pageLoad';
-import { formatPageInfo } from './pageInfo';
-import { oneLine } from './text';
-import { checkNavigableUrl } from './urlPolicy';
+import type { AreaHandlers, Handler, TabHandle } from '../handlerContext';
+import { assertNoDialog } from '../recorders/dialogs';
+import { goInHistory, navigateTab, reloadTab } from '../loading/load';
+import { formatPageInfo } from '../loading/pageInfo';
+import { oneLine } from '../common/text';
+import { checkNavigableUrl } from '../loading/urlPolicy';
 
 /** A new document: the agent's last snapshot no longer describes it. */
 function forgetLastLook(tab: TabHandle): void {
@@ -65,3 +65,13 @@ export const close: Handler<'browser_close'> = async (_args, ctx) => {
     `Closed ${tabs.length} tab(s) of this session. browser_navigate opens a new one.`,
   );
 };
+
+/** The navigation area's handlers, by tool name. */
+export const navigationHandlers = {
+  browser_navigate: navigate,
+  browser_navigate_back: navigateBack,
+  browser_navigate_forward: navigateForward,
+  browser_reload: reload,
+  browser_resize: resize,
+  browser_close: close,
+} satisfies AreaHandlers;

@@ -1,8 +1,8 @@
 import { BridgeError, ErrorCode, textResult } from '@browser-agent/protocol';
-import type { Handler, NetworkEntry } from '../handlerContext';
-import { hideBodySecrets } from './requestSecrets';
-import { describeBody } from './responseBodies';
-import { capText, oneLine, untrustedSection } from './text';
+import type { AreaHandlers, Handler, NetworkEntry } from '../handlerContext';
+import { hideBodySecrets } from '../recorders/requestSecrets';
+import { describeBody } from '../recorders/responseBodies';
+import { capText, oneLine, untrustedSection } from '../common/text';
 
 const MAX_LISTED = 200;
 const DEFAULT_BODY_CHARS = 20_000;
@@ -90,3 +90,9 @@ export const networkRequest: Handler<'browser_network_request'> = async (args, c
   }
   return textResult(untrustedSection(`Request ${oneLine(entry.id, 100)}`, parts.join('\n')));
 };
+
+/** The network area's handlers, by tool name. */
+export const networkHandlers = {
+  browser_network_requests: networkRequests,
+  browser_network_request: networkRequest,
+} satisfies AreaHandlers;

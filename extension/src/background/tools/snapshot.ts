@@ -4,13 +4,13 @@ import {
   ErrorCode,
   textResult,
 } from '@browser-agent/protocol';
-import type { Handler } from '../handlerContext';
-import { Hint } from './hints';
-import { formatOutlineLines, refOfLine } from './outlineFormat';
-import { formatPageInfo, pageInfo } from './pageInfo';
-import { findByRef, takeOutline } from './pageModel';
-import { refFromArg } from './refTable';
-import { oneLine, untrustedSection } from './text';
+import type { AreaHandlers, Handler } from '../handlerContext';
+import { Hint } from '../common/hints';
+import { formatOutlineLines, refOfLine } from '../outline/format';
+import { formatPageInfo, pageInfo } from '../loading/pageInfo';
+import { findByRef, takeOutline } from '../outline/tabOutline';
+import { refFromArg } from '../elements/refTable';
+import { oneLine, untrustedSection } from '../common/text';
 
 /** Room kept for the truncation marker, which names counts and a ref (about 300 characters). */
 const MARKER_RESERVE_CHARS = 400;
@@ -77,3 +77,8 @@ export function cutLines(
     `To see the rest, call browser_snapshot with${refTip} a smaller depth, or a larger maxChars; or search with browser_find.]`;
   return { body: lines.slice(0, kept).join('\n'), marker };
 }
+
+/** The snapshot area's handlers, by tool name. */
+export const snapshotHandlers = {
+  browser_snapshot: snapshot,
+} satisfies AreaHandlers;

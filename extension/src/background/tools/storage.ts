@@ -1,7 +1,7 @@
 import { textResult } from '@browser-agent/protocol';
-import type { Handler } from '../handlerContext';
-import { pageInfo } from './pageInfo';
-import { capText, oneLine, untrustedSection } from './text';
+import type { AreaHandlers, Handler } from '../handlerContext';
+import { pageInfo } from '../loading/pageInfo';
+import { capText, oneLine, untrustedSection } from '../common/text';
 
 const MAX_OUTPUT_CHARS = 50_000;
 
@@ -51,3 +51,8 @@ export const storage: Handler<'browser_storage'> = async (args, ctx) => {
   });
   return textResult(untrustedSection(name, capText(lines.join('\n'), MAX_OUTPUT_CHARS), 'json'));
 };
+
+/** The storage area's handlers, by tool name. */
+export const storageHandlers = {
+  browser_storage: storage,
+} satisfies AreaHandlers;

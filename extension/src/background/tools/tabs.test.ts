@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { handlers } from './index';
-import { fakeCdp } from './testing/fakeCdp';
-import { fakeContext, fakeTab } from './testing/fakeContext';
+import { fakeCdp } from '../testing/fakeCdp';
+import { fakeContext, fakeTab } from '../testing/fakeContext';
 
 const LIST_HINT = 'Call browser_tabs with action "list" to see valid indexes.';
 

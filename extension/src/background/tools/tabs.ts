@@ -1,9 +1,9 @@
 import { BridgeError, ErrorCode, textResult } from '@browser-agent/protocol';
-import type { Handler, HandlerContext, TabSummary } from '../handlerContext';
-import { Hint } from './hints';
-import { navigateTab } from './pageLoad';
-import { oneLine, untrustedSection } from './text';
-import { checkNavigableUrl } from './urlPolicy';
+import type { AreaHandlers, Handler, HandlerContext, TabSummary } from '../handlerContext';
+import { Hint } from '../common/hints';
+import { navigateTab } from '../loading/load';
+import { oneLine, untrustedSection } from '../common/text';
+import { checkNavigableUrl } from '../loading/urlPolicy';
 
 export const tabs: Handler<'browser_tabs'> = async (args, ctx) => {
   switch (args.action) {
@@ -90,3 +90,8 @@ function formatTabs(list: readonly TabSummary[]): string {
   });
   return untrustedSection('Tabs', lines.join('\n'));
 }
+
+/** The tabs area's handlers, by tool name. */
+export const tabsHandlers = {
+  browser_tabs: tabs,
+} satisfies AreaHandlers;

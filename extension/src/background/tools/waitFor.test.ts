@@ -1,8 +1,8 @@
 import type { ToolResult } from '@browser-agent/protocol';
 import { describe, expect, it } from 'vitest';
 import { handlers } from './index';
-import { fakeCdp } from './testing/fakeCdp';
-import { fakeContext, fakeTab } from './testing/fakeContext';
+import { fakeCdp } from '../testing/fakeCdp';
+import { fakeContext, fakeTab } from '../testing/fakeContext';
 
 function textOf(result: ToolResult): string {
   const part = result.content[0];

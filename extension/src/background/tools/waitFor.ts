@@ -1,8 +1,8 @@
 import { BridgeError, ErrorCode, textResult, type ToolResult } from '@browser-agent/protocol';
 import type { CdpClient } from '../cdp';
-import type { Handler, TabState } from '../handlerContext';
-import { Hint } from './hints';
-import { delay, within } from './timing';
+import type { AreaHandlers, Handler, TabState } from '../handlerContext';
+import { Hint } from '../common/hints';
+import { delay, within } from '../common/timing';
 
 const DEFAULT_TIMEOUT_S = 10;
 const POLL_INTERVAL_MS = 100;
@@ -134,3 +134,8 @@ async function pollExpression(
     await delay(Math.min(POLL_INTERVAL_MS, deadline - now));
   }
 }
+
+/** The waitFor area's handlers, by tool name. */
+export const waitForHandlers = {
+  browser_wait_for: waitFor,
+} satisfies AreaHandlers;

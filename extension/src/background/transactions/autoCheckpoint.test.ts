@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeCdp } from '../tools/testing/fakeCdp';
-import { fakeContext, fakeTab } from '../tools/testing/fakeContext';
+import { fakeCdp } from '../testing/fakeCdp';
+import { fakeContext, fakeTab } from '../testing/fakeContext';
 import { autoCheckpoint } from './autoCheckpoint';
 import { TransactionManager } from './manager';
 

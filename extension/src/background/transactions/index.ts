@@ -1,6 +1,6 @@
 import type { HandlerContext } from '../handlerContext';
 import { autoCheckpoint } from './autoCheckpoint';
-import { transactionHandlers, type InvokeTool } from './handlers';
+import { transactionHandlers, type InvokeTool } from '../tools/transactions';
 import { TransactionManager } from './manager';
 import { SideEffects } from './sideEffects';
 

@@ -1,0 +1,118 @@
+/**
+ * The life of one input action: refuse while a dialog is open, watch for navigation and new
+ * tabs, run the action raced against a dialog opening (Input.dispatch* does not return while a
+ * dialog is up), let the page settle (navigation, the requests the action started, a quiet DOM),
+ * and report what happened and what changed on the page.
+ */
+import { BridgeError, ErrorCode, textResult, type ToolResult } from '@browser-agent/protocol';
+import type { HandlerContext, TabHandle } from '../handlerContext';
+import { actionReport } from './actionReport';
+import { assertNoDialog, dialogOpened } from '../recorders/dialogs';
+import { watchNavigation } from '../loading/navigationWatch';
+import { anyRequestSince, inFlightSince } from '../recorders/networkLog';
+import { changesSinceLastLook } from '../outline/tabOutline';
+import { settle, waitForDomQuietAfterRequests } from '../loading/settle';
+import { oneLine } from '../common/text';
+import { delay } from '../common/timing';
+
+/** Requests the action started are waited for this long at most (long polls never end). */
+const REQUESTS_CAP_MS = 3_000;
+const POLL_MS = 10;
+/**
+ * Pages chain requests (read one response, then send the next), so a moment with none in flight
+ * is not the end; only this long without one is.
+ */
+const NETWORK_QUIET_MS = 50;
+/** The worker adopts a popup asynchronously; give it a moment before listing tabs. */
+const ADOPT_WAIT_MS = 1_000;
+/** Unless the session's settings say otherwise (timeouts.actionMs). */
+export const ACTION_TIMEOUT_MS = 5_000;
+
+export async function performAction(
+  ctx: HandlerContext,
+  tab: TabHandle,
+  done: string,
+  action: () => Promise<void>,
+): Promise<ToolResult> {
+  assertNoDialog(tab);
+  const { cdp } = tab;
+  const startedAt = Date.now();
+  const opened: string[] = [];
+  const offWindowOpen = cdp.on('Page.windowOpen', (e) => opened.push(e.url));
+  const watch = await watchNavigation(cdp);
+  const dialog = dialogOpened(tab);
+  try {
+    const running = action();
+    // If the dialog wins, the action finishes when the dialog closes; nothing waits for it.
+    running.catch(() => undefined);
+    // The input itself is bounded (a page busy in a handler holds Input.dispatch* until it
+    // returns); the settling that follows has its own caps.
+    const limitMs = ctx.settings?.actionTimeoutMs ?? ACTION_TIMEOUT_MS;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), limitMs);
+    });
+    const first = await Promise.race([
+      running.then(() => 'done' as const),
+      dialog.opened.then(() => 'dialog' as const),
+      timedOut,
+    ]).finally(() => clearTimeout(timer));
+    if (first === 'timeout') {
+      watch.dispose();
+      throw new BridgeError(
+        ErrorCode.TIMEOUT,
+        `${done.replace(/\.$/, '')}: the page did not take the input within ${limitMs} ms.`,
+        'The page is busy (a long script?). Wait with browser_wait_for and retry, or raise timeouts.actionMs.',
+      );
+    }
+    if (first === 'dialog') {
+      watch.dispose();
+      return textResult(`${done}\nA dialog opened; see Modal state below.`);
+    }
+    const outcome = await settle(cdp, watch);
+    await settleRequests(tab, startedAt);
+    // The report and the diff read the page independently; their round trips overlap.
+    const readChanges = tab.state.dialog === undefined && !outcome.newDocument;
+    const [report, changes] = await Promise.all([
+      actionReport(cdp, done, outcome),
+      readChanges ? changesSinceLastLook(tab) : undefined,
+    ]);
+    const parts = [report];
+    if (opened.length > 0) parts.push(await newTabsReport(ctx, opened));
+    if (tab.state.dialog === undefined) {
+      if (outcome.newDocument) {
+        tab.state.lastOutline = undefined;
+        parts.push('A new page is shown: call browser_snapshot to see it.');
+      } else if (changes !== undefined) parts.push(changes);
+    }
+    return textResult(parts.join('\n'));
+  } finally {
+    dialog.dispose();
+    offWindowOpen();
+  }
+}
+
+async function settleRequests(tab: TabHandle, since: number): Promise<void> {
+  // Not "none in flight": a handler's first fetch may be done and its next one not yet sent
+  // (CI saw the click return between two awaited fetches, before the page logged its result).
+  if (!anyRequestSince(tab.state, since)) return;
+  const deadline = Date.now() + REQUESTS_CAP_MS;
+  let idleSince: number | undefined;
+  while (Date.now() < deadline) {
+    if (inFlightSince(tab.state, since) > 0) idleSince = undefined;
+    else if (Date.now() - (idleSince ??= Date.now()) >= NETWORK_QUIET_MS) break;
+    await delay(POLL_MS);
+  }
+  await waitForDomQuietAfterRequests(tab.cdp);
+}
+
+async function newTabsReport(ctx: HandlerContext, urls: readonly string[]): Promise<string> {
+  await delay(ADOPT_WAIT_MS);
+  const tabs = await ctx.listTabs();
+  const lines = urls.map((url) => {
+    const tab = tabs.find((t) => t.url === url);
+    const index = tab === undefined ? '' : ` as tab ${tab.index}`;
+    return `- The page opened a new tab${index}: ${oneLine(url, 500)} (browser_tabs select to use it)`;
+  });
+  return lines.join('\n');
+}

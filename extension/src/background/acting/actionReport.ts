@@ -1,0 +1,18 @@
+import type { CdpClient } from '../cdp';
+import { formatPageInfo, pageInfo } from '../loading/pageInfo';
+import type { SettleOutcome } from '../loading/settle';
+
+/** What an action did, where the page is now, and whether it navigated. */
+export async function actionReport(
+  cdp: CdpClient,
+  done: string,
+  outcome: SettleOutcome,
+): Promise<string> {
+  const info = await pageInfo(cdp);
+  const navigation = outcome.stillLoading
+    ? 'A navigation started and is still loading.'
+    : outcome.navigated
+      ? 'The page navigated.'
+      : 'No navigation.';
+  return `${done}\n${navigation}\n${formatPageInfo(info)}`;
+}

@@ -1,0 +1,97 @@
+/** Typing into a text field: check it takes text, select or place the caret, type, echo. */
+import { BridgeError, ErrorCode } from '@browser-agent/protocol';
+import type { CdpClient } from '../cdp';
+import { Hint } from '../common/hints';
+import { oneLine } from '../common/text';
+import type { ResolvedElement } from '../elements/resolveRef';
+import { pressDelete, typeSlowly } from './keyboard';
+
+const MAX_ECHO_CHARS = 100;
+
+// Runs on the element after focus: checks it takes typed text and selects what it holds (or puts
+// the caret at the end), so the typed text replaces (or extends) it.
+const PREPARE_FIELD_FUNCTION = `function (clear) {
+  const textInputs = ['', 'text', 'search', 'url', 'tel', 'email', 'password', 'number'];
+  const el = this;
+  if (el.localName === 'input' || el.localName === 'textarea') {
+    const type = el.localName === 'input' ? el.type : '';
+    if (el.localName === 'input' && !textInputs.includes(type)) return { reason: 'it is an <input type=' + type + '>' };
+    if (el.disabled) return { reason: 'it is disabled' };
+    if (el.readOnly) return { reason: 'it is read-only' };
+    if (clear) el.select();
+    else if (type !== 'number' && type !== 'email') el.setSelectionRange(el.value.length, el.value.length);
+    return { ok: true, password: type === 'password' || /^(cc-|one-time-code)/.test(el.getAttribute('autocomplete') || '') };
+  }
+  if (el.isContentEditable) {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    if (!clear) range.collapse(false);
+    const selection = window.getSelection();
+    selection.removeAllRanges();
+    selection.addRange(range);
+    return { ok: true, password: false };
+  }
+  return { reason: 'it is not a text field' };
+}`;
+
+interface FieldCheck {
+  ok: boolean;
+  password: boolean;
+  reason: string;
+}
+
+/** Focuses a text field and selects its text (clear) or moves the caret to its end. */
+export async function prepareField(
+  cdp: CdpClient,
+  element: ResolvedElement,
+  clear: boolean,
+): Promise<FieldCheck> {
+  const notEditable = (why: string): BridgeError =>
+    new BridgeError(
+      ErrorCode.NOT_EDITABLE,
+      `Cannot type into ${element.label}: ${why}.`,
+      Hint.notEditable,
+    );
+  await cdp.send('DOM.focus', { backendNodeId: element.entry.backendNodeId }).catch(() => {
+    throw notEditable('it cannot take focus');
+  });
+  const { result } = await cdp.send('Runtime.callFunctionOn', {
+    objectId: element.objectId,
+    functionDeclaration: PREPARE_FIELD_FUNCTION,
+    arguments: [{ value: clear }],
+    returnByValue: true,
+  });
+  const field = asFieldCheck(result.value);
+  if (!field.ok) throw notEditable(field.reason);
+  return field;
+}
+
+/** Types into the prepared field: empty text with clear deletes the selection. */
+export async function typeText(
+  cdp: CdpClient,
+  text: string,
+  options: { slowly: boolean; clear: boolean },
+): Promise<void> {
+  if (text === '') {
+    if (options.clear) await pressDelete(cdp);
+  } else if (options.slowly) await typeSlowly(cdp, text);
+  else await cdp.send('Input.insertText', { text });
+}
+
+export function echo(text: string, password: boolean): string {
+  return password
+    ? `${[...text].length} characters`
+    : JSON.stringify(oneLine(text, MAX_ECHO_CHARS));
+}
+
+const NOT_A_FIELD = 'it is not a text field';
+
+function asFieldCheck(value: unknown): FieldCheck {
+  const record: Record<string, unknown> =
+    typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  return {
+    ok: record.ok === true,
+    password: record.password === true,
+    reason: typeof record.reason === 'string' ? record.reason.slice(0, 200) : NOT_A_FIELD,
+  };
+}

@@ -1,0 +1,122 @@
+/**
+ * Where to click an element: the centre of its first visible box, clipped to the viewport, and
+ * only if a hit test at that point lands on the element itself (or a label of it). A point
+ * covered by an overlay would click the overlay, which is a different element.
+ */
+import { BridgeError, ErrorCode } from '@browser-agent/protocol';
+import type { TabHandle } from '../handlerContext';
+import { elementCdp } from './elementCdp';
+import { Hint } from '../common/hints';
+import { frameOffset } from './frameOffset';
+import type { ResolvedElement } from './resolveRef';
+import { oneLine } from '../common/text';
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+// Runs on the element. Gets quads in top-level viewport CSS px (8 numbers each) and returns a
+// top-level point, or why there is none. Inside a same-origin iframe the hit test runs in frame
+// coordinates; when a frame above is cross-origin its offset is unknowable and the box centre
+// is used unchecked.
+const HIT_TEST_FUNCTION = `function (quads) {
+  // Ancestry across shadow roots, open or closed.
+  const isWithin = (node, ancestor) => {
+    for (let n = node; n; n = n.parentNode || n.host) if (n === ancestor) return true;
+    return false;
+  };
+  let ox = 0, oy = 0;
+  for (let w = window; w !== w.top; w = w.parent) {
+    const owner = w.frameElement;
+    if (!owner) return { unchecked: true };
+    const box = owner.getBoundingClientRect();
+    const style = owner.ownerDocument.defaultView.getComputedStyle(owner);
+    ox += box.left + owner.clientLeft + parseFloat(style.paddingLeft);
+    oy += box.top + owner.clientTop + parseFloat(style.paddingTop);
+  }
+  const vw = window.innerWidth, vh = window.innerHeight;
+  for (const q of quads) {
+    const xs = [q[0], q[2], q[4], q[6]].map((v) => v - ox), ys = [q[1], q[3], q[5], q[7]].map((v) => v - oy);
+    const left = Math.max(0, Math.min(...xs)), right = Math.min(vw, Math.max(...xs));
+    const top = Math.max(0, Math.min(...ys)), bottom = Math.min(vh, Math.max(...ys));
+    if (right - left < 1 || bottom - top < 1) continue;
+    const x = (left + right) / 2, y = (top + bottom) / 2;
+    const at = { x: x + ox, y: y + oy };
+    let hit = document.elementFromPoint(x, y);
+    while (hit && hit.shadowRoot) {
+      const inner = hit.shadowRoot.elementFromPoint(x, y);
+      if (!inner || inner === hit) break;
+      hit = inner;
+    }
+    if (!hit) continue;
+    if (isWithin(hit, this)) return at;
+    // An ancestor (a button around a pointer-events:none icon) receives the same click.
+    if (hit !== document.body && hit !== document.documentElement && isWithin(this, hit)) return at;
+    const label = hit.closest('label');
+    if (label && label.control === this) return at;
+    return { blockedBy: hit.localName + (hit.id ? '#' + hit.id : '') };
+  }
+  return { offscreen: true };
+}`;
+
+interface HitTest {
+  x?: number;
+  y?: number;
+  blockedBy?: string;
+  unchecked?: boolean;
+}
+
+export async function clickPoint(tab: TabHandle, element: ResolvedElement): Promise<Point> {
+  const point = await framePoint(tab, element);
+  const sessionId = element.entry.sessionId;
+  if (sessionId === undefined) return point;
+  // Coordinates in an out-of-process frame are its own; the tab's input needs the tab's.
+  const offset = await frameOffset(tab, sessionId);
+  return { x: point.x + offset.x, y: point.y + offset.y };
+}
+
+async function framePoint(tab: TabHandle, element: ResolvedElement): Promise<Point> {
+  const cdp = elementCdp(tab, element);
+  const backendNodeId = element.entry.backendNodeId;
+  const notVisible = (why: string): BridgeError =>
+    new BridgeError(ErrorCode.NOT_VISIBLE, `${element.label} ${why}.`, Hint.notVisible);
+
+  // Fails for elements without layout; getContentQuads then says so.
+  await cdp.send('DOM.scrollIntoViewIfNeeded', { backendNodeId }).catch(() => undefined);
+  const quads = await cdp
+    .send('DOM.getContentQuads', { backendNodeId })
+    .then((r) => r.quads)
+    .catch(() => []);
+  if (quads.length === 0) throw notVisible('has no visible box');
+
+  const { result, exceptionDetails } = await cdp.send('Runtime.callFunctionOn', {
+    objectId: element.objectId,
+    functionDeclaration: HIT_TEST_FUNCTION,
+    arguments: [{ value: quads }],
+    returnByValue: true,
+  });
+  const hit = asHitTest(exceptionDetails === undefined ? result.value : undefined);
+  if (hit.x !== undefined && hit.y !== undefined) return { x: hit.x, y: hit.y };
+  if (hit.unchecked === true) return centreOf(quads[0]);
+  if (hit.blockedBy !== undefined)
+    throw notVisible(`is covered by another element (<${hit.blockedBy}>)`);
+  throw notVisible('is outside the viewport');
+}
+
+function asHitTest(value: unknown): HitTest {
+  if (typeof value !== 'object' || value === null) return {};
+  const record = value as Record<string, unknown>;
+  return {
+    x: typeof record.x === 'number' ? record.x : undefined,
+    y: typeof record.y === 'number' ? record.y : undefined,
+    // The id is page text: kept short and on one line.
+    blockedBy: typeof record.blockedBy === 'string' ? oneLine(record.blockedBy, 60) : undefined,
+    unchecked: record.unchecked === true,
+  };
+}
+
+function centreOf(quad: readonly number[] | undefined): Point {
+  const [x1 = 0, y1 = 0, x2 = 0, y2 = 0, x3 = 0, y3 = 0, x4 = 0, y4 = 0] = quad ?? [];
+  return { x: (x1 + x2 + x3 + x4) / 4, y: (y1 + y2 + y3 + y4) / 4 };
+}

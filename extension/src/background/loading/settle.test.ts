@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { watchNavigation } from './navigationWatch';
+import { settle } from './settle';
+import { fakeCdp, type FakeCdp } from '../testing/fakeCdp';
+import { frame, MAIN_FRAME_ID, navigationScript } from '../testing/fakePage';
+
+function page(): FakeCdp {
+  return fakeCdp({
+    ...navigationScript(['http://127.0.0.1/']),
+    // The DOM-quiet script: this page has no mutations, so it answers at once.
+    'Runtime.evaluate': () => ({ result: { type: 'boolean', value: true } }),
+  });
+}
+
+describe('settle', () => {
+  it('returns after one quiet check when the action started no navigation', async () => {
+    const cdp = page();
+    const watch = await watchNavigation(cdp);
+    const outcome = await settle(cdp, watch);
+    expect(outcome).toEqual({ navigated: false, newDocument: false, stillLoading: false });
+    expect(cdp.calls.filter((c) => c.method === 'Runtime.evaluate')).toHaveLength(1);
+  });
+
+  it('waits for a navigation that showed while the quiet check ran', async () => {
+    const cdp = fakeCdp({
+      ...navigationScript(['http://127.0.0.1/']),
+      'Runtime.evaluate': () => {
+        cdp.emit('Page.frameStartedLoading', { frameId: MAIN_FRAME_ID });
+        setTimeout(() => {
+          cdp.emit('Page.frameNavigated', {
+            frame: frame('http://127.0.0.1/b'),
+            type: 'Navigation',
+          });
+          cdp.emit('Page.loadEventFired', { timestamp: 1 });
+        }, 20);
+        return { result: { type: 'boolean', value: true } };
+      },
+    });
+    const watch = await watchNavigation(cdp);
+    expect(await settle(cdp, watch)).toEqual({
+      navigated: true,
+      newDocument: true,
+      stillLoading: false,
+    });
+  });
+
+  it('gives a navigation that destroyed the quiet check a grace window to show', async () => {
+    const cdp = fakeCdp({
+      ...navigationScript(['http://127.0.0.1/']),
+      'Runtime.evaluate': () => {
+        setTimeout(() => {
+          cdp.emit('Page.frameRequestedNavigation', {
+            frameId: MAIN_FRAME_ID,
+            reason: 'scriptInitiated',
+            url: 'http://127.0.0.1/b',
+            disposition: 'currentTab',
+          });
+          cdp.emit('Page.frameNavigated', {
+            frame: frame('http://127.0.0.1/b'),
+            type: 'Navigation',
+          });
+          cdp.emit('Page.loadEventFired', { timestamp: 1 });
+        }, 10);
+        throw new Error('Execution context was destroyed.');
+      },
+    });
+    const watch = await watchNavigation(cdp);
+    expect(await settle(cdp, watch)).toEqual({
+      navigated: true,
+      newDocument: true,
+      stillLoading: false,
+    });
+  });
+
+  it('ignores navigations of child frames', async () => {
+    const cdp = page();
+    const watch = await watchNavigation(cdp);
+    cdp.emit('Page.frameStartedLoading', { frameId: 'child-frame' });
+    cdp.emit('Page.frameNavigated', {
+      frame: frame('http://127.0.0.1/ad', MAIN_FRAME_ID),
+      type: 'Navigation',
+    });
+    expect(await settle(cdp, watch)).toEqual({
+      navigated: false,
+      newDocument: false,
+      stillLoading: false,
+    });
+  });
+
+  it('waits for the load of a navigation the action started', async () => {
+    const cdp = page();
+    const watch = await watchNavigation(cdp);
+    cdp.emit('Page.frameRequestedNavigation', {
+      frameId: MAIN_FRAME_ID,
+      reason: 'anchorClick',
+      url: 'http://127.0.0.1/next',
+      disposition: 'currentTab',
+    });
+    setTimeout(() => {
+      cdp.emit('Page.frameNavigated', {
+        frame: frame('http://127.0.0.1/next'),
+        type: 'Navigation',
+      });
+    }, 100);
+    setTimeout(() => cdp.emit('Page.loadEventFired', { timestamp: 1 }), 300);
+    const started = performance.now();
+    expect(await settle(cdp, watch)).toEqual({
+      navigated: true,
+      newDocument: true,
+      stillLoading: false,
+    });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+  });
+
+  it('treats a same-document navigation as loaded at once', async () => {
+    const cdp = page();
+    const watch = await watchNavigation(cdp);
+    cdp.emit('Page.navigatedWithinDocument', {
+      frameId: MAIN_FRAME_ID,
+      url: 'http://127.0.0.1/#b',
+      navigationType: 'historyApi',
+    });
+    expect(await settle(cdp, watch)).toEqual({
+      navigated: true,
+      newDocument: false,
+      stillLoading: false,
+    });
+  });
+});

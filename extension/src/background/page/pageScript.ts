@@ -1,0 +1,94 @@
+/**
+ * The page model's script, evaluated in an isolated world of each frame (page/world.ts), so the
+ * page's own scripts can neither see nor tamper with it. Installed once per world: it keeps each
+ * element's id in a WeakMap there, so the same element keeps its id (and its ref) across
+ * snapshots while the world lives, and a ref can be turned back into its element.
+ *
+ * The page-side parts are factories that close over nothing outside themselves; they are
+ * serialised with Function.prototype.toString and wired together here by parameters, never by
+ * module imports, which do not exist in the page.
+ */
+import { ACTION_ROLES, CONTAINER_ROLES, FIELD_ROLES, READ_ROLES } from './roles';
+import { CLICK_LISTENER_EVENTS } from '../recorders/clickListeners';
+import { SECRET_AUTOCOMPLETE } from '../../shared/secretKind';
+import { makeDomNames } from './domNames';
+import { makeDomQuery } from './domQuery';
+import { makeDomRoles } from './domRoles';
+import { makeShadowSelector } from './domSelector';
+import { makeDomWalk, type ElementIds } from './domWalk';
+import type { ElementCheck, PageConfig, QueryAnswer } from './wire';
+
+/** What the installed model offers the worker. */
+export interface PageModel {
+  /** The frame's outline as JSON text of WireNode[]. */
+  snapshot(): string;
+  element(id: number): Element | undefined;
+  idOf(el: Element): number;
+  check(id: number): ElementCheck;
+  bySelector(selector: string): QueryAnswer;
+  byRole(role: string, name: string | undefined): QueryAnswer;
+}
+
+const CONFIG: PageConfig = {
+  containerRoles: [...CONTAINER_ROLES],
+  fieldRoles: [...FIELD_ROLES],
+  actionRoles: [...ACTION_ROLES],
+  readRoles: [...READ_ROLES],
+  secretAutocomplete: SECRET_AUTOCOMPLETE,
+  clickListenerEvents: CLICK_LISTENER_EVENTS,
+};
+
+/** Bumped when the script changes, so a world holding an older model (a reloaded extension) gets the new one. */
+const MODEL_KEY = '__browserAgentPageModel_2';
+
+function installPageModel(
+  key: string,
+  config: PageConfig,
+  rolesFactory: typeof makeDomRoles,
+  namesFactory: typeof makeDomNames,
+  walkFactory: typeof makeDomWalk,
+  queryFactory: typeof makeDomQuery,
+  selectorFactory: typeof makeShadowSelector,
+): PageModel {
+  const scope = globalThis as unknown as Record<string, PageModel | undefined>;
+  const installed = scope[key];
+  if (installed !== undefined) return installed;
+  const byId = new Map<number, WeakRef<Element>>();
+  const idOf = new WeakMap<Element, number>();
+  let nextId = 1;
+  const ids: ElementIds = {
+    idOf(el) {
+      let id = idOf.get(el);
+      if (id === undefined) {
+        id = nextId;
+        nextId += 1;
+        idOf.set(el, id);
+        byId.set(id, new WeakRef(el));
+      }
+      return id;
+    },
+  };
+  const prune = (): void => {
+    for (const [id, ref] of byId) if (ref.deref() === undefined) byId.delete(id);
+  };
+  const roles = rolesFactory();
+  const names = namesFactory(roles);
+  const walk = walkFactory(config, roles, names, ids);
+  const query = queryFactory(roles, names, ids, selectorFactory());
+  const model: PageModel = {
+    snapshot() {
+      if (byId.size > 20_000) prune();
+      return JSON.stringify(walk(document));
+    },
+    element: (id) => byId.get(id)?.deref(),
+    idOf: (el) => ids.idOf(el),
+    check: (id) => query.check(byId.get(id)?.deref()),
+    bySelector: (selector) => query.bySelector(document, selector),
+    byRole: (role, name) => query.byRole(document, role, name),
+  };
+  scope[key] = model;
+  return model;
+}
+
+/** An expression whose value is the frame's page model (installing it on first use). */
+export const PAGE_MODEL = `(${installPageModel.toString()})(${JSON.stringify(MODEL_KEY)}, ${JSON.stringify(CONFIG)}, ${makeDomRoles.toString()}, ${makeDomNames.toString()}, ${makeDomWalk.toString()}, ${makeDomQuery.toString()}, ${makeShadowSelector.toString()})`;

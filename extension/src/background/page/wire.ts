@@ -1,0 +1,56 @@
+/**
+ * What the in-page outline builder (pageScript.ts) and the worker exchange. The page answers with
+ * JSON text in this shape, compact because a big page has thousands of elements.
+ */
+
+/** A piece of text, or an element the outline shows. */
+export type WireNode = string | WireElement;
+
+export interface WireElement {
+  /** Role. */
+  r: string;
+  /** Accessible name, when it has one. */
+  n?: string;
+  /** The element's id in its page world: present when it gets a ref (or owns a frame). */
+  i?: number;
+  /** States in the order they are shown, e.g. "checked", "level=2". */
+  s?: string[];
+  /** Value (a field's text, a slider's position). */
+  v?: string;
+  /** Set when the value is a secret and left out (password, card number, one-time code). */
+  h?: 1;
+  /** A link's URL. */
+  u?: string;
+  /** Its cursor is a pointer, or it has an inline click handler: a custom control. */
+  p?: 1;
+  /** It owns a child frame, whose outline the worker hangs under it. */
+  f?: 1;
+  c?: WireNode[];
+}
+
+/** Role policy handed to the page, from roles.ts. */
+export interface PageConfig {
+  containerRoles: string[];
+  fieldRoles: string[];
+  actionRoles: string[];
+  readRoles: string[];
+  /** Autocomplete tokens of secret fields, as a regex source. */
+  secretAutocomplete: string;
+  /** The DOM events of the main-world click-listener hook (recorders/clickListeners.ts). */
+  clickListenerEvents: { request: string; item: string };
+}
+
+/** How one element is known: what check() answers for a ref. */
+export type ElementCheck =
+  | { state: 'gone' }
+  | { state: 'hidden'; role: string; name: string }
+  | { state: 'shown'; role: string; name: string };
+
+/** One match of a selector or a role+name locator. */
+export interface WireMatch {
+  i: number;
+  r: string;
+  n: string;
+}
+
+export type QueryAnswer = { error: string } | { matches: WireMatch[] };

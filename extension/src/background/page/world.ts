@@ -1,0 +1,104 @@
+/**
+ * The isolated world each frame's page model lives in. Page.createIsolatedWorld makes a new
+ * world on every call, so the context id is kept per frame and reused: the element ids the
+ * model hands out (and so the refs) live exactly as long as that world, which ends when the
+ * frame navigates. A context id that no longer answers is replaced once.
+ */
+import type { CdpClient } from '../cdp';
+import type { TabState } from '../handlerContext';
+import { PAGE_MODEL } from './pageScript';
+
+const WORLD_NAME = 'browser-agent';
+
+/** A frame, and the debugger session (tab or out-of-process iframe) that reaches it. */
+export interface FrameAddress {
+  readonly sessionId: string | undefined;
+  readonly frameId: string;
+}
+
+/** A frame's world as it is now: where refs made in it point. */
+export interface WorldAddress extends FrameAddress {
+  readonly contextId: number;
+}
+
+const worldKey = (frame: FrameAddress): string => `${frame.sessionId ?? ''}/${frame.frameId}`;
+
+async function contextFor(
+  cdp: CdpClient,
+  state: TabState,
+  frame: FrameAddress,
+  fresh: boolean,
+): Promise<number> {
+  const key = worldKey(frame);
+  const known = state.worlds.get(key);
+  if (known !== undefined && !fresh) return known;
+  const { executionContextId } = await cdp.send(
+    'Page.createIsolatedWorld',
+    { frameId: frame.frameId, worldName: WORLD_NAME, grantUniveralAccess: false },
+    frame.sessionId,
+  );
+  state.worlds.set(key, executionContextId);
+  return executionContextId;
+}
+
+/** Thrown when the world a ref was made in is gone (the frame navigated or closed). */
+export class WorldGone extends Error {}
+
+/** Runs `model.<call>` in the given world and returns its JSON-able value. */
+export async function callModel(
+  cdp: CdpClient,
+  world: WorldAddress,
+  call: string,
+): Promise<unknown> {
+  const reply = await cdp
+    .send(
+      'Runtime.evaluate',
+      { expression: `${PAGE_MODEL}.${call}`, contextId: world.contextId, returnByValue: true },
+      world.sessionId,
+    )
+    .catch((err: unknown) => {
+      throw new WorldGone(err instanceof Error ? err.message : String(err));
+    });
+  if (reply.exceptionDetails !== undefined) {
+    throw new Error(
+      `Page model failed: ${reply.exceptionDetails.exception?.description ?? reply.exceptionDetails.text}`,
+    );
+  }
+  const value: unknown = reply.result.value;
+  return value;
+}
+
+/** Runs `model.<call>` in the frame's current world, making the world when it has none (or lost it). */
+export async function callInFrame(
+  cdp: CdpClient,
+  state: TabState,
+  frame: FrameAddress,
+  call: string,
+): Promise<{ world: WorldAddress; value: unknown }> {
+  for (const fresh of [false, true]) {
+    const contextId = await contextFor(cdp, state, frame, fresh);
+    const world = { ...frame, contextId };
+    try {
+      return { world, value: await callModel(cdp, world, call) };
+    } catch (err) {
+      if (!(err instanceof WorldGone) || fresh) throw err;
+    }
+  }
+  throw new WorldGone('unreachable');
+}
+
+/** The page-side object of one element of a world, as a remote object id of that world. */
+export async function elementObject(
+  cdp: CdpClient,
+  world: WorldAddress,
+  localId: number,
+): Promise<string | undefined> {
+  const reply = await cdp
+    .send(
+      'Runtime.evaluate',
+      { expression: `${PAGE_MODEL}.element(${localId})`, contextId: world.contextId },
+      world.sessionId,
+    )
+    .catch(() => undefined);
+  return reply?.result.objectId;
+}

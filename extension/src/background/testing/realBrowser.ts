@@ -1,0 +1,35 @@
+/** One headless Chromium per test file, and pages wrapped as TabHandles for the handlers. */
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { TabHandle } from '../handlerContext';
+import { cdpFromSession } from './cdpFromSession';
+import { newTabState } from './fakeContext';
+
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+export interface RealTab {
+  page: Page;
+  tab: TabHandle;
+}
+
+let nextTabId = 1;
+
+export async function openTab(browser: Browser): Promise<RealTab> {
+  const page = await browser.newPage();
+  const session = await page.context().newCDPSession(page);
+  const tab: TabHandle = { tabId: nextTabId++, cdp: cdpFromSession(session), state: newTabState() };
+  return { page, tab };
+}

@@ -1,0 +1,211 @@
+/**
+ * Content tools: the page's HTML, its text and a screenshot.
+ *
+ * HTML out of the page, with secrets removed before it leaves: the clone drops the values of
+ * password, payment-card and one-time-code fields, and scripts, styles and comments.
+ * browser_get_html returns it capped; browser_get_text sends it to the MCP server, which
+ * turns it into Markdown (the service worker has no DOM parser).
+ */
+import {
+  BridgeError,
+  ErrorCode,
+  PAGE_HTML_MARKER,
+  textResult,
+  type PageHtml,
+} from '@browser-agent/protocol';
+import type { Protocol } from 'devtools-protocol';
+import type { CdpClient } from '../cdp';
+import { Hint } from '../common/hints';
+import { capText, untrustedSection } from '../common/text';
+import { within } from '../common/timing';
+import { elementCdp } from '../elements/elementCdp';
+import { withElement } from '../elements/withElement';
+import type { AreaHandlers, Handler, TabHandle } from '../handlerContext';
+import { keepDrawn } from '../loading/keepRunning';
+import { pageInfo } from '../loading/pageInfo';
+
+const DEFAULT_HTML_CHARS = 50_000;
+/** What browser_get_text hands to the server; readability needs the page, not a fragment. */
+const MAX_TEXT_SOURCE_CHARS = 2_000_000;
+
+// Runs on the element (or document.documentElement). Serialises a sanitised clone.
+const CLEAN_HTML_FUNCTION = `function (forText) {
+  const secret = (el) => el.localName === 'input' && (el.type === 'password' || /^(cc-|one-time-code)/.test(el.getAttribute('autocomplete') || ''));
+  const clone = this.cloneNode(true);
+  const all = [clone, ...clone.querySelectorAll('*')];
+  for (const el of all) {
+    if (secret(el)) { el.removeAttribute('value'); el.setAttribute('value', '[hidden]'); }
+    else if (el.localName === 'input' && !forText && el.type !== 'file') el.setAttribute('value', el.value === undefined ? '' : el.value);
+  }
+  // Live values of non-secret fields were copied above; secret ones never are.
+  const drop = forText ? 'script,style,noscript,template,svg,iframe' : 'script,style';
+  for (const el of clone.querySelectorAll(drop)) el.remove();
+  const walker = document.createTreeWalker(clone, NodeFilter.SHOW_COMMENT);
+  const comments = [];
+  while (walker.nextNode()) comments.push(walker.currentNode);
+  for (const c of comments) c.remove();
+  return clone.outerHTML;
+}`;
+
+async function cleanHtml(cdp: CdpClient, objectId: string, forText: boolean): Promise<string> {
+  const { result } = await cdp.send('Runtime.callFunctionOn', {
+    objectId,
+    functionDeclaration: CLEAN_HTML_FUNCTION,
+    arguments: [{ value: forText }],
+    returnByValue: true,
+  });
+  return typeof result.value === 'string' ? result.value : '';
+}
+
+async function documentObjectId(cdp: CdpClient): Promise<string> {
+  const { result } = await cdp.send('Runtime.evaluate', { expression: 'document.documentElement' });
+  return result.objectId ?? '';
+}
+
+const hasTarget = (args: { ref?: string; selector?: string; role?: string }): boolean =>
+  args.ref !== undefined || args.selector !== undefined || args.role !== undefined;
+
+export const getHtml: Handler<'browser_get_html'> = async (args, ctx) => {
+  const tab = await ctx.currentTab();
+  const maxChars = args.maxChars ?? DEFAULT_HTML_CHARS;
+  if (hasTarget(args)) {
+    return withElement(tab, args, async (element) => {
+      const html = await cleanHtml(elementCdp(tab, element), element.objectId, false);
+      return textResult(
+        untrustedSection(`HTML of ${element.label}`, capText(html, maxChars), 'html'),
+      );
+    });
+  }
+  const html = await cleanHtml(tab.cdp, await documentObjectId(tab.cdp), false);
+  return textResult(untrustedSection('Page HTML', capText(html, maxChars), 'html'));
+};
+
+export const getText: Handler<'browser_get_text'> = async (_args, ctx) => {
+  const tab = await ctx.currentTab();
+  const [html, info] = await Promise.all([
+    cleanHtml(tab.cdp, await documentObjectId(tab.cdp), true),
+    pageInfo(tab.cdp),
+  ]);
+  const page: PageHtml = {
+    url: info.url,
+    title: info.title,
+    html: html.slice(0, MAX_TEXT_SOURCE_CHARS),
+    truncated: html.length > MAX_TEXT_SOURCE_CHARS,
+  };
+  return textResult(`${PAGE_HTML_MARKER}${JSON.stringify(page)}`);
+};
+
+const JPEG_QUALITY = 80;
+/** Chrome cannot capture taller than its maximum texture size; longer pages are cut here. */
+const MAX_CAPTURE_PX = 16_384;
+/** Models downscale larger images anyway; sending them only costs tokens and time. */
+const DEFAULT_MAX_DIMENSION = 1568;
+/**
+ * Chrome answers a capture of a tab it does not draw only once the tab is drawn again, if ever.
+ * A painted page captures in well under this even when large, so past it the call fails instead.
+ */
+const CAPTURE_LIMIT_MS = 10_000;
+type Clip = Protocol.Page.Viewport;
+
+export const takeScreenshot: Handler<'browser_take_screenshot'> = async (args, ctx) => {
+  const tab = await ctx.currentTab();
+  const format = args.type ?? 'png';
+  const maxDimension = args.maxDimension ?? DEFAULT_MAX_DIMENSION;
+  const capture = async (clip: Clip, what: string) => {
+    const scale = Math.min(1, maxDimension / Math.max(clip.width, clip.height, 1));
+    const params: Protocol.Page.CaptureScreenshotRequest = {
+      format,
+      clip: { ...clip, scale },
+      captureBeyondViewport: true,
+    };
+    if (format === 'jpeg') params.quality = JPEG_QUALITY;
+    const data = await captureDrawn(tab.cdp, params);
+    const size = `${Math.round(clip.width * scale)}×${Math.round(clip.height * scale)} px`;
+    const scaled =
+      scale < 1 ? `, downscaled from ${Math.round(clip.width)}×${Math.round(clip.height)}` : '';
+    return {
+      content: [
+        {
+          type: 'image' as const,
+          data,
+          mimeType: format === 'png' ? ('image/png' as const) : ('image/jpeg' as const),
+        },
+        { type: 'text' as const, text: `Screenshot of ${what}, ${size}${scaled} (${format}).` },
+      ],
+    };
+  };
+  if (args.ref !== undefined || args.selector !== undefined || args.role !== undefined) {
+    return withElement(tab, args, async (element) => {
+      const backendNodeId = element.entry.backendNodeId;
+      await elementCdp(tab, element)
+        .send('DOM.scrollIntoViewIfNeeded', { backendNodeId })
+        .catch(() => undefined);
+      const clip = await elementClip(tab, elementCdp(tab, element), backendNodeId);
+      return capture(clip, element.label);
+    });
+  }
+  const { cssContentSize, cssVisualViewport } = await tab.cdp.send('Page.getLayoutMetrics');
+  if (args.fullPage === true) {
+    const width = Math.min(Math.ceil(cssContentSize.width), MAX_CAPTURE_PX);
+    const height = Math.min(Math.ceil(cssContentSize.height), MAX_CAPTURE_PX);
+    const cut = height < Math.ceil(cssContentSize.height) ? ` (cut at ${MAX_CAPTURE_PX} px)` : '';
+    return capture({ x: 0, y: 0, width, height, scale: 1 }, `the full page${cut}`);
+  }
+  return capture(
+    {
+      x: cssVisualViewport.pageX,
+      y: cssVisualViewport.pageY,
+      width: cssVisualViewport.clientWidth,
+      height: cssVisualViewport.clientHeight,
+      scale: 1,
+    },
+    'the viewport',
+  );
+};
+
+/** Captures once the tab is drawn; keepDrawn is normally in place since attach already. */
+async function captureDrawn(
+  cdp: CdpClient,
+  params: Protocol.Page.CaptureScreenshotRequest,
+): Promise<string> {
+  await keepDrawn(cdp);
+  const shot = await within(cdp.send('Page.captureScreenshot', params), CAPTURE_LIMIT_MS);
+  if (shot === undefined) {
+    throw new BridgeError(
+      ErrorCode.TIMEOUT,
+      `Chrome drew no frame of the tab for the screenshot within ${CAPTURE_LIMIT_MS} ms.`,
+      Hint.notPainted,
+    );
+  }
+  return shot.data;
+}
+
+/** The element's border box in page coordinates. */
+async function elementClip(tab: TabHandle, cdp: CdpClient, backendNodeId: number): Promise<Clip> {
+  const [{ model }, { cssVisualViewport }] = await Promise.all([
+    cdp.send('DOM.getBoxModel', { backendNodeId }),
+    tab.cdp.send('Page.getLayoutMetrics'),
+  ]);
+  const xs = [model.border[0], model.border[2], model.border[4], model.border[6]].map(
+    (v) => v ?? 0,
+  );
+  const ys = [model.border[1], model.border[3], model.border[5], model.border[7]].map(
+    (v) => v ?? 0,
+  );
+  const x = Math.min(...xs);
+  const y = Math.min(...ys);
+  return {
+    x: x + cssVisualViewport.pageX,
+    y: y + cssVisualViewport.pageY,
+    width: Math.max(1, Math.max(...xs) - x),
+    height: Math.max(1, Math.max(...ys) - y),
+    scale: 1,
+  };
+}
+
+/** The content area's handlers, by tool name. */
+export const contentHandlers = {
+  browser_take_screenshot: takeScreenshot,
+  browser_get_text: getText,
+  browser_get_html: getHtml,
+} satisfies AreaHandlers;

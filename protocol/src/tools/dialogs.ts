@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { defineTool } from './contract.js';
+
+export const handleDialog = defineTool({
+  name: 'browser_handle_dialog',
+  title: 'Handle dialog',
+  description: 'Accept or dismiss the open JavaScript dialog.',
+  input: z.object({
+    accept: z.boolean().describe('Accept (true) or dismiss'),
+    promptText: z.string().max(10_000).optional().describe('Text for a prompt'),
+  }),
+  annotations: { destructiveHint: true },
+});
+
+/** The dialogs area's tools, in the order tools/list shows them. */
+export const dialogsContracts = [handleDialog] as const;

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { defineTool } from './contract.js';
+import { elementTarget } from './target.js';
+
+const formField = z.object({
+  ...elementTarget,
+  value: z
+    .union([z.string().max(100_000), z.boolean()])
+    .describe('Text, option, or true/false to check'),
+});
+
+export const fillForm = defineTool({
+  name: 'browser_fill_form',
+  title: 'Fill form',
+  description: 'Set many fields at once: text, checkbox, radio, select.',
+  input: z.object({
+    fields: z.array(formField).min(1).max(100).describe('Fields to set, in order'),
+  }),
+  annotations: { destructiveHint: true, openWorldHint: true },
+});
+
+export const selectOption = defineTool({
+  name: 'browser_select_option',
+  title: 'Select option',
+  description: 'Select options of a <select>.',
+  input: z.object({
+    ...elementTarget,
+    values: z.array(z.string().max(1000)).min(1).max(100).describe('Option labels or values'),
+  }),
+  annotations: { destructiveHint: true, openWorldHint: true },
+});
+
+export const fileUpload = defineTool({
+  name: 'browser_file_upload',
+  title: 'Upload files',
+  description: 'Set the files of a file input.',
+  input: z.object({
+    ...elementTarget,
+    paths: z.array(z.string().max(4096)).max(20).describe('Absolute paths; [] clears'),
+  }),
+  annotations: { destructiveHint: true, openWorldHint: true },
+});
+
+/** The forms area's tools, in the order tools/list shows them. */
+export const formsContracts = [fillForm, selectOption, fileUpload] as const;
