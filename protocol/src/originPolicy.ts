@@ -23,14 +23,16 @@ export function normalizeHost(host: string): string {
     .replace(/\.+$/, '');
 }
 
-function parseIpv4(h: string): number[] | undefined {
+type Ipv4 = readonly [number, number, number, number];
+
+function parseIpv4(h: string): Ipv4 | undefined {
   const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(h);
   if (!m) return undefined;
-  const parts = m.slice(1).map(Number);
-  return parts.every((p) => p <= 255) ? parts : undefined;
+  const p: Ipv4 = [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])];
+  return p.every((x) => x <= 255) ? p : undefined;
 }
 
-function isPrivateIpv4([a, b]: number[]): boolean {
+function isPrivateIpv4([a, b]: Ipv4): boolean {
   return (
     a === 0 || // "this network"; 0.0.0.0 reaches the local host on Linux and macOS
     a === 127 ||
@@ -46,32 +48,33 @@ function isPrivateIpv4([a, b]: number[]): boolean {
 function parseIpv6(h: string): number[] | undefined {
   if (!h.includes(':')) return undefined;
   let text = h.replace(/%.*$/, '');
-  const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (v4) {
-    const p = parseIpv4(v4[1]);
+  const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(text)?.[1];
+  if (v4 !== undefined) {
+    const p = parseIpv4(v4);
     if (!p) return undefined;
-    text = `${text.slice(0, -v4[1].length)}${((p[0] << 8) | p[1]).toString(16)}:${((p[2] << 8) | p[3]).toString(16)}`;
+    text = `${text.slice(0, -v4.length)}${((p[0] << 8) | p[1]).toString(16)}:${((p[2] << 8) | p[3]).toString(16)}`;
   }
   const halves = text.split('::');
   if (halves.length > 2) return undefined;
   const groups = (s: string) => (s === '' ? [] : s.split(':'));
-  const head = groups(halves[0]);
-  const tail = halves.length === 2 ? groups(halves[1]) : [];
+  const head = groups(halves[0] ?? '');
+  const tail = groups(halves[1] ?? '');
   const fill = halves.length === 2 ? 8 - head.length - tail.length : 0;
   const all = [...head, ...Array<string>(Math.max(fill, 0)).fill('0'), ...tail];
   if (all.length !== 8 || !all.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return undefined;
   return all.map((g) => parseInt(g, 16));
 }
 
-function isPrivateIpv6(g: number[]): boolean {
-  const zeroUpTo = (n: number) => g.slice(0, n).every((x) => x === 0);
-  const embeddedV4 = [g[6] >> 8, g[6] & 0xff, g[7] >> 8, g[7] & 0xff];
-  if (zeroUpTo(7) && (g[7] === 0 || g[7] === 1)) return true; // :: and ::1
-  if (zeroUpTo(5) && g[5] === 0xffff) return isPrivateIpv4(embeddedV4); // ::ffff:a.b.c.d
+function isPrivateIpv6(groups: number[]): boolean {
+  const g = (i: number): number => groups[i] ?? 0;
+  const zeroUpTo = (n: number) => groups.slice(0, n).every((x) => x === 0);
+  const embeddedV4: Ipv4 = [g(6) >> 8, g(6) & 0xff, g(7) >> 8, g(7) & 0xff];
+  if (zeroUpTo(7) && (g(7) === 0 || g(7) === 1)) return true; // :: and ::1
+  if (zeroUpTo(5) && g(5) === 0xffff) return isPrivateIpv4(embeddedV4); // ::ffff:a.b.c.d
   if (zeroUpTo(6)) return isPrivateIpv4(embeddedV4); // ::a.b.c.d (deprecated "compatible")
-  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0))
+  if (g(0) === 0x64 && g(1) === 0xff9b && groups.slice(2, 6).every((x) => x === 0))
     return isPrivateIpv4(embeddedV4); // NAT64 64:ff9b::a.b.c.d
-  return (g[0] & 0xfe00) === 0xfc00 || (g[0] & 0xffc0) === 0xfe80; // ULA fc00::/7, link-local
+  return (g(0) & 0xfe00) === 0xfc00 || (g(0) & 0xffc0) === 0xfe80; // ULA fc00::/7, link-local
 }
 
 /**

@@ -77,6 +77,11 @@ export interface TabState {
   childFrameParents: Map<string, FrameParent>;
   /** Isolated-world context id of each frame's page model, by `${sessionId}/${frameId}`. */
   worlds: Map<string, number>;
+  /**
+   * Set while the tab's session has an origin policy: enables the guard in a child target's
+   * session (an out-of-process iframe) while it is still paused, before its first request.
+   */
+  guardChild: ((sessionId: string) => Promise<void>) | undefined;
   refsByRef: Map<string, RefEntry>;
   nextRef: number;
   generation: number;

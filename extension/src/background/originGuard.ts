@@ -8,16 +8,27 @@ export interface BlockedLoad {
   at: number;
 }
 
+const DOCUMENTS = { urlPattern: '*', resourceType: 'Document', requestStage: 'Request' } as const;
+
+export interface OriginGuard {
+  /** Enables interception on the tab's own session (after the recorders' own Fetch.enable). */
+  enableTab(): Promise<void>;
+  /** Enables it in a child target's session (an out-of-process iframe) while it is paused. */
+  enableChild(sessionId: string): Promise<void>;
+}
+
 /**
- * Enforces a session's origin policy on every document request of a tab: navigations, redirects
- * (each hop is a request of its own), JS location changes and frames. Blocked loads fail in the
- * network stack, so the page never renders and the agent never sees it.
+ * Enforces a session's origin policy on every document request of a tab and of each of its
+ * out-of-process iframes: navigations, redirects (each hop is a request of its own), JS location
+ * changes and frames. Blocked loads fail in the network stack, so the frame never renders and
+ * the agent never sees it. The listener is in place before any session is enabled, so no paused
+ * request is ever missed (a missed one would hang its frame).
  */
-export async function guardDocuments(
+export function installOriginGuard(
   cdp: CdpClient,
   policy: () => OriginPolicy | undefined,
   onBlocked: (load: BlockedLoad) => void,
-): Promise<void> {
+): OriginGuard {
   cdp.on('Fetch.requestPaused', (event, sessionId) => {
     // Response-stage pauses are the network recorder's (response bodies), not documents.
     if (isResponseStage(event)) return;
@@ -34,10 +45,12 @@ export async function guardDocuments(
     // The request may have been cancelled meanwhile (tab closed, navigation superseded).
     done.catch(() => undefined);
   });
-  await cdp.send('Fetch.enable', {
-    patterns: [
-      { urlPattern: '*', resourceType: 'Document', requestStage: 'Request' },
-      ...RESPONSE_BODY_PATTERNS,
-    ],
-  });
+  return {
+    enableTab: async () => {
+      await cdp.send('Fetch.enable', { patterns: [DOCUMENTS, ...RESPONSE_BODY_PATTERNS] });
+    },
+    enableChild: async (sessionId) => {
+      await cdp.send('Fetch.enable', { patterns: [DOCUMENTS] }, sessionId);
+    },
+  };
 }

@@ -7,6 +7,7 @@ export function newTabState(): TabState {
     childFrames: new Map(),
     childFrameParents: new Map(),
     worlds: new Map(),
+    guardChild: undefined,
     refsByRef: new Map(),
     nextRef: 1,
     generation: 0,
