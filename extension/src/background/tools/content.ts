@@ -23,6 +23,9 @@ import { withElement } from '../elements/withElement';
 import type { AreaHandlers, Handler, TabHandle } from '../handlerContext';
 import { keepDrawn } from '../loading/keepRunning';
 import { pageInfo } from '../loading/pageInfo';
+import { SECRET_FIELD_FUNCTION } from '../../shared/secretKind';
+import { listFrames } from '../outline/frames';
+import { callInFrame } from '../page/world';
 
 const DEFAULT_HTML_CHARS = 50_000;
 /** What browser_get_text hands to the server; readability needs the page, not a fragment. */
@@ -30,13 +33,15 @@ const MAX_TEXT_SOURCE_CHARS = 2_000_000;
 
 // Runs on the element (or document.documentElement). Serialises a sanitised clone.
 const CLEAN_HTML_FUNCTION = `function (forText) {
-  const secret = (el) => el.localName === 'input' && (el.type === 'password' || /^(cc-|one-time-code)/.test(el.getAttribute('autocomplete') || ''));
+  const secret = ${SECRET_FIELD_FUNCTION};
   const clone = this.cloneNode(true);
+  // The clone lists its elements in the original's order; the rule is judged on the originals.
+  const originals = [this, ...this.querySelectorAll('*')];
   const all = [clone, ...clone.querySelectorAll('*')];
-  for (const el of all) {
-    if (secret(el)) { el.removeAttribute('value'); el.setAttribute('value', '[hidden]'); }
+  all.forEach((el, i) => {
+    if (secret(originals[i])) { el.removeAttribute('value'); el.setAttribute('value', '[hidden]'); }
     else if (el.localName === 'input' && !forText && el.type !== 'file') el.setAttribute('value', el.value === undefined ? '' : el.value);
-  }
+  });
   // Live values of non-secret fields were copied above; secret ones never are.
   const drop = forText ? 'script,style,noscript,template,svg,iframe' : 'script,style';
   for (const el of clone.querySelectorAll(drop)) el.remove();
@@ -105,6 +110,8 @@ const DEFAULT_MAX_DIMENSION = 1568;
  * A painted page captures in well under this even when large, so past it the call fails instead.
  */
 const CAPTURE_LIMIT_MS = 10_000;
+/** Frames whose secret fields are masked for a screenshot, as many as the outline reads. */
+const MAX_MASKED_FRAMES = 50;
 type Clip = Protocol.Page.Viewport;
 
 export const takeScreenshot: Handler<'browser_take_screenshot'> = async (args, ctx) => {
@@ -119,7 +126,7 @@ export const takeScreenshot: Handler<'browser_take_screenshot'> = async (args, c
       captureBeyondViewport: true,
     };
     if (format === 'jpeg') params.quality = JPEG_QUALITY;
-    const data = await captureDrawn(tab.cdp, params);
+    const data = await captureDrawn(tab, params);
     const size = `${Math.round(clip.width * scale)}×${Math.round(clip.height * scale)} px`;
     const scaled =
       scale < 1 ? `, downscaled from ${Math.round(clip.width)}×${Math.round(clip.height)}` : '';
@@ -163,13 +170,44 @@ export const takeScreenshot: Handler<'browser_take_screenshot'> = async (args, c
   );
 };
 
+/**
+ * Secret fields (secretKind's rule, in every frame the page model reaches) are painted in
+ * transparent ink while the screenshot is taken, so typed card numbers, one-time codes and
+ * "shown" passwords never reach pixels; their boxes stay, so the layout reads the same.
+ */
+async function withSecretsMasked<T>(tab: TabHandle, run: () => Promise<T>): Promise<T> {
+  const frames = (await listFrames(tab).catch(() => [])).slice(0, MAX_MASKED_FRAMES);
+  const masked = await Promise.all(
+    frames.map((frame) =>
+      callInFrame(tab.cdp, tab.state, frame, 'maskSecrets(true)').then(
+        ({ value }) => (typeof value === 'number' && value > 0 ? frame : undefined),
+        () => undefined,
+      ),
+    ),
+  );
+  try {
+    return await run();
+  } finally {
+    await Promise.all(
+      masked.map((frame) =>
+        frame === undefined
+          ? undefined
+          : callInFrame(tab.cdp, tab.state, frame, 'maskSecrets(false)').catch(() => undefined),
+      ),
+    );
+  }
+}
+
 /** Captures once the tab is drawn; keepDrawn is normally in place since attach already. */
 async function captureDrawn(
-  cdp: CdpClient,
+  tab: TabHandle,
   params: Protocol.Page.CaptureScreenshotRequest,
 ): Promise<string> {
+  const cdp = tab.cdp;
   await keepDrawn(cdp);
-  const shot = await within(cdp.send('Page.captureScreenshot', params), CAPTURE_LIMIT_MS);
+  const shot = await withSecretsMasked(tab, () =>
+    within(cdp.send('Page.captureScreenshot', params), CAPTURE_LIMIT_MS),
+  );
   if (shot === undefined) {
     throw new BridgeError(
       ErrorCode.TIMEOUT,
