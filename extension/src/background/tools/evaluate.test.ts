@@ -59,7 +59,9 @@ describe('browser_evaluate', () => {
       handlers.browser_evaluate({ function: '() => x()' }, fakeContext([fakeTab(cdp)])),
     ).rejects.toMatchObject({
       code: 'EVALUATION_FAILED',
-      message: 'The function threw: TypeError: x is not a function',
+      message: expect.stringMatching(
+        /^The function threw\.\n### Exception \(untrusted page content\)\n```\nTypeError: x is not a function\n```$/,
+      ),
     });
   });
 });
