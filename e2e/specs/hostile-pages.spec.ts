@@ -195,7 +195,7 @@ test.describe('hostile pages: secrets in output', () => {
       async () => [await startHostileSite({ '/checkout': secretsPage, '/api': '{}' })],
       async ([site]) => {
         const client = await bridge.connectClient('secrets-agent', {
-          flags: ['--caps', 'network'],
+          flags: ['--caps', 'network,devtools'],
         });
         await callOk(client, 'browser_navigate', { url: site.url('/checkout') });
         const outputs: string[] = [];

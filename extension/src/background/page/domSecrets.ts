@@ -19,6 +19,10 @@ export function makeDomSecrets(config: PageConfig): DomSecrets {
   const AUTOCOMPLETE = new RegExp(config.secretAutocomplete);
   const NAME = new RegExp(config.secretFieldName, 'i');
   const ever = new WeakSet<Element>();
+  // SECRET_FIELD_FUNCTION (shared/secretKind.ts) consults it when it runs in this world.
+  (
+    globalThis as unknown as { __browserAgentEverSecret: WeakSet<Element> }
+  ).__browserAgentEverSecret = ever;
   const remember = (root: ParentNode): void => {
     for (const el of Array.from(root.querySelectorAll('input[type="password" i]'))) ever.add(el);
   };

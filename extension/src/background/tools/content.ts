@@ -20,6 +20,7 @@ import { capText, untrustedSection } from '../common/text';
 import { within } from '../common/timing';
 import { elementCdp } from '../elements/elementCdp';
 import { withElement } from '../elements/withElement';
+import type { ResolvedElement } from '../elements/resolveRef';
 import type { AreaHandlers, Handler, TabHandle } from '../handlerContext';
 import { keepDrawn } from '../loading/keepRunning';
 import { pageInfo } from '../loading/pageInfo';
@@ -62,9 +63,36 @@ async function cleanHtml(cdp: CdpClient, objectId: string, forText: boolean): Pr
   return typeof result.value === 'string' ? result.value : '';
 }
 
-async function documentObjectId(cdp: CdpClient): Promise<string> {
-  const { result } = await cdp.send('Runtime.evaluate', { expression: 'document.documentElement' });
+/**
+ * The document element as seen from the main frame's page-model world, so the clean-up runs
+ * there: the page cannot patch what it calls, and the model's memory of fields that were once
+ * passwords (a "show password" toggle) counts. The main world is the fallback.
+ */
+async function documentObjectId(tab: TabHandle): Promise<string> {
+  const { cdp } = tab;
+  const { frameTree } = await cdp.send('Page.getFrameTree');
+  const world = await callInFrame(
+    cdp,
+    tab.state,
+    { sessionId: undefined, frameId: frameTree.frame.id },
+    'maskSecrets(false)',
+  ).catch(() => undefined);
+  const { result } = await cdp.send('Runtime.evaluate', {
+    expression: 'document.documentElement',
+    ...(world === undefined ? {} : { contextId: world.world.contextId }),
+  });
   return result.objectId ?? '';
+}
+
+/** The element in its frame's page-model world (see documentObjectId), else the main world's. */
+async function modelWorldObject(tab: TabHandle, element: ResolvedElement): Promise<string> {
+  const { object } = await elementCdp(tab, element)
+    .send('DOM.resolveNode', {
+      backendNodeId: element.entry.backendNodeId,
+      executionContextId: element.entry.world.contextId,
+    })
+    .catch(() => ({ object: { objectId: element.objectId } }));
+  return object.objectId ?? element.objectId;
 }
 
 const hasTarget = (args: { ref?: string; selector?: string; role?: string }): boolean =>
@@ -75,20 +103,24 @@ export const getHtml: Handler<'browser_get_html'> = async (args, ctx) => {
   const maxChars = args.maxChars ?? DEFAULT_HTML_CHARS;
   if (hasTarget(args)) {
     return withElement(tab, args, async (element) => {
-      const html = await cleanHtml(elementCdp(tab, element), element.objectId, false);
+      const html = await cleanHtml(
+        elementCdp(tab, element),
+        await modelWorldObject(tab, element),
+        false,
+      );
       return textResult(
         untrustedSection(`HTML of ${element.label}`, capText(html, maxChars), 'html'),
       );
     });
   }
-  const html = await cleanHtml(tab.cdp, await documentObjectId(tab.cdp), false);
+  const html = await cleanHtml(tab.cdp, await documentObjectId(tab), false);
   return textResult(untrustedSection('Page HTML', capText(html, maxChars), 'html'));
 };
 
 export const getText: Handler<'browser_get_text'> = async (_args, ctx) => {
   const tab = await ctx.currentTab();
   const [html, info] = await Promise.all([
-    cleanHtml(tab.cdp, await documentObjectId(tab.cdp), true),
+    cleanHtml(tab.cdp, await documentObjectId(tab), true),
     pageInfo(tab.cdp),
   ]);
   const page: PageHtml = {
