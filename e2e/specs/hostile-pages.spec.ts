@@ -241,8 +241,23 @@ test.describe('hostile pages: secrets in output', () => {
         }
         expect(outputs.length).toBeGreaterThan(8);
         for (const text of outputs) expect(leaked(text), text).toEqual([]);
+      },
+    );
+  });
 
-        // Pixels: the filled OTP and card fields must look exactly like the empty one.
+  test('card numbers, one-time codes and shown passwords never reach screenshot pixels', async ({
+    bridge,
+  }) => {
+    await sites(
+      async () => [await startHostileSite({ '/checkout': secretsPage })],
+      async ([site]) => {
+        const client = await bridge.connectClient('pixels-agent');
+        await callOk(client, 'browser_navigate', { url: site.url('/checkout') });
+        await callOk(client, 'browser_type', { selector: '#otp', text: SECRETS.otp });
+        await callOk(client, 'browser_type', { selector: '#card', text: SECRETS.card });
+        await callOk(client, 'browser_type', { selector: '#shown', text: SECRETS.shown });
+        await callOk(client, 'browser_click', { selector: '#toggle' });
+        // The filled fields must look exactly like the empty one (no focus ring, no caret).
         await callOk(client, 'browser_evaluate', {
           function: '() => document.activeElement.blur()',
         });
