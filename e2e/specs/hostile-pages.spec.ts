@@ -156,6 +156,12 @@ test.describe('hostile pages: uploads', () => {
         expect(posted?.body).toContain('my cv');
         expect(posted?.body).not.toContain('PRIVATE');
         expect(await readFile(key, 'utf8')).toBe('PRIVATE-KEY-BYTES');
+        // The user sees which file went to which origin in the side panel's live log.
+        await expect(
+          bridge.relay.locator('#log li', { hasText: 'browser_file_upload' }).filter({
+            hasText: `cv.txt → ${page.origin()}`,
+          }),
+        ).toHaveCount(1);
       },
     );
   });
