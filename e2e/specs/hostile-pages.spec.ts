@@ -11,6 +11,7 @@ import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ErrorCode } from '@browser-agent/protocol';
 import { callOk, callTool, expect, snapshot, test } from '../harness.js';
+import { askBeforeSecretSubmit, question } from '../submitQuestions.js';
 import { startHostileSite, type HostilePages, type HostileSite } from '../fixtures/hostileSite.js';
 
 const SECRET_MARK = 'TOP-SECRET-CONTENT';
@@ -334,6 +335,33 @@ test.describe('hostile pages: smaller holes', () => {
           filename: path.join(sandbox.root, 'escaped.png'),
         });
         expect(escaped.text).toContain('outside the output directory');
+      },
+    );
+  });
+
+  test('a synthetic SubmitEvent from the page raises no "submit this form?" question', async ({
+    bridge,
+  }) => {
+    await sites(
+      async () => [
+        await startHostileSite({
+          '/login': `<!doctype html><title>login</title><h1>Login</h1>
+            <form id="f" method="post" action="/collect">
+              <label>Password <input type="password" name="password"></label>
+            </form>
+            <button type="button" onclick="document.getElementById('f').dispatchEvent(
+              new SubmitEvent('submit', { bubbles: true, cancelable: true }))">Check</button>`,
+          '/collect': '<!doctype html><p>sent</p>',
+        }),
+      ],
+      async ([site]) => {
+        await askBeforeSecretSubmit(bridge);
+        const client = await bridge.connectClient('synthetic-agent');
+        await callOk(client, 'browser_navigate', { url: site.url('/login') });
+        const clicked = await callTool(client, 'browser_click', { role: 'button', name: 'Check' });
+        expect(clicked.isError, clicked.text).toBe(false);
+        await expect(question(bridge.relay)).toHaveCount(0);
+        expect(site.requests.filter((r) => r.method === 'POST')).toEqual([]);
       },
     );
   });
