@@ -8,6 +8,8 @@
  * frame from one inside a page of another runs out of process, as a cross-site frame would.
  */
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { lookup } from 'node:dns/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { ErrorCode } from '@browser-agent/protocol';
 import { callOk, callTool, expect, snapshot, test } from '../harness.js';
@@ -97,6 +99,37 @@ test.describe('hostile pages: host spellings', () => {
         });
         expect(trailing.text).toContain(ErrorCode.BLOCKED_URL);
         expect(target.requests).toEqual([]);
+      },
+    );
+  });
+});
+
+test.describe('hostile pages: names that resolve to private addresses', () => {
+  test('with private-network blocking, a name resolving to loopback is not shown to the agent', async ({
+    bridge,
+  }) => {
+    // This machine's own name resolves to a loopback or private address on most hosts (through
+    // /etc/hosts): a public-looking name the string check cannot judge.
+    const name = os.hostname();
+    const address = await lookup(name).then(
+      (a) => a.address,
+      () => undefined,
+    );
+    test.skip(
+      address === undefined || !/^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(address),
+      `${name} does not resolve to a private IPv4 address here`,
+    );
+    await sites(
+      async () => [await startHostileSite({ '/secret': secretPage }, address)],
+      async ([target]) => {
+        const client = await bridge.connectClient('rebind-agent', {
+          env: { BROWSER_AGENT_BLOCK_PRIVATE_NETWORK: '1' },
+        });
+        const url = `http://${name}:${target.port}/secret`;
+        const result = await callTool(client, 'browser_navigate', { url });
+        expect(result.text).not.toContain(SECRET_MARK);
+        expect(result.text).toContain('private-network address');
+        expect(await snapshot(client)).not.toContain(SECRET_MARK);
       },
     );
   });

@@ -1,4 +1,4 @@
-import { checkOrigin, type OriginPolicy } from '@browser-agent/protocol';
+import { checkOrigin, checkRemoteAddress, type OriginPolicy } from '@browser-agent/protocol';
 import type { CdpClient } from './cdp';
 import { isResponseStage, RESPONSE_BODY_PATTERNS } from './recorders/responseBodies';
 
@@ -45,12 +45,31 @@ export function installOriginGuard(
     // The request may have been cancelled meanwhile (tab closed, navigation superseded).
     done.catch(() => undefined);
   });
+  // A public name can resolve to a private address (DNS rebinding, or a name in /etc/hosts).
+  // The address is known only once the response arrives, so the first request has been sent
+  // by then; the frame is sent to about:blank before the agent can read it.
+  cdp.on('Network.responseReceived', (event, sessionId) => {
+    if (event.type !== 'Document' || event.frameId === undefined) return;
+    const verdict = checkRemoteAddress(
+      policy(),
+      event.response.url,
+      event.response.remoteIPAddress,
+    );
+    if (verdict.allowed) return;
+    onBlocked({ url: event.response.url, reason: verdict.reason, at: Date.now() });
+    cdp
+      .send('Page.navigate', { url: 'about:blank', frameId: event.frameId }, sessionId)
+      .catch(() => undefined);
+  });
   return {
     enableTab: async () => {
       await cdp.send('Fetch.enable', { patterns: [DOCUMENTS, ...RESPONSE_BODY_PATTERNS] });
     },
     enableChild: async (sessionId) => {
-      await cdp.send('Fetch.enable', { patterns: [DOCUMENTS] }, sessionId);
+      await Promise.all([
+        cdp.send('Fetch.enable', { patterns: [DOCUMENTS] }, sessionId),
+        cdp.send('Network.enable', {}, sessionId),
+      ]);
     },
   };
 }
