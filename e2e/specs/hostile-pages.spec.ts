@@ -75,6 +75,38 @@ test.describe('hostile pages: frames into blocked origins', () => {
   });
 });
 
+test.describe('hostile pages: popups', () => {
+  test('an about:blank popup that writes a frame of a blocked origin never shows it to the agent', async ({
+    bridge,
+  }) => {
+    const pages: HostilePages = {};
+    await sites(
+      async () => [
+        await startHostileSite(pages),
+        await startHostileSite({ '/secret': secretPage }, '127.0.0.2'),
+      ],
+      async ([main, blocked]) => {
+        pages['/opener'] = `<!doctype html><title>opener</title><h1>Opener</h1>
+          <button onclick="const w = window.open('');
+            w.document.write('<h2>Popup page</h2><iframe src=${blocked.url('/secret')}></iframe>');
+            w.document.close();">Open</button>`;
+        const client = await bridge.connectClient('popup-agent', {
+          env: { BROWSER_AGENT_BLOCKED_ORIGINS: blocked.origin() },
+        });
+        await callOk(client, 'browser_navigate', { url: main.url('/opener') });
+        await callOk(client, 'browser_click', { role: 'button', name: 'Open' });
+        await expect
+          .poll(async () => (await callOk(client, 'browser_tabs', { action: 'list' })).text)
+          .toMatch(/1[.:]/);
+        await callOk(client, 'browser_tabs', { action: 'select', index: 1 });
+        await expect.poll(async () => snapshot(client)).toContain('Popup page');
+        await new Promise((r) => setTimeout(r, 1_000));
+        expect(await snapshot(client)).not.toContain(SECRET_MARK);
+      },
+    );
+  });
+});
+
 test.describe('hostile pages: host spellings', () => {
   test('loopback in other spellings and a trailing dot do not get past the policy', async ({
     bridge,

@@ -1,4 +1,5 @@
 import { checkOrigin, checkRemoteAddress, type OriginPolicy } from '@browser-agent/protocol';
+import type { Protocol } from 'devtools-protocol';
 import type { CdpClient } from './cdp';
 import { isResponseStage, RESPONSE_BODY_PATTERNS } from './recorders/responseBodies';
 
@@ -61,15 +62,41 @@ export function installOriginGuard(
       .send('Page.navigate', { url: 'about:blank', frameId: event.frameId }, sessionId)
       .catch(() => undefined);
   });
+  /**
+   * Frames that loaded before the guard was on (a popup's about:blank document that wrote an
+   * iframe before the popup was adopted) are sent to about:blank, so they never reach a
+   * snapshot. Their first request has been sent by then.
+   */
+  const sweep = async (sessionId: string | undefined, withRoot: boolean): Promise<void> => {
+    const { frameTree } = await cdp.send('Page.getFrameTree', undefined, sessionId);
+    const visit = async (node: Protocol.Page.FrameTree): Promise<void> => {
+      const url = `${node.frame.url}${node.frame.urlFragment ?? ''}`;
+      const verdict = checkOrigin(policy(), url);
+      if (!verdict.allowed) {
+        onBlocked({ url, reason: verdict.reason, at: Date.now() });
+        await cdp
+          .send('Page.navigate', { url: 'about:blank', frameId: node.frame.id }, sessionId)
+          .catch(() => undefined);
+        return;
+      }
+      await Promise.all((node.childFrames ?? []).map(visit));
+    };
+    // The tab's own document is the backstop's (worker.enforcePolicy): it may be the user's.
+    // An out-of-process iframe's session has the frame itself at its root.
+    if (withRoot) await visit(frameTree);
+    else await Promise.all((frameTree.childFrames ?? []).map(visit));
+  };
   return {
     enableTab: async () => {
       await cdp.send('Fetch.enable', { patterns: [DOCUMENTS, ...RESPONSE_BODY_PATTERNS] });
+      await sweep(undefined, false).catch(() => undefined);
     },
     enableChild: async (sessionId) => {
       await Promise.all([
         cdp.send('Fetch.enable', { patterns: [DOCUMENTS] }, sessionId),
         cdp.send('Network.enable', {}, sessionId),
       ]);
+      await sweep(sessionId, true).catch(() => undefined);
     },
   };
 }
