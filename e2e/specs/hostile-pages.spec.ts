@@ -21,9 +21,9 @@ const secretPage = `<!doctype html><title>secret</title><h1>${SECRET_MARK}</h1>`
 
 /** Sites started by a test, closed when it ends. */
 async function sites<T extends HostileSite[]>(
-  start: () => Promise<T>,
-  run: (s: T) => Promise<void>,
-) {
+  start: () => Promise<[...T]>,
+  run: (started: [...T]) => Promise<void>,
+): Promise<void> {
   const started = await start();
   try {
     await run(started);

@@ -155,7 +155,7 @@ export function checkRemoteAddress(
 ): PolicyVerdict {
   if (!policy?.blockPrivateNetwork || !remoteAddress) return { allowed: true };
   if (!isPrivateAddress(remoteAddress)) return { allowed: true };
-  let host = '';
+  let host: string;
   try {
     host = new URL(url).hostname;
   } catch {

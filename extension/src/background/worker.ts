@@ -323,7 +323,7 @@ export class Worker {
         )
       : undefined;
     // Before the hooks: auto-attaching child frames (a hook) already needs it.
-    state.guardChild = guard?.enableChild;
+    state.guardChild = guard === undefined ? undefined : (id) => guard.enableChild(id);
     for (const hook of attachHooks) await hook({ tabId, cdp, state });
     const viewport = owner?.settings?.viewport;
     if (viewport) {

@@ -26,9 +26,8 @@ describe('one secret rule everywhere', () => {
   });
   it('has a page-side twin that agrees with it', () => {
     // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the twin is page-side source
-    const isSecretField = new Function(`return ${SECRET_FIELD_FUNCTION}`)() as (
-      el: unknown,
-    ) => boolean;
+    const make = new Function(`return ${SECRET_FIELD_FUNCTION}`) as () => (el: unknown) => boolean;
+    const isSecretField = make();
     const input = (attrs: Record<string, string>) => ({
       localName: 'input',
       type: attrs['type'] ?? 'text',

@@ -223,8 +223,11 @@ async function withSecretsMasked<T>(tab: TabHandle, run: () => Promise<T>): Prom
     await Promise.all(
       masked.map((frame) =>
         frame === undefined
-          ? undefined
-          : callInFrame(tab.cdp, tab.state, frame, 'maskSecrets(false)').catch(() => undefined),
+          ? Promise.resolve()
+          : callInFrame(tab.cdp, tab.state, frame, 'maskSecrets(false)').then(
+              () => undefined,
+              () => undefined,
+            ),
       ),
     );
   }
