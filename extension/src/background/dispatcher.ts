@@ -6,15 +6,31 @@ import {
   hopTime,
   stampHop,
   isToolName,
-  toWireError,
+  type Hops,
   type RequestFrame,
   type ResponseFrame,
   type ToolArgs,
+  type ToolContract,
   type ToolName,
+  type ToolResult,
 } from '@browser-agent/protocol';
 import { BusyClock } from './busyClock';
+import { CallResponse } from './callResponse';
 import type { Handler, HandlerContext, HandlerRegistry } from './handlerContext';
 
+/** A cross-cutting step that adds its section to every call whose contract asks for it. */
+export type SectionStep = (
+  contract: ToolContract,
+  ctx: HandlerContext,
+  response: CallResponse,
+) => Promise<void>;
+
+/** A call's response before it is rendered: the worker's own steps may still add to it. */
+export interface PendingResponse {
+  readonly response: CallResponse;
+  /** Renders the frame, once. */
+  render(): ResponseFrame;
+}
 /** Turns a REQUEST into exactly one RESPONSE: validated, run in order per session, never thrown. */
 export class Dispatcher {
   readonly #handlers: HandlerRegistry;
@@ -25,15 +41,19 @@ export class Dispatcher {
 
   /** Runs before each call from an agent, in its session's turn (automatic checkpoints). */
   readonly #beforeCall: (action: string, ctx: HandlerContext) => Promise<void>;
+  /** Run after each handler that returned, batch steps included (the open dialog). */
+  readonly #sectionSteps: readonly SectionStep[];
 
   constructor(
     handlers: HandlerRegistry,
     contextFor: (sessionId: string, clock: BusyClock) => Promise<HandlerContext>,
     beforeCall: (action: string, ctx: HandlerContext) => Promise<void> = () => Promise.resolve(),
+    sectionSteps: readonly SectionStep[] = [],
   ) {
     this.#handlers = handlers;
     this.#contextFor = contextFor;
     this.#beforeCall = beforeCall;
+    this.#sectionSteps = sectionSteps;
   }
 
   /** Sessions with a call queued or running, for the panel's "working" indicator. */
@@ -41,7 +61,8 @@ export class Dispatcher {
     return new Set(this.#queues.keys());
   }
 
-  dispatch(frame: RequestFrame): Promise<ResponseFrame> {
+  /** Runs the call in its session's turn; the caller may add sections, then renders it. */
+  call(frame: RequestFrame): Promise<PendingResponse> {
     const previous = this.#queues.get(frame.sessionId) ?? Promise.resolve();
     const run = previous.then(() => this.#runWithin(frame));
     const tail = run.catch(() => undefined);
@@ -57,52 +78,62 @@ export class Dispatcher {
    * hold the session's queue: at the caller's own deadline the call is answered TIMEOUT and the
    * queue moves on. The daemon has answered the caller by then too; this answer is dropped there.
    */
-  #runWithin(frame: RequestFrame): Promise<ResponseFrame> {
+  #runWithin(frame: RequestFrame): Promise<PendingResponse> {
     const limitMs = frame.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const timedOut = new Promise<ResponseFrame>((resolve) => {
+    const timedOut = new Promise<PendingResponse>((resolve) => {
       timer = setTimeout(() => {
-        const error = new BridgeError(
-          ErrorCode.TIMEOUT,
-          `${frame.action} did not finish within ${limitMs} ms.`,
-          'The page may be busy or not painted (a background tab); retry, or select the tab first.',
+        const response = new CallResponse();
+        response.fail(
+          new BridgeError(
+            ErrorCode.TIMEOUT,
+            `${frame.action} did not finish within ${limitMs} ms.`,
+            'The page may be busy or not painted (a background tab); retry, or select the tab first.',
+          ),
         );
-        resolve({
-          type: 'response',
-          id: frame.id,
-          sessionId: frame.sessionId,
-          payload: { success: false, error: toWireError(error) },
-        });
+        resolve(pending(frame, response));
       }, limitMs);
     });
     return Promise.race([this.#run(frame), timedOut]).finally(() => clearTimeout(timer));
   }
 
-  async #run(request: RequestFrame): Promise<ResponseFrame> {
+  async #run(request: RequestFrame): Promise<PendingResponse> {
     const frame = stampHop(request, 'worker.in');
-    const base = { type: 'response' as const, id: frame.id, sessionId: frame.sessionId };
     const startedAt = hopTime();
     const clock = new BusyClock();
-    let response: ResponseFrame;
+    const response = new CallResponse();
     try {
-      const data = await this.#invoke(frame, clock);
-      response = { ...base, payload: { success: true, data } };
+      await this.#invoke(frame, clock, response);
     } catch (err) {
-      response = { ...base, payload: { success: false, error: toWireError(err) } };
+      response.fail(err);
     }
-    if (!frame.hops) return response;
+    if (!frame.hops) return pending(frame, response);
     const timing = { handlerMs: hopTime() - startedAt, cdpMs: clock.read() };
-    return stampHop({ ...response, hops: frame.hops, timing }, 'worker.out');
+    // Stamped when the call is done, as before the worker's own steps ran.
+    const { hops } = stampHop({ hops: frame.hops }, 'worker.out');
+    return pending(frame, response, hops, timing);
   }
 
-  async #invoke(frame: RequestFrame, clock: BusyClock): Promise<unknown> {
+  async #invoke(frame: RequestFrame, clock: BusyClock, response: CallResponse): Promise<void> {
     const ctx = await this.#contextFor(frame.sessionId, clock);
     if (isToolName(frame.action)) await this.#beforeCall(frame.action, ctx);
-    return this.invokeTool(frame.action, frame.params, ctx);
+    await this.#fill(frame.action, frame.params, ctx, response);
   }
 
-  /** Validates arguments against the tool's contract and runs its handler (also browser_batch's steps). */
-  invokeTool(action: string, params: unknown, ctx: HandlerContext): Promise<unknown> {
+  /** Runs one of browser_batch's steps the way a call runs; its sections are the step's result. */
+  async invokeTool(action: string, params: unknown, ctx: HandlerContext): Promise<ToolResult> {
+    const response = new CallResponse();
+    await this.#fill(action, params, ctx, response);
+    return response.result();
+  }
+
+  /** Validates arguments against the tool's contract, runs its handler, then the section steps. */
+  async #fill(
+    action: string,
+    params: unknown,
+    ctx: HandlerContext,
+    response: CallResponse,
+  ): Promise<void> {
     const contract = findContract(action);
     if (!contract || !isToolName(action)) {
       throw new BridgeError(
@@ -122,11 +153,34 @@ export class Dispatcher {
       );
     }
     // parsed.data was validated by this action's own contract.
-    return this.#call(action, parsed.data, ctx);
+    response.add(await this.#call(action, parsed.data, ctx));
+    for (const step of this.#sectionSteps) await step(contract, ctx, response);
   }
 
-  #call<N extends ToolName>(name: N, args: ToolArgs<N>, ctx: HandlerContext): Promise<unknown> {
+  #call<N extends ToolName>(name: N, args: ToolArgs<N>, ctx: HandlerContext): Promise<ToolResult> {
     const handler: Handler<N> = this.#handlers[name];
     return handler(args, ctx);
   }
+}
+
+function pending(
+  frame: RequestFrame,
+  response: CallResponse,
+  hops?: Hops,
+  timing?: ResponseFrame['timing'],
+): PendingResponse {
+  let rendered: ResponseFrame | undefined;
+  return {
+    response,
+    render() {
+      rendered ??= {
+        type: 'response',
+        id: frame.id,
+        sessionId: frame.sessionId,
+        payload: response.payload(),
+        ...(hops === undefined ? {} : { hops, timing }),
+      };
+      return rendered;
+    },
+  };
 }

@@ -1,3 +1,4 @@
+/** What a tool handler may do: the narrow interface handlers get, so tests can fake it. */
 import type {
   ClientInfo,
   SessionSettings,
@@ -5,101 +6,7 @@ import type {
   ToolName,
   ToolResult,
 } from '@browser-agent/protocol';
-import type { CdpClient } from './cdp';
-import type { WorldAddress } from './page/world';
-
-export interface ConsoleEntry {
-  level: 'error' | 'warning' | 'info' | 'debug' | 'log';
-  text: string;
-  /** url:line of where it was logged, when known. */
-  location?: string;
-  timestamp: number;
-}
-
-/** Per-tab ref table: refs are handed out once per element and reused across snapshots. */
-export interface RefEntry {
-  ref: string;
-  /** The page world of the element's frame (see page/world.ts), and its id there. */
-  world: WorldAddress;
-  localId: number;
-  /** The CDP child session of the out-of-process iframe the node lives in; undefined for the tab's own. */
-  sessionId?: string;
-  /** Role and name seen when the ref was last shown; a mismatch later means STALE_REF. */
-  role: string;
-  name: string;
-  /** Snapshot generation the entry was last seen in. */
-  generation: number;
-}
-
-/** A ref resolved for an action: its entry plus the element's DOM node id in its target. */
-export type ResolvedEntry = RefEntry & { backendNodeId: number };
-
-/** Where an out-of-process iframe's target hangs: the session and frame that hold its owner. */
-export interface FrameParent {
-  sessionId: string | undefined;
-  frameId: string | undefined;
-}
-
-/** A JavaScript dialog the page opened and nobody handled yet. */
-export interface OpenDialog {
-  type: 'alert' | 'confirm' | 'prompt' | 'beforeunload';
-  message: string;
-  defaultPrompt: string;
-}
-
-/** One request the tab made, as browser_network_requests lists it. */
-export interface NetworkEntry {
-  id: string;
-  url: string;
-  method: string;
-  resourceType: string;
-  status: number | undefined;
-  statusText: string;
-  mimeType: string;
-  requestHeaders: Record<string, string>;
-  responseHeaders: Record<string, string>;
-  hasPostData: boolean;
-  failure: string | undefined;
-  finished: boolean;
-  startedAt: number;
-  /** Body of a Fetch/XHR response, read in the browser before the page got it (responseBodies.ts). */
-  body?: string;
-  /** The request body as the request event carried it: a navigation's is gone once it commits. */
-  postData?: string;
-}
-
-export interface TabState {
-  /** Ref entries by element (see outline/nodes.ts elementKey). */
-  refsByKey: Map<string, RefEntry>;
-  /** Out-of-process iframes attached through Target.setAutoAttach: child session → frame id. */
-  childFrames: Map<string, string>;
-  /** Child session → where its frame's owner element lives (nested iframes attach to a child session). */
-  childFrameParents: Map<string, FrameParent>;
-  /** Isolated-world context id of each frame's page model, by `${sessionId}/${frameId}`. */
-  worlds: Map<string, number>;
-  /**
-   * Set while the tab's session has an origin policy: enables the guard in a child target's
-   * session (an out-of-process iframe) while it is still paused, before its first request.
-   */
-  guardChild: ((sessionId: string) => Promise<void>) | undefined;
-  refsByRef: Map<string, RefEntry>;
-  nextRef: number;
-  generation: number;
-  console: ConsoleEntry[];
-  /** How many console entries browser_console_messages has already shown. */
-  consoleShown: number;
-  dialog: OpenDialog | undefined;
-  network: NetworkEntry[];
-  /** The outline lines the agent saw last (snapshot or diff), for the next diff. */
-  lastOutline: string[] | undefined;
-}
-
-/** One of the session's tabs, attached through chrome.debugger. */
-export interface TabHandle {
-  readonly tabId: number;
-  readonly cdp: CdpClient;
-  readonly state: TabState;
-}
+import type { TabHandle } from './tabStates';
 
 export interface TabSummary {
   index: number;
@@ -139,9 +46,3 @@ export type Handler<N extends ToolName> = (
 export type HandlerRegistry = { [N in ToolName]: Handler<N> };
 /** One area's handlers (tools/<area>.ts): some of the tools, each by its name. */
 export type AreaHandlers = { [N in ToolName]?: Handler<N> };
-
-/**
- * Called once per tab right after the debugger attaches (and again after a worker restart), so
- * per-tab recorders (console, dialogs, network) see events between tool calls too.
- */
-export type AttachHook = (tab: TabHandle) => void | Promise<void>;

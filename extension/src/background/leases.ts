@@ -1,19 +1,5 @@
 import type { SessionRecord } from './sessionStore';
 
-/** Tab-group colours, one per session in turn, so two agents' tabs never look alike. */
-export const GROUP_COLORS = [
-  'purple',
-  'blue',
-  'green',
-  'orange',
-  'pink',
-  'cyan',
-  'red',
-  'yellow',
-  'grey',
-] as const;
-export type GroupColor = (typeof GROUP_COLORS)[number];
-
 /**
  * Puts a leased tab into its session's tab group (titled after the client), creating the group
  * on first use. Groups are how the user sees, and changes, which tabs an agent may touch.

@@ -1,43 +1,25 @@
-import { ErrorCode, type ResponseFrame } from '@browser-agent/protocol';
+import { BridgeError, ErrorCode } from '@browser-agent/protocol';
+import type { CallResponse } from './callResponse';
 import type { BlockedLoad } from './originGuard';
 
 const HINT =
   "The session's origin policy (allowedOrigins / blockedOrigins in the server's settings) forbids it; use an allowed site.";
 
 /**
- * Says in the tool's own result what the origin policy refused while it ran: a navigation that
+ * Says in the tool's own response what the origin policy refused while it ran: a navigation that
  * failed because of it becomes BLOCKED_URL; a successful action gets a note (a redirect or popup
  * that was stopped).
  */
-export function reportBlocked(response: ResponseFrame, blocked: BlockedLoad[]): ResponseFrame {
+export function reportBlocked(response: CallResponse, blocked: BlockedLoad[]): void {
   const first = blocked[0];
-  if (!first) return response;
-  const lines = blocked.map((b) => `Blocked: ${b.url} (${b.reason}).`).join('\n');
-  if (!response.payload.success) {
-    if (
-      response.payload.error.code !== ErrorCode.NAVIGATION_FAILED &&
-      response.payload.error.code !== ErrorCode.NAVIGATION_TIMEOUT
-    )
-      return response;
-    return {
-      ...response,
-      payload: {
-        success: false,
-        error: {
-          code: ErrorCode.BLOCKED_URL,
-          message: `${first.url} is blocked: ${first.reason}.`,
-          hint: HINT,
-        },
-      },
-    };
+  if (!first) return;
+  if (response.failed) {
+    const code = response.errorCode;
+    if (code !== ErrorCode.NAVIGATION_FAILED && code !== ErrorCode.NAVIGATION_TIMEOUT) return;
+    response.fail(
+      new BridgeError(ErrorCode.BLOCKED_URL, `${first.url} is blocked: ${first.reason}.`, HINT),
+    );
+    return;
   }
-  const data = response.payload.data as { content?: unknown[] } | undefined;
-  if (!data || !Array.isArray(data.content)) return response;
-  return {
-    ...response,
-    payload: {
-      success: true,
-      data: { ...data, content: [...data.content, { type: 'text', text: lines }] },
-    },
-  };
+  response.addText(blocked.map((b) => `Blocked: ${b.url} (${b.reason}).`).join('\n'));
 }

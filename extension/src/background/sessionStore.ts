@@ -1,6 +1,19 @@
 import type { ClientInfo, OriginPolicy, SessionSettings } from '@browser-agent/protocol';
 import type { SessionState } from '../shared/messages';
-import { GROUP_COLORS, type GroupColor } from './leases';
+
+/** Tab-group colours, one per session in turn, so two agents' tabs never look alike. */
+export const GROUP_COLORS = [
+  'purple',
+  'blue',
+  'green',
+  'orange',
+  'pink',
+  'cyan',
+  'red',
+  'yellow',
+  'grey',
+] as const;
+export type GroupColor = (typeof GROUP_COLORS)[number];
 
 export interface SessionRecord {
   sessionId: string;

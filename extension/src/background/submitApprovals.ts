@@ -9,17 +9,13 @@
  * several sessions never share a tab but a call may still be finishing when the next starts),
  * so the user's own submits outside the agent's calls are never held.
  *
- * browser_evaluate is asked about before it runs when its page has such a form (guardScript).
+ * A tool whose contract says `approval: 'script'` (browser_evaluate) is asked about before it
+ * runs when its page has such a form (guardScript, applied in the registry loop).
  */
-import {
-  BridgeError,
-  ErrorCode,
-  toWireError,
-  type ResponseFrame,
-  type ToolResult,
-} from '@browser-agent/protocol';
+import { BridgeError, ErrorCode, type ToolName } from '@browser-agent/protocol';
 import type { GuardMessage, SecretFieldKind, SubmitQuestion } from '../shared/messages';
 import { ApprovalQuestions, type Verdict } from './approvalQuestions';
+import type { PendingResponse } from './dispatcher';
 import type { CdpClient } from './cdp';
 import type { Handler } from './handlerContext';
 import { settle } from './loading/settle';
@@ -83,7 +79,7 @@ export class SubmitApprovals {
    * hold, it can read a form's fields and send them with fetch, or undo the main-world hook.
    * So with the setting on, a script for a page with a secret-field form is asked about first.
    */
-  guardScript(inner: Handler<'browser_evaluate'>): Handler<'browser_evaluate'> {
+  guardScript<N extends ToolName>(inner: Handler<N>): Handler<N> {
     return async (args, ctx) => {
       // Calls of a session run in order: the running one is the oldest.
       const deadline = this.#deadlines.get(ctx.sessionId)?.[0];
@@ -129,14 +125,17 @@ export class SubmitApprovals {
   }
 
   /** Runs one agent call with the guards of `tabIds` armed, then settles what they held. */
-  async guardCall(call: GuardedCall, run: () => Promise<ResponseFrame>): Promise<ResponseFrame> {
+  async guardCall(
+    call: GuardedCall,
+    run: () => Promise<PendingResponse>,
+  ): Promise<PendingResponse> {
     const { sessionId, tabIds, client, limitMs } = call;
     const deadline = Date.now() + limitMs - ANSWER_MARGIN_MS;
     this.#deadlines.set(sessionId, [...(this.#deadlines.get(sessionId) ?? []), deadline]);
     await this.#arm(tabIds, limitMs);
-    let response: ResponseFrame;
+    let pending: PendingResponse;
     try {
-      response = await run();
+      pending = await run();
     } finally {
       const left = (this.#deadlines.get(sessionId) ?? []).filter((d) => d !== deadline);
       if (left.length > 0) this.#deadlines.set(sessionId, left);
@@ -147,21 +146,20 @@ export class SubmitApprovals {
     const [first, ...rest] = held;
     // One question per call: further submits it caused are dropped, never sent unasked.
     for (const extra of rest) void this.#release(extra, false);
-    if (first === undefined) return response;
-    if (!response.payload.success) {
+    const { response } = pending;
+    if (first === undefined) return pending;
+    if (response.failed) {
       await this.#release(first, false);
-      return response;
+      return pending;
     }
     const verdict = await this.#ask(first, client, deadline - Date.now());
     if (verdict !== 'allow') {
       await this.#release(first, false);
-      return {
-        ...response,
-        payload: { success: false, error: toWireError(denied(first, verdict)) },
-      };
+      response.fail(denied(first, verdict));
+      return pending;
     }
-    const note = await this.#submit(first);
-    return { ...response, payload: { success: true, data: withNote(response.payload.data, note) } };
+    response.addText(await this.#submit(first));
+    return pending;
   }
 
   async #arm(tabIds: readonly number[], forMs: number): Promise<void> {
@@ -244,12 +242,4 @@ function denied(submit: HeldSubmit, verdict: Exclude<Verdict, 'allow'>): BridgeE
       : `The user did not answer in time whether to submit ${what}; nothing was submitted.`,
     'Do not try to submit it another way. Ask the user to submit it themselves, or to allow it in the Browser Agent side panel when you retry.',
   );
-}
-
-function withNote(data: unknown, note: string): ToolResult {
-  const text = { type: 'text' as const, text: note };
-  if (typeof data !== 'object' || data === null || !('content' in data)) return { content: [text] };
-  // The data is the handler's own ToolResult.
-  const result = data as ToolResult;
-  return { ...result, content: [...result.content, text] };
 }

@@ -5,18 +5,17 @@ import {
   parseFrame,
   serializeFrame,
   type Frame,
-  type ResponseFrame,
 } from '@browser-agent/protocol';
 import type { CdpClient } from './cdp';
 import { captureConsole } from './recorders/consoleCapture';
 import { DebuggerHub } from './debuggerHub';
-import { Dispatcher } from './dispatcher';
+import { Dispatcher, type PendingResponse } from './dispatcher';
 import { showOverlay } from './overlay';
 import { SessionContexts } from './sessionContext';
 import { SessionStore, type SessionRecord } from './sessionStore';
 import { TabStates } from './tabStates';
-import { attachHooks, handlers } from './tools';
-import { beforeCall, bindInvoker, sideEffects, transactions } from './transactions';
+import { attachHooks, createHandlers, sectionSteps } from './tools';
+import { TransactionServices } from './transactions';
 import { Activity } from './activity';
 import { PanelHub } from './panelHub';
 import { Controls } from './controls';
@@ -76,16 +75,22 @@ export class Worker {
         detail: `${detail} The service worker holds the link, so agents keep working with the panel closed.`,
       }),
   );
-  readonly dispatcher = new Dispatcher(
-    { ...handlers, browser_evaluate: this.approvals.guardScript(handlers.browser_evaluate) },
+  readonly transactions = new TransactionServices();
+  readonly dispatcher: Dispatcher = new Dispatcher(
+    createHandlers(
+      {
+        manager: this.transactions.manager,
+        sideEffects: this.transactions.sideEffects,
+        // The dispatcher's own validated path, for browser_batch's steps.
+        invoke: () => (tool, args, ctx) => this.dispatcher.invokeTool(tool, args, ctx),
+      },
+      { approveScript: (handler) => this.approvals.guardScript(handler) },
+    ),
     async (sessionId, clock) => this.contexts.create(await this.#usableSession(sessionId), clock),
-    beforeCall,
+    this.transactions.beforeCall,
+    sectionSteps,
   );
   #broadcastTimer: ReturnType<typeof setTimeout> | undefined;
-
-  constructor() {
-    bindInvoker((tool, args, ctx) => this.dispatcher.invokeTool(tool, args, ctx));
-  }
 
   /** A frame from the relay (panel-held or worker-held); answers go back through `reply`. */
   onRelayFrame(frame: Frame, reply: (frame: Frame) => void): void {
@@ -96,7 +101,9 @@ export class Worker {
       case 'session_start':
         void this.store
           .upsert(frame.sessionId, frame.client, frame.project, frame.policy, frame.settings)
-          .then(() => transactions.configure(frame.sessionId, frame.transactions, frame.resume))
+          .then(() =>
+            this.transactions.manager.configure(frame.sessionId, frame.transactions, frame.resume),
+          )
           .then(() => this.sessionsChanged());
         return;
       case 'session_end':
@@ -163,7 +170,7 @@ export class Worker {
 
   /** A closed tab leaves no per-tab records behind. */
   async tabClosed(tabId: number): Promise<void> {
-    sideEffects.forget(tabId);
+    this.transactions.sideEffects.forget(tabId);
     this.blocked.forget(tabId);
     await this.contexts.forgetTab(tabId);
   }
@@ -190,7 +197,11 @@ export class Worker {
       void this.store.all().then(async (records) => {
         this.panels.broadcast({
           kind: 'sessions',
-          sessions: await sessionViews(records, this.dispatcher.busySessions(), transactions),
+          sessions: await sessionViews(
+            records,
+            this.dispatcher.busySessions(),
+            this.transactions.manager,
+          ),
         });
       });
     }, SESSIONS_BROADCAST_DELAY_MS);
@@ -207,22 +218,22 @@ export class Worker {
     if (record) record.lastActivity = entry.startedAt;
     this.sessionsChanged();
     const startedAt = Date.now();
-    const run = (): Promise<ResponseFrame> => this.dispatcher.dispatch(frame);
+    const run = (): Promise<PendingResponse> => this.dispatcher.call(frame);
     const guarded = record !== undefined && (await loadSettings()).askBeforeSecretSubmit;
-    const response = reportBlocked(
-      guarded
-        ? await this.approvals.guardCall(
-            {
-              sessionId: record.sessionId,
-              tabIds: record.tabIds,
-              client: record.client.name,
-              limitMs: frame.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
-            },
-            run,
-          )
-        : await run(),
-      this.#blockedDuring(record, startedAt),
-    );
+    const pending = guarded
+      ? await this.approvals.guardCall(
+          {
+            sessionId: record.sessionId,
+            tabIds: record.tabIds,
+            client: record.client.name,
+            limitMs: frame.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
+          },
+          run,
+        )
+      : await run();
+    reportBlocked(pending.response, this.#blockedDuring(record, startedAt));
+    // Rendered once, after every step added its section.
+    const response = pending.render();
     // The answer goes first: the panel's activity update would otherwise be handled before it.
     reply(response);
     const finished = this.activity.finished(response);
@@ -295,7 +306,7 @@ export class Worker {
       sessions: await sessionViews(
         await this.store.all(),
         this.dispatcher.busySessions(),
-        transactions,
+        this.transactions.manager,
       ),
     });
     if (this.background.running)
@@ -325,6 +336,7 @@ export class Worker {
     // Before the hooks: auto-attaching child frames (a hook) already needs it.
     state.guardChild = guard === undefined ? undefined : (id) => guard.enableChild(id);
     for (const hook of attachHooks) await hook({ tabId, cdp, state });
+    await this.transactions.sideEffects.watch(tabId, cdp);
     const viewport = owner?.settings?.viewport;
     if (viewport) {
       // Emulation rather than resizing the window: the window is the user's, and may hold other tabs.
@@ -343,7 +355,7 @@ export class Worker {
   /** The agent's tabs are closed, or released to the user, as the user's setting says. */
   async #endSession(sessionId: string): Promise<void> {
     const record = await this.store.remove(sessionId);
-    await transactions.forget(sessionId);
+    await this.transactions.manager.forget(sessionId);
     if (!record) return;
     const { onSessionEnd } = await loadSettings();
     await this.controls.releaseTabs(record, onSessionEnd === 'close');

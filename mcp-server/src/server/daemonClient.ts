@@ -32,6 +32,7 @@ import {
   type TransactionLimits,
 } from '@browser-agent/protocol';
 import { ResumeNotice } from './resumeNotice.js';
+import type { ToolResponse } from './toolResponse.js';
 import type { Logger } from '../shared/logger.js';
 import { LineSplitter } from '../shared/ndjson.js';
 import { ensureStateDir } from '../shared/paths.js';
@@ -95,8 +96,16 @@ export class DaemonClient {
     );
   }
 
-  async call(action: ToolName, params: unknown, timeoutMs: number): Promise<ToolResult> {
-    return this.#resumeNotice.decorate(action, await this.#send(action, params, timeoutMs));
+  async call(
+    action: ToolName,
+    params: unknown,
+    timeoutMs: number,
+    response?: ToolResponse,
+  ): Promise<ToolResult> {
+    const result = await this.#send(action, params, timeoutMs);
+    const notice = this.#resumeNotice.note(action);
+    if (notice !== undefined) response?.addNote(notice);
+    return result;
   }
 
   async #send(action: ToolName, params: unknown, timeoutMs: number): Promise<ToolResult> {

@@ -4,7 +4,6 @@ import {
   contractsFor,
   DEFAULT_TOOL_TIMEOUT_MS,
   projectPathSchema,
-  takesProjectPath,
   findContract,
   type ToolContract,
   type ToolGroup,
@@ -14,13 +13,20 @@ import {
 import { serverStepFor, type StepSettings } from './serverSteps.js';
 import { aliasesFor, type AliasContext, type ToolNameSet } from './toolAliases.js';
 import { errorToCallToolResult, toCallToolResult } from './toolResult.js';
+import { ToolResponse } from './toolResponse.js';
 
 export const SERVER_NAME = 'browser-agent';
 export const SERVER_VERSION = '0.1.0';
 
 /** Whatever carries a call to the browser; the daemon client in production, a fake in tests. */
 export interface ToolCaller {
-  call(action: ToolName, params: unknown, timeoutMs: number): Promise<ToolResult>;
+  /** Returns the browser's result; the layers on the way add their notes to `response`. */
+  call(
+    action: ToolName,
+    params: unknown,
+    timeoutMs: number,
+    response: ToolResponse,
+  ): Promise<ToolResult>;
 }
 
 export interface McpServerOptions {
@@ -36,13 +42,6 @@ export interface McpServerOptions {
   };
 }
 
-const NAVIGATING: ReadonlySet<ToolName> = new Set([
-  'browser_navigate',
-  'browser_navigate_back',
-  'browser_navigate_forward',
-  'browser_reload',
-  'browser_tabs',
-]);
 /** What an action's settling (load, requests, a quiet DOM) may add to its own timeout. */
 const SETTLE_ALLOWANCE_MS = 15_000;
 
@@ -51,12 +50,15 @@ const SETTLE_ALLOWANCE_MS = 15_000;
  * action timeout is longer, so the extension's own, clearer error arrives first.
  */
 function requestTimeoutMs(
-  name: ToolName,
+  contract: ToolContract | undefined,
   args: Record<string, unknown>,
   settings: NonNullable<McpServerOptions['settings']>,
 ): number {
-  const base = findContract(name)?.timeoutMs?.(args) ?? DEFAULT_TOOL_TIMEOUT_MS;
-  const own = NAVIGATING.has(name) ? settings.navigationTimeoutMs : settings.actionTimeoutMs;
+  const base = contract?.timeoutMs?.(args) ?? DEFAULT_TOOL_TIMEOUT_MS;
+  const own =
+    contract?.timeoutKind === 'navigation'
+      ? settings.navigationTimeoutMs
+      : settings.actionTimeoutMs;
   return own === undefined ? base : Math.max(base, own + SETTLE_ALLOWANCE_MS);
 }
 
@@ -72,10 +74,15 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
   const settings = options.settings ?? {};
 
   const invoke = async (name: ToolName, args: Record<string, unknown>): Promise<ToolResult> => {
-    const step = serverStepFor(name);
+    const contract = findContract(name);
+    const step = serverStepFor(contract);
     await step?.before?.(args, settings);
-    const result = await caller.call(name, args, requestTimeoutMs(name, args, settings));
-    return step?.after ? step.after(result, args, settings) : result;
+    const response = new ToolResponse();
+    const timeoutMs = requestTimeoutMs(contract, args, settings);
+    response.setResult(await caller.call(name, args, timeoutMs, response));
+    await step?.after?.(response, args, settings);
+    // Rendered once, after every layer and step added its part.
+    return response.render();
   };
   const answer = async (run: () => Promise<ToolResult>): Promise<CallToolResult> => {
     try {
@@ -93,7 +100,7 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
         title: c.title,
         description: c.description,
         inputSchema:
-          options.projectPath && takesProjectPath(c.name)
+          options.projectPath && c.takesProjectPath === true
             ? c.input.extend({ projectPath: projectPathSchema })
             : c.input,
         annotations: c.annotations,

@@ -4,26 +4,24 @@ import type { ProjectSession } from './projectSession.js';
 
 /**
  * Takes `projectPath` out of every call (the extension never sees it), lets the project session
- * act on it before the browser is reached, and appends the session's notes to the result.
+ * act on it before the browser is reached, and adds the session's notes to the call's response.
  */
 export function projectAwareCaller(project: ProjectSession, inner: ToolCaller): ToolCaller {
   return {
-    async call(action, params, timeoutMs): Promise<ToolResult> {
+    async call(action, params, timeoutMs, response): Promise<ToolResult> {
       const { projectPath, ...rest } = isRecord(params) ? params : {};
       const notes = await project.beforeCall(
         typeof projectPath === 'string' ? projectPath : undefined,
       );
       let result: ToolResult;
       try {
-        result = await inner.call(action, rest, timeoutMs);
+        result = await inner.call(action, rest, timeoutMs, response);
       } catch (err) {
         project.unsent(notes);
         throw err;
       }
-      if (notes.length === 0) return result;
-      return {
-        content: [...result.content, ...notes.map((text) => ({ type: 'text' as const, text }))],
-      };
+      for (const text of notes) response.addNote(text);
+      return result;
     },
   };
 }

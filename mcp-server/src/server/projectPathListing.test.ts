@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { PROJECT_PATH_TOOLS } from '@browser-agent/protocol';
 import { createMcpServer, type ToolCaller } from './mcpServer.js';
+
+/** The tools that may be the first to open the browser (their contracts say takesProjectPath). */
+const PROJECT_PATH_TOOLS = [
+  'browser_navigate',
+  'browser_snapshot',
+  'browser_tabs',
+  'browser_wait_for',
+  'browser_resize',
+  'browser_close',
+];
 
 async function listed(projectPath: boolean) {
   const caller: ToolCaller = { call: () => Promise.reject(new Error('unused')) };

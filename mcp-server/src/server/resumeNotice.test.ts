@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ResumeNotice } from './resumeNotice.js';
 
-const result = { content: [{ type: 'text' as const, text: 'snapshot' }] };
-const texts = (r: { content: Array<{ type: string; text?: string }> }) =>
-  r.content.map((c) => c.text ?? '').join('\n');
-
 describe('ResumeNotice', () => {
   it('adds the calls before the resume to the first result only, and to browser_session_info', () => {
     const notice = new ResumeNotice();
-    expect(notice.decorate('browser_snapshot', result)).toBe(result);
+    expect(notice.note('browser_snapshot')).toBeUndefined();
     notice.resumed([
       {
         t: '2026-11-21T08:01:02.000Z',
@@ -19,11 +15,11 @@ describe('ResumeNotice', () => {
       },
       { t: '2026-11-21T08:01:03.000Z', tool: 'browser_click', args: '{"ref":"e1"}' },
     ]);
-    const first = texts(notice.decorate('browser_snapshot', result));
+    const first = notice.note('browser_snapshot');
     expect(first).toContain('resumed after a restart');
     expect(first).toContain('- 08:01:02 browser_navigate {"url":"u"} → ok (9 ms)');
     expect(first).toContain('- 08:01:03 browser_click {"ref":"e1"} → no answer (cut off)');
-    expect(notice.decorate('browser_snapshot', result)).toBe(result);
-    expect(texts(notice.decorate('browser_session_info', result))).toContain('browser_navigate');
+    expect(notice.note('browser_snapshot')).toBeUndefined();
+    expect(notice.note('browser_session_info')).toContain('browser_navigate');
   });
 });

@@ -1,4 +1,4 @@
-import type { LoggedCall, ToolName, ToolResult } from '@browser-agent/protocol';
+import { findContract, type LoggedCall, type ToolName } from '@browser-agent/protocol';
 
 function line(c: LoggedCall): string {
   const outcome = c.code === undefined ? 'no answer (cut off)' : c.code;
@@ -20,9 +20,11 @@ export class ResumeNotice {
     this.#unseen = true;
   }
 
-  decorate(action: ToolName, result: ToolResult): ToolResult {
+  /** The notice for this call's response, if it gets one. */
+  note(action: ToolName): string | undefined {
     const calls = this.#calls;
-    if (calls === undefined || (!this.#unseen && action !== 'browser_session_info')) return result;
+    const always = findContract(action)?.repeatsResumeNotice === true;
+    if (calls === undefined || (!this.#unseen && !always)) return undefined;
     this.#unseen = false;
     const text =
       calls.length === 0
@@ -31,6 +33,6 @@ export class ResumeNotice {
             `This session was resumed after a restart (same tabs and transaction). Its last ${calls.length} call(s) before that, from the write-ahead log:`,
             ...calls.map(line),
           ].join('\n');
-    return { ...result, content: [...result.content, { type: 'text', text }] };
+    return text;
   }
 }

@@ -1,15 +1,22 @@
 /**
  * Steps a few tools need on the MCP server's side of the bridge, where the file system and a
  * DOM library are: checking upload files exist before the browser is asked, saving a
- * screenshot, turning page HTML into Markdown. Keyed by tool name; most tools have none.
+ * screenshot, turning page HTML into Markdown. A contract names its step (`serverStep`); most
+ * tools have none.
  */
 import { lstat, mkdir, open, realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { BridgeError, ErrorCode, type ToolName, type ToolResult } from '@browser-agent/protocol';
+import {
+  BridgeError,
+  ErrorCode,
+  type ServerStepKind,
+  type ToolContract,
+} from '@browser-agent/protocol';
 import { PAGE_HTML_MARKER } from '@browser-agent/protocol';
 import type { ScreenshotLimits } from './config.js';
 import { saveScreenshot } from './screenshotFiles.js';
 import { checkUploadPaths } from './uploadRoots.js';
+import type { ToolResponse } from './toolResponse.js';
 
 /** The settings the steps read (config.ts resolves them). */
 export interface StepSettings {
@@ -23,12 +30,12 @@ export interface StepSettings {
 interface ServerStep {
   /** Runs before the call is forwarded; throws to refuse it. */
   before?: (args: Record<string, unknown>, settings: StepSettings) => Promise<void>;
-  /** Rewrites the browser's result. */
+  /** Adds to the call's response once the browser answered. */
   after?: (
-    result: ToolResult,
+    response: ToolResponse,
     args: Record<string, unknown>,
     settings: StepSettings,
-  ) => Promise<ToolResult>;
+  ) => Promise<void>;
 }
 
 const UNLIMITED: ScreenshotLimits = {
@@ -121,10 +128,10 @@ const screenshot: ServerStep = {
     }
     if (path.isAbsolute(file)) await checkScreenshotTarget(file, settings.outputDir);
   },
-  async after(result, args, settings) {
+  async after(response, args, settings) {
     const file = args['filename'];
-    const image = result.content.find((part) => part.type === 'image');
-    if (image === undefined) return result;
+    const image = response.parts.find((part) => part.type === 'image');
+    if (image === undefined) return;
     const data = Buffer.from(image.data, 'base64');
     const notes: string[] = [];
     if (typeof file === 'string' && path.isAbsolute(file)) {
@@ -149,31 +156,27 @@ const screenshot: ServerStep = {
         );
       }
     }
-    if (notes.length === 0) return result;
-    return { content: [...result.content, { type: 'text', text: notes.join('\n') }] };
+    if (notes.length > 0) response.addNote(notes.join('\n'));
   },
 };
 
 const getText: ServerStep = {
-  async after(result, args) {
+  async after(response, args) {
     const maxChars = typeof args['maxChars'] === 'number' ? args['maxChars'] : undefined;
     // Loaded on first use: readability, turndown and linkedom add ~100 ms to every server start.
     const { htmlToMarkdown } = await import('./pageMarkdown.js');
-    const content = result.content.map((part) =>
-      part.type === 'text' && part.text.startsWith(PAGE_HTML_MARKER)
-        ? { type: 'text' as const, text: htmlToMarkdown(part.text, maxChars) }
-        : part,
+    response.mapText((text) =>
+      text.startsWith(PAGE_HTML_MARKER) ? htmlToMarkdown(text, maxChars) : text,
     );
-    return { content };
   },
 };
 
-const steps: Partial<Record<ToolName, ServerStep>> = {
-  browser_file_upload: fileUpload,
-  browser_take_screenshot: screenshot,
-  browser_get_text: getText,
+const steps: Record<ServerStepKind, ServerStep> = {
+  checkUploadFiles: fileUpload,
+  saveScreenshot: screenshot,
+  pageToMarkdown: getText,
 };
 
-export function serverStepFor(name: ToolName): ServerStep | undefined {
-  return steps[name];
+export function serverStepFor(contract: ToolContract | undefined): ServerStep | undefined {
+  return contract?.serverStep === undefined ? undefined : steps[contract.serverStep];
 }

@@ -30,6 +30,7 @@ export const takeScreenshot = defineTool({
     filename: z.string().optional().describe('Also save here (absolute, or a name in outputDir)'),
   }),
   annotations: { readOnlyHint: true, openWorldHint: true },
+  serverStep: 'saveScreenshot',
 });
 
 export const getText = defineTool({
@@ -40,6 +41,7 @@ export const getText = defineTool({
     maxChars: z.number().min(100).optional().describe('Cut here (40000)'),
   }),
   annotations: { readOnlyHint: true, openWorldHint: true },
+  serverStep: 'pageToMarkdown',
 });
 
 export const getHtml = defineTool({

@@ -29,7 +29,33 @@ export interface ToolContract<N extends string = string, S extends z.ZodObject =
   readonly group?: ToolGroup;
   /** How long the bridge waits for this tool when the caller gives no timeout of its own. */
   readonly timeoutMs?: (args: z.infer<S>) => number;
+
+  // Per-tool facts, read once in the registry loop of each side (never a side table of names).
+
+  /** Which configured timeout (timeouts.navigationMs or actionMs) may raise the bridge's deadline. */
+  readonly timeoutKind?: 'navigation' | 'action';
+  /**
+   * May be the first call to open the browser: in launch mode with no project yet it takes an
+   * optional `projectPath` (the MCP server consumes it; the extension never sees it).
+   */
+  readonly takesProjectPath?: true;
+  /** False for calls that manage or only read checkpoints: they neither count nor trigger one. */
+  readonly countsForCheckpoints?: false;
+  /** False for the tools that would nest transactions inside browser_batch. */
+  readonly allowedInBatch?: false;
+  /** False when the call leaves no tab to report an open dialog for (browser_close). */
+  readonly reportsModalState?: false;
+  /** `script`: asked about first when its page holds a guarded secret form (askBeforeSecretSubmit). */
+  readonly approval?: 'script';
+  /** A step the MCP server runs around the call, where the file system and a DOM library are. */
+  readonly serverStep?: ServerStepKind;
+  /** Shows the resumed session's last calls every time, not only with the first result. */
+  readonly repeatsResumeNotice?: true;
 }
+
+/** The MCP server's own steps (mcp-server/src/server/serverSteps.ts), named by what they do. */
+export const SERVER_STEP_KINDS = ['checkUploadFiles', 'saveScreenshot', 'pageToMarkdown'] as const;
+export type ServerStepKind = (typeof SERVER_STEP_KINDS)[number];
 
 export function defineTool<N extends string, S extends z.ZodObject>(
   contract: ToolContract<N, S>,

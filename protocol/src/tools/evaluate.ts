@@ -16,6 +16,7 @@ export const evaluate = defineTool({
     ...elementTarget,
   }),
   annotations: { destructiveHint: true, openWorldHint: true },
+  approval: 'script',
 });
 
 /** The evaluate area's tools, in the order tools/list shows them. */

@@ -39,6 +39,7 @@ export const fileUpload = defineTool({
     paths: z.array(z.string().max(4096)).max(20).describe('Absolute paths; [] clears'),
   }),
   annotations: { destructiveHint: true, openWorldHint: true },
+  serverStep: 'checkUploadFiles',
 });
 
 /** The forms area's tools, in the order tools/list shows them. */

@@ -21,6 +21,8 @@ export {
   type ToolContract,
   type ToolAnnotations,
   type ToolGroup,
+  SERVER_STEP_KINDS,
+  type ServerStepKind,
 } from './contract.js';
 export { targetSchema, type ElementTarget } from './target.js';
 export { DEFAULT_SNAPSHOT_MAX_CHARS } from './snapshot.js';
@@ -73,4 +75,4 @@ export function contractsFor(groups: readonly ToolGroup[]): AnyContract[] {
 /** Default timeout for a tool call when the contract gives none. */
 export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
 export { PAGE_HTML_MARKER, pageHtmlSchema, type PageHtml } from './content.js';
-export { PROJECT_PATH_TOOLS, projectPathSchema, takesProjectPath } from './project.js';
+export { projectPathSchema } from './project.js';

@@ -9,6 +9,8 @@ export const navigate = defineTool({
     url: z.string().min(1).max(8192).describe('Absolute URL'),
   }),
   annotations: { destructiveHint: true, openWorldHint: true },
+  timeoutKind: 'navigation',
+  takesProjectPath: true,
 });
 
 export const navigateBack = defineTool({
@@ -17,6 +19,7 @@ export const navigateBack = defineTool({
   description: 'Go back in the current tab.',
   input: z.object({}),
   annotations: { destructiveHint: true, openWorldHint: true },
+  timeoutKind: 'navigation',
 });
 
 export const navigateForward = defineTool({
@@ -25,6 +28,7 @@ export const navigateForward = defineTool({
   description: 'Go forward in the current tab.',
   input: z.object({}),
   annotations: { destructiveHint: true, openWorldHint: true },
+  timeoutKind: 'navigation',
 });
 
 export const reload = defineTool({
@@ -35,6 +39,7 @@ export const reload = defineTool({
     ignoreCache: z.boolean().optional().describe('Bypass the cache'),
   }),
   annotations: { destructiveHint: true, openWorldHint: true },
+  timeoutKind: 'navigation',
 });
 
 export const resize = defineTool({
@@ -47,6 +52,7 @@ export const resize = defineTool({
   }),
   annotations: { idempotentHint: true },
   group: 'devtools',
+  takesProjectPath: true,
 });
 
 export const close = defineTool({
@@ -55,6 +61,8 @@ export const close = defineTool({
   description: "Close every tab of this session (the user's own tabs stay open).",
   input: z.object({}),
   annotations: { destructiveHint: true },
+  takesProjectPath: true,
+  reportsModalState: false,
 });
 
 /** The navigation area's tools, in the order tools/list shows them. */

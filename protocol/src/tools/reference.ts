@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { groupOf, toolContracts } from './index.js';
-import { PROJECT_PATH_TOOLS, projectPathSchema } from './project.js';
+import { projectPathSchema } from './project.js';
 
 interface JsonSchemaProp {
   type?: string | string[];
@@ -61,7 +61,12 @@ export function renderToolReference(): string {
   out.push(
     '## `projectPath` (launch mode)',
     '',
-    `When the server runs with \`--launch\` and neither MCP roots nor \`--project\` name the project, ${PROJECT_PATH_TOOLS.map((n) => `\`${n}\``).join(', ')} also take an optional \`projectPath\` (string): ${projectPathSchema.description ?? ''}. See [projects.md](projects.md).`,
+    `When the server runs with \`--launch\` and neither MCP roots nor \`--project\` name the project, ${toolContracts
+      .filter((c) => c.takesProjectPath === true)
+      .map((c) => `\`${c.name}\``)
+      .join(
+        ', ',
+      )} also take an optional \`projectPath\` (string): ${projectPathSchema.description ?? ''}. See [projects.md](projects.md).`,
     '',
   );
   return out.join('\n');

@@ -15,6 +15,7 @@ export const snapshot = defineTool({
     maxChars: z.number().min(1000).optional().describe(`Cut here (${DEFAULT_SNAPSHOT_MAX_CHARS})`),
   }),
   annotations: { readOnlyHint: true, openWorldHint: true },
+  takesProjectPath: true,
 });
 
 /** The snapshot area's tools, in the order tools/list shows them. */

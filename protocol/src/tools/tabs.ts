@@ -13,6 +13,8 @@ export const tabs = defineTool({
     background: z.boolean().optional().describe('For new: do not focus it'),
   }),
   annotations: { destructiveHint: true, openWorldHint: true },
+  timeoutKind: 'navigation',
+  takesProjectPath: true,
 });
 
 /** The tabs area's tools, in the order tools/list shows them. */

@@ -15,6 +15,8 @@ export const transactionBegin = defineTool({
   }),
   group: 'transactions',
   annotations: { idempotentHint: false },
+  countsForCheckpoints: false,
+  allowedInBatch: false,
 });
 
 export const transactionCommit = defineTool({
@@ -25,6 +27,8 @@ export const transactionCommit = defineTool({
   input: z.object({}),
   group: 'transactions',
   annotations: {},
+  countsForCheckpoints: false,
+  allowedInBatch: false,
 });
 
 export const transactionRollback = defineTool({
@@ -44,6 +48,8 @@ export const transactionRollback = defineTool({
   group: 'transactions',
   annotations: { destructiveHint: true },
   timeoutMs: () => 20_000,
+  countsForCheckpoints: false,
+  allowedInBatch: false,
 });
 
 const MAX_BATCH_STEPS = 50;
@@ -68,6 +74,8 @@ export const batch = defineTool({
   group: 'transactions',
   annotations: { destructiveHint: true, openWorldHint: true },
   timeoutMs: (args) => 30_000 + args.steps.length * 30_000,
+  countsForCheckpoints: false,
+  allowedInBatch: false,
 });
 
 export const sessionInfo = defineTool({
@@ -78,6 +86,8 @@ export const sessionInfo = defineTool({
   input: z.object({}),
   group: 'transactions',
   annotations: { readOnlyHint: true },
+  countsForCheckpoints: false,
+  repeatsResumeNotice: true,
 });
 
 /** The transactions area's tools, in the order tools/list shows them. */

@@ -26,6 +26,7 @@ export const waitFor = defineTool({
   }),
   annotations: { readOnlyHint: true },
   timeoutMs: (args) => ((args.time ?? args.timeout ?? 10) + 10) * 1000,
+  takesProjectPath: true,
 });
 
 /** The waitFor area's tools, in the order tools/list shows them. */

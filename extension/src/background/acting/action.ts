@@ -5,7 +5,8 @@
  * and report what happened and what changed on the page.
  */
 import { BridgeError, ErrorCode, textResult, type ToolResult } from '@browser-agent/protocol';
-import type { HandlerContext, TabHandle } from '../handlerContext';
+import type { HandlerContext } from '../handlerContext';
+import type { TabHandle } from '../tabStates';
 import { actionReport } from './actionReport';
 import { assertNoDialog, dialogOpened } from '../recorders/dialogs';
 import { watchNavigation } from '../loading/navigationWatch';

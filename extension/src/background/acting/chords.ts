@@ -1,6 +1,7 @@
 /** Key chords like "Control+Shift+R": parsed into modifiers and one key, then pressed. */
 import { BridgeError, ErrorCode } from '@browser-agent/protocol';
 import type { CdpClient } from '../cdp';
+import { characterKey, namedKey, pressKey } from './keyboard';
 
 const SHIFT = 8;
 const MODIFIER_BITS: Record<string, number> = { Alt: 1, Control: 2, Meta: 4, Shift: SHIFT };
@@ -19,26 +20,6 @@ const ALIASES: Record<string, string> = {
   Return: 'Enter',
   Space: ' ',
 };
-
-/** Named keys: code, Windows key code, and the text they type. */
-const NAMED: Record<string, [string, number, string]> = {
-  Enter: ['Enter', 13, '\r'],
-  Tab: ['Tab', 9, ''],
-  Escape: ['Escape', 27, ''],
-  Backspace: ['Backspace', 8, ''],
-  Delete: ['Delete', 46, ''],
-  Insert: ['Insert', 45, ''],
-  ArrowUp: ['ArrowUp', 38, ''],
-  ArrowDown: ['ArrowDown', 40, ''],
-  ArrowLeft: ['ArrowLeft', 37, ''],
-  ArrowRight: ['ArrowRight', 39, ''],
-  Home: ['Home', 36, ''],
-  End: ['End', 35, ''],
-  PageUp: ['PageUp', 33, ''],
-  PageDown: ['PageDown', 34, ''],
-  ' ': ['Space', 32, ' '],
-};
-for (let i = 1; i <= 12; i += 1) NAMED[`F${i}`] = [`F${i}`, 111 + i, ''];
 
 export interface Chord {
   modifiers: number;
@@ -71,11 +52,8 @@ export function parseChord(raw: string): Chord {
     }
     modifiers |= bit;
   }
-  const named = NAMED[keyName];
-  if (named !== undefined) {
-    const [code, keyCode, text] = named;
-    return { modifiers, held: names, key: keyName, code, keyCode, text };
-  }
+  const named = namedKey(keyName);
+  if (named !== undefined) return { modifiers, held: names, ...named };
   const modifierKey = MODIFIER_CODES[keyName];
   if (modifierKey !== undefined) {
     return {
@@ -94,19 +72,9 @@ export function parseChord(raw: string): Chord {
       'Use one character or a key name such as Enter, Tab, Escape, ArrowDown, PageUp, F5.',
     );
   }
-  const upper = keyName.toUpperCase();
-  const letter = /^[A-Z]$/.test(upper);
-  const digit = /^\d$/.test(keyName);
-  const shifted = (modifiers & SHIFT) !== 0;
-  return {
-    modifiers,
-    held: names,
-    key: letter && shifted ? upper : keyName,
-    code: letter ? `Key${upper}` : digit ? `Digit${keyName}` : '',
-    keyCode: letter || digit ? upper.charCodeAt(0) : 0,
-    // With Control, Alt or Meta held a key is a shortcut and types nothing.
-    text: (modifiers & ~SHIFT) !== 0 ? '' : letter && shifted ? upper : keyName,
-  };
+  const typed = characterKey(keyName, (modifiers & SHIFT) !== 0);
+  // With Control, Alt or Meta held the key is a shortcut: it types nothing.
+  return { modifiers, held: names, ...typed, text: (modifiers & ~SHIFT) !== 0 ? '' : typed.text };
 }
 
 export async function pressChord(cdp: CdpClient, chord: Chord): Promise<void> {
@@ -122,20 +90,7 @@ export async function pressChord(cdp: CdpClient, chord: Chord): Promise<void> {
       modifiers: held,
     });
   }
-  const common = {
-    key: chord.key,
-    code: chord.code,
-    windowsVirtualKeyCode: chord.keyCode,
-    nativeVirtualKeyCode: chord.keyCode,
-    modifiers: chord.modifiers,
-  };
-  await cdp.send('Input.dispatchKeyEvent', {
-    type: chord.text === '' ? 'rawKeyDown' : 'keyDown',
-    ...common,
-    text: chord.text,
-    unmodifiedText: chord.text,
-  });
-  await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...common });
+  await pressKey(cdp, chord, chord.modifiers);
   for (const name of [...chord.held].reverse()) {
     const [code, keyCode] = MODIFIER_CODES[name] ?? ['', 0];
     held &= ~(MODIFIER_BITS[name] ?? 0);

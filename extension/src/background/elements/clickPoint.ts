@@ -4,7 +4,7 @@
  * covered by an overlay would click the overlay, which is a different element.
  */
 import { BridgeError, ErrorCode } from '@browser-agent/protocol';
-import type { TabHandle } from '../handlerContext';
+import type { TabHandle } from '../tabStates';
 import { elementCdp } from './elementCdp';
 import { Hint } from '../common/hints';
 import { frameOffset } from './frameOffset';

@@ -1,5 +1,5 @@
 import type { CdpClient } from '../cdp';
-import type { TabHandle } from '../handlerContext';
+import type { TabHandle } from '../tabStates';
 import type { ResolvedElement } from './resolveRef';
 
 /**

@@ -4,7 +4,7 @@
  * adds up the offsets of every owner on the way to the tab. Each owner element is asked for in
  * the session its frame is attached through (where the owner lives).
  */
-import type { TabHandle } from '../handlerContext';
+import type { TabHandle } from '../tabStates';
 
 export interface Offset {
   x: number;

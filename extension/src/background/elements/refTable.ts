@@ -4,7 +4,7 @@
  * element lives. Each snapshot is a new generation; entries remember the role and name last
  * shown, which ref resolution compares against the live element.
  */
-import type { RefEntry, TabState } from '../handlerContext';
+import type { RefEntry, TabState } from '../tabStates';
 import { elementKey, type OutlineNode } from '../outline/nodes';
 import type { WorldAddress } from '../page/world';
 

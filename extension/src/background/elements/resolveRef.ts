@@ -5,7 +5,7 @@
  * showed. Anything else is STALE_REF: never act on a different element.
  */
 import { BridgeError, ErrorCode } from '@browser-agent/protocol';
-import type { RefEntry, ResolvedEntry, TabHandle } from '../handlerContext';
+import type { RefEntry, ResolvedEntry, TabHandle } from '../tabStates';
 import { Hint } from '../common/hints';
 import type { ElementCheck } from '../page/wire';
 import { callModel, elementObject } from '../page/world';

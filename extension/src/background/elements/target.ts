@@ -6,7 +6,7 @@
  * ambiguous match lists its candidates by ref.
  */
 import { BridgeError, ErrorCode, type ElementTarget } from '@browser-agent/protocol';
-import type { RefEntry, TabHandle } from '../handlerContext';
+import type { RefEntry, TabHandle } from '../tabStates';
 import { listFrames } from '../outline/frames';
 import { Hint } from '../common/hints';
 import type { QueryAnswer } from '../page/wire';

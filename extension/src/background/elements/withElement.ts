@@ -1,4 +1,4 @@
-import type { TabHandle } from '../handlerContext';
+import type { TabHandle } from '../tabStates';
 import { assertNoDialog } from '../recorders/dialogs';
 import { releaseElement, type ResolvedElement } from './resolveRef';
 import { resolveTarget } from './target';

@@ -1,6 +1,6 @@
 import type { Protocol } from 'devtools-protocol';
 import type { CdpClient } from '../cdp';
-import type { AttachHook } from '../handlerContext';
+import type { AttachHook } from '../tabStates';
 
 /** The screencast only keeps the tab drawn; its frames are as small and rare as Chrome allows. */
 const KEEP_DRAWN: Protocol.Page.StartScreencastRequest = {

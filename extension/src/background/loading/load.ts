@@ -1,6 +1,6 @@
 /** Navigating a tab and waiting, bounded, for the new page to load. */
 import { BridgeError, ErrorCode } from '@browser-agent/protocol';
-import type { TabHandle } from '../handlerContext';
+import type { TabHandle } from '../tabStates';
 import { dialogOpened } from '../recorders/dialogs';
 import { Hint } from '../common/hints';
 import { navigationFailedHint } from './navigationHint';

@@ -5,7 +5,7 @@
  */
 import type { Protocol } from 'devtools-protocol';
 import type { CdpClient } from '../cdp';
-import type { TabHandle } from '../handlerContext';
+import type { TabHandle } from '../tabStates';
 import { elementKey, fromWire, type OutlineNode } from './nodes';
 import { PAGE_MODEL } from '../page/pageScript';
 import type { WireNode } from '../page/wire';

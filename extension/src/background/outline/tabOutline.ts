@@ -3,7 +3,7 @@
  * lines, and what changed since the agent last looked. Snapshots, finds and action results
  * all come from here, so they agree on refs and on what "last seen" means.
  */
-import type { TabHandle } from '../handlerContext';
+import type { TabHandle } from '../tabStates';
 import { pageOutline } from './frames';
 import type { OutlineElement, OutlineNode } from './nodes';
 import { formatOutlineLines, refOfLine } from './format';

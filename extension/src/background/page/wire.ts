@@ -56,3 +56,14 @@ export interface WireMatch {
 }
 
 export type QueryAnswer = { error: string } | { matches: WireMatch[] };
+
+/** A frame, and the debugger session (tab or out-of-process iframe) that reaches it. */
+export interface FrameAddress {
+  readonly sessionId: string | undefined;
+  readonly frameId: string;
+}
+
+/** A frame's world as it is now: where refs made in it point. */
+export interface WorldAddress extends FrameAddress {
+  readonly contextId: number;
+}

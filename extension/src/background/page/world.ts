@@ -5,21 +5,13 @@
  * frame navigates. A context id that no longer answers is replaced once.
  */
 import type { CdpClient } from '../cdp';
-import type { TabState } from '../handlerContext';
+import type { TabState } from '../tabStates';
+import type { FrameAddress, WorldAddress } from './wire';
 import { PAGE_MODEL } from './pageScript';
 
 const WORLD_NAME = 'browser-agent';
 
-/** A frame, and the debugger session (tab or out-of-process iframe) that reaches it. */
-export interface FrameAddress {
-  readonly sessionId: string | undefined;
-  readonly frameId: string;
-}
-
-/** A frame's world as it is now: where refs made in it point. */
-export interface WorldAddress extends FrameAddress {
-  readonly contextId: number;
-}
+export type { FrameAddress, WorldAddress } from './wire';
 
 const worldKey = (frame: FrameAddress): string => `${frame.sessionId ?? ''}/${frame.frameId}`;
 

@@ -11,7 +11,7 @@
  * the child run. Every auto-attached target is resumed, guarded or not, or it would hang.
  */
 import type { CdpClient } from '../cdp';
-import type { AttachHook } from '../handlerContext';
+import type { AttachHook } from '../tabStates';
 
 function autoAttach(cdp: CdpClient, sessionId?: string): Promise<unknown> {
   return (

@@ -11,7 +11,7 @@
  * `[cursor=pointer]`, which its CSS could do anyway. Listeners added before the tab was attached
  * (a tab the user gave the agent) are not known until it reloads.
  */
-import type { AttachHook } from '../handlerContext';
+import type { AttachHook } from '../tabStates';
 
 export const CLICK_LISTENER_EVENTS = {
   request: 'browser-agent-click-listeners',

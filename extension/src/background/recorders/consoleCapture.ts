@@ -1,5 +1,5 @@
 import type { CdpClient } from '../cdp';
-import type { ConsoleEntry } from '../handlerContext';
+import type { ConsoleEntry } from '../tabStates';
 
 /** Oldest entries are dropped past this, so a chatty page cannot grow the worker's memory. */
 const MAX_CONSOLE_ENTRIES = 1000;

@@ -4,7 +4,7 @@
  * state until browser_handle_dialog closes it.
  */
 import { BridgeError, ErrorCode } from '@browser-agent/protocol';
-import type { AttachHook, OpenDialog, TabHandle } from '../handlerContext';
+import type { AttachHook, OpenDialog, TabHandle } from '../tabStates';
 import { Hint } from '../common/hints';
 import { oneLine, quoted } from '../common/text';
 

@@ -3,7 +3,7 @@
  * for settling: an action waits for the requests it started. A new main-frame document starts
  * a new log, as DevTools does without "preserve log".
  */
-import type { AttachHook, NetworkEntry, TabState } from '../handlerContext';
+import type { AttachHook, NetworkEntry, TabState } from '../tabStates';
 import { keepResponseBodies, RESPONSE_BODY_PATTERNS } from './responseBodies';
 
 /** Oldest requests are dropped past this, so a busy page cannot grow the worker's memory. */

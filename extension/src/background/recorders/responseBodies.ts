@@ -7,7 +7,7 @@
  */
 import type Protocol from 'devtools-protocol';
 import type { CdpClient } from '../cdp';
-import type { TabState } from '../handlerContext';
+import type { TabState } from '../tabStates';
 
 /** Merged into every Fetch.enable of a tab: a later enable replaces the patterns of an earlier one. */
 export const RESPONSE_BODY_PATTERNS: Protocol.Fetch.RequestPattern[] = [

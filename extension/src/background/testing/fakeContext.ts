@@ -1,7 +1,8 @@
 /** A HandlerContext over a fixed list of tabs, for handler tests that need no browser. */
 import { BridgeError, ErrorCode } from '@browser-agent/protocol';
 import type { CdpClient } from '../cdp';
-import type { HandlerContext, TabHandle, TabSummary } from '../handlerContext';
+import type { HandlerContext, TabSummary } from '../handlerContext';
+import type { TabHandle } from '../tabStates';
 import { newTabState } from '../tabStates';
 
 export { newTabState };

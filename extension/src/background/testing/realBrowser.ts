@@ -1,6 +1,6 @@
 /** One headless Chromium per test file, and pages wrapped as TabHandles for the handlers. */
 import { chromium, type Browser, type Page } from 'playwright-core';
-import type { TabHandle } from '../handlerContext';
+import type { TabHandle } from '../tabStates';
 import { cdpFromSession } from './cdpFromSession';
 import { newTabState } from './fakeContext';
 

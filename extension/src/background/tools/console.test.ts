@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ConsoleEntry } from '../handlerContext';
+import type { ConsoleEntry } from '../tabStates';
 import { formatEntries } from './console';
-import { handlers } from './index';
+import { handlers } from '../testing/handlers';
 import { fakeCdp } from '../testing/fakeCdp';
 import { fakeContext, fakeTab } from '../testing/fakeContext';
 

@@ -1,5 +1,6 @@
 import { textResult, type ToolArgs } from '@browser-agent/protocol';
-import type { AreaHandlers, ConsoleEntry, Handler } from '../handlerContext';
+import type { AreaHandlers, Handler } from '../handlerContext';
+import type { ConsoleEntry } from '../tabStates';
 import { untrustedSection } from '../common/text';
 
 const MAX_OUTPUT_CHARS = 50_000;

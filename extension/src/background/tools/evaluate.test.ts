@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderValue } from './evaluate';
-import { handlers } from './index';
+import { handlers } from '../testing/handlers';
 import { fakeCdp } from '../testing/fakeCdp';
 import { fakeContext, fakeTab } from '../testing/fakeContext';
 

@@ -1,5 +1,6 @@
 import { BridgeError, ErrorCode } from '@browser-agent/protocol';
-import type { AreaHandlers, Handler, TabHandle } from '../handlerContext';
+import type { AreaHandlers, Handler } from '../handlerContext';
+import type { TabHandle } from '../tabStates';
 import { performAction } from '../acting/action';
 import { clickPoint } from '../elements/clickPoint';
 import { assertNoDialog } from '../recorders/dialogs';

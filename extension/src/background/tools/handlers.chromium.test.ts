@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import type { ToolResult } from '@browser-agent/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handlers } from './index';
+import { handlers } from '../testing/handlers';
 import { caught } from '../testing/caught';
 import { fakeContext } from '../testing/fakeContext';
 import { launchChromium, openTab, type RealTab } from '../testing/realBrowser';

@@ -1,10 +1,12 @@
 /**
- * The handler registry: every area's handlers spread into one record, and the per-tab recorders
- * the worker starts on each debugger attach.
+ * The handler registry: every area's handlers spread into one record, wrapped once per the facts
+ * of each tool's contract; the section steps every call's response gets; and the per-tab
+ * recorders the worker starts on each debugger attach.
  */
-import { sideEffects, transactionToolHandlers } from '../transactions';
-import type { ToolName } from '@browser-agent/protocol';
-import type { AttachHook, Handler, HandlerRegistry } from '../handlerContext';
+import { toolContracts, type ToolContract, type ToolName } from '@browser-agent/protocol';
+import type { SectionStep } from '../dispatcher';
+import type { Handler, HandlerRegistry } from '../handlerContext';
+import type { AttachHook } from '../tabStates';
 import { keepRunning } from '../loading/keepRunning';
 import { trackChildFrames } from '../recorders/childFrames';
 import { recordClickListeners } from '../recorders/clickListeners';
@@ -22,49 +24,65 @@ import { networkHandlers } from './network';
 import { snapshotHandlers } from './snapshot';
 import { storageHandlers } from './storage';
 import { tabsHandlers } from './tabs';
+import { transactionsHandlers, type TransactionDeps } from './transactions';
 import { waitForHandlers } from './waitFor';
 
 /**
- * Every result, success or error, ends with the open dialog of the current tab, so a model
- * learns of a dialog from whatever it called and is reminded until it handles it.
+ * Every result ends with the open dialog of the current tab, so a model learns of a dialog from
+ * whatever it called and is reminded until it handles it (not for `reportsModalState: false`).
  */
-function withModalState<N extends ToolName>(handler: Handler<N>): Handler<N> {
-  return async (args, ctx) => {
-    const modal = async (): Promise<string | undefined> =>
-      ctx.currentTab().then(modalStateSection, () => undefined);
-    const result = await handler(args, ctx);
-    const section = await modal();
-    if (section === undefined) return result;
-    return { content: [...result.content, { type: 'text', text: section }] };
+const modalState: SectionStep = async (contract, ctx, response) => {
+  if (contract.reportsModalState === false) return;
+  const section = await ctx.currentTab().then(modalStateSection, () => undefined);
+  if (section !== undefined) response.addText(section);
+};
+
+/** The steps that add a section to a call's response, after its handler, in this order. */
+export const sectionSteps: readonly SectionStep[] = [modalState];
+
+/** Steps the worker owns that some contracts ask for. */
+export interface RegistrySteps {
+  /** For `approval: 'script'`: asks the user first when the page holds a guarded form. */
+  approveScript: <N extends ToolName>(handler: Handler<N>) => Handler<N>;
+}
+
+const NO_STEPS: RegistrySteps = { approveScript: (handler) => handler };
+
+/** Every area's handlers in one record; a missing or extra tool fails to compile. */
+function areaHandlers(transactions: TransactionDeps): HandlerRegistry {
+  return {
+    ...navigationHandlers,
+    ...snapshotHandlers,
+    ...findHandlers,
+    ...inputHandlers,
+    ...formsHandlers,
+    ...dialogsHandlers,
+    ...contentHandlers,
+    ...tabsHandlers,
+    ...evaluateHandlers,
+    ...consoleHandlers,
+    ...waitForHandlers,
+    ...networkHandlers,
+    ...storageHandlers,
+    ...transactionsHandlers(transactions),
   };
 }
 
-/** Wraps each handler once; browser_close leaves no tab to report a dialog for. */
-function withModalStates(registry: HandlerRegistry): HandlerRegistry {
+/** The registry loop: each handler wrapped once, as its contract's facts say (approval). */
+export function createHandlers(
+  transactions: TransactionDeps,
+  steps: RegistrySteps = NO_STEPS,
+): HandlerRegistry {
+  const raw = areaHandlers(transactions);
   const wrapped: Record<string, unknown> = {};
-  for (const [name, handler] of Object.entries(registry) as [ToolName, Handler<ToolName>][]) {
-    wrapped[name] = name === 'browser_close' ? handler : withModalState(handler);
+  for (const contract of toolContracts) {
+    const c: ToolContract = contract;
+    let handler = raw[contract.name] as Handler<ToolName>;
+    if (c.approval === 'script') handler = steps.approveScript(handler);
+    wrapped[contract.name] = handler;
   }
   return wrapped as HandlerRegistry;
 }
-
-/** One handler per tool contract; a contract without a handler (or the reverse) fails to compile. */
-export const handlers: HandlerRegistry = withModalStates({
-  ...navigationHandlers,
-  ...snapshotHandlers,
-  ...findHandlers,
-  ...inputHandlers,
-  ...formsHandlers,
-  ...dialogsHandlers,
-  ...contentHandlers,
-  ...tabsHandlers,
-  ...evaluateHandlers,
-  ...consoleHandlers,
-  ...waitForHandlers,
-  ...networkHandlers,
-  ...storageHandlers,
-  ...transactionToolHandlers,
-});
 
 /** Per-tab recorders the worker runs on every debugger attach. */
 export const attachHooks: readonly AttachHook[] = [
@@ -73,5 +91,4 @@ export const attachHooks: readonly AttachHook[] = [
   trackDialogs,
   recordNetwork,
   trackChildFrames,
-  (tab) => sideEffects.watch(tab.tabId, tab.cdp),
 ];

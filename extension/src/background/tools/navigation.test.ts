@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { handlers } from './index';
+import { handlers } from '../testing/handlers';
 import { fakeCdp, type FakeCdp } from '../testing/fakeCdp';
 import { fakeContext, fakeTab } from '../testing/fakeContext';
 import { MAIN_FRAME_ID, navigationScript } from '../testing/fakePage';

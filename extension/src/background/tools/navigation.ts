@@ -1,5 +1,6 @@
 import { textResult } from '@browser-agent/protocol';
-import type { AreaHandlers, Handler, TabHandle } from '../handlerContext';
+import type { AreaHandlers, Handler } from '../handlerContext';
+import type { TabHandle } from '../tabStates';
 import { assertNoDialog } from '../recorders/dialogs';
 import { goInHistory, navigateTab, reloadTab } from '../loading/load';
 import { formatPageInfo } from '../loading/pageInfo';

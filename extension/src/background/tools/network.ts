@@ -1,5 +1,6 @@
 import { BridgeError, ErrorCode, textResult } from '@browser-agent/protocol';
-import type { AreaHandlers, Handler, NetworkEntry } from '../handlerContext';
+import type { AreaHandlers, Handler } from '../handlerContext';
+import type { NetworkEntry } from '../tabStates';
 import { hideBodySecrets } from '../recorders/requestSecrets';
 import { describeBody } from '../recorders/responseBodies';
 import { capText, oneLine, untrustedSection } from '../common/text';

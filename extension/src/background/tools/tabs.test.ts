@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { handlers } from './index';
+import { handlers } from '../testing/handlers';
 import { fakeCdp } from '../testing/fakeCdp';
 import { fakeContext, fakeTab } from '../testing/fakeContext';
 

@@ -1,6 +1,7 @@
 import {
   BridgeError,
   ErrorCode,
+  findContract,
   isToolName,
   textResult,
   type ToolName,
@@ -16,14 +17,7 @@ import type { SideEffect, SideEffects } from '../transactions/sideEffects';
 /** Runs one tool with validated arguments in the same session (the dispatcher's own path). */
 export type InvokeTool = (tool: ToolName, args: unknown, ctx: HandlerContext) => Promise<unknown>;
 
-/** Steps a batch may not contain: they would nest transactions. */
-const NOT_IN_BATCH = new Set<string>([
-  'browser_batch',
-  'browser_transaction_begin',
-  'browser_transaction_commit',
-  'browser_transaction_rollback',
-]);
-
+/** What the transaction tools run on: the worker's services and its dispatcher's own path. */
 export interface TransactionDeps {
   manager: TransactionManager;
   sideEffects: SideEffects;
@@ -60,7 +54,7 @@ async function sessionTabIds(ctx: HandlerContext, extra: readonly number[]): Pro
   return [...new Set([...(await ctx.listTabs()).map((t) => t.tabId), ...extra])];
 }
 
-export function transactionHandlers(deps: TransactionDeps): {
+export function transactionsHandlers(deps: TransactionDeps): {
   browser_transaction_begin: Handler<'browser_transaction_begin'>;
   browser_transaction_commit: Handler<'browser_transaction_commit'>;
   browser_transaction_rollback: Handler<'browser_transaction_rollback'>;
@@ -152,7 +146,10 @@ export function transactionHandlers(deps: TransactionDeps): {
           'Commit or roll it back before browser_batch.',
         );
       }
-      const bad = args.steps.findIndex((s) => !isToolName(s.tool) || NOT_IN_BATCH.has(s.tool));
+      // A step whose contract says allowedInBatch: false would nest transactions.
+      const bad = args.steps.findIndex(
+        (s) => !isToolName(s.tool) || findContract(s.tool)?.allowedInBatch === false,
+      );
       if (bad >= 0) {
         throw new BridgeError(
           ErrorCode.INVALID_ARGS,

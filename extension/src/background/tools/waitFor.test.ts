@@ -1,6 +1,6 @@
 import type { ToolResult } from '@browser-agent/protocol';
 import { describe, expect, it } from 'vitest';
-import { handlers } from './index';
+import { handlers } from '../testing/handlers';
 import { fakeCdp } from '../testing/fakeCdp';
 import { fakeContext, fakeTab } from '../testing/fakeContext';
 

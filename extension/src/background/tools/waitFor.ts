@@ -1,6 +1,7 @@
 import { BridgeError, ErrorCode, textResult, type ToolResult } from '@browser-agent/protocol';
 import type { CdpClient } from '../cdp';
-import type { AreaHandlers, Handler, TabState } from '../handlerContext';
+import type { AreaHandlers, Handler } from '../handlerContext';
+import type { TabState } from '../tabStates';
 import { Hint } from '../common/hints';
 import { delay, within } from '../common/timing';
 

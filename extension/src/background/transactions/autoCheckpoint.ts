@@ -1,15 +1,7 @@
+import { findContract } from '@browser-agent/protocol';
 import type { HandlerContext } from '../handlerContext';
 import { capture } from './checkpoint';
 import type { TransactionManager } from './manager';
-
-/** Calls that manage checkpoints themselves, or only read them, neither count nor trigger one. */
-const NOT_COUNTED = new Set<string>([
-  'browser_transaction_begin',
-  'browser_transaction_commit',
-  'browser_transaction_rollback',
-  'browser_batch',
-  'browser_session_info',
-]);
 
 /**
  * Runs before each call of an agent: once `autoCheckpointEveryCalls` calls ran, or
@@ -23,7 +15,8 @@ export async function autoCheckpoint(
   action: string,
   ctx: HandlerContext,
 ): Promise<void> {
-  if (NOT_COUNTED.has(action)) return;
+  // Calls that manage checkpoints themselves, or only read them, neither count nor trigger one.
+  if (findContract(action)?.countsForCheckpoints === false) return;
   const tx = await manager.of(ctx.sessionId);
   const { autoCheckpointEveryCalls: calls, autoCheckpointEverySeconds: seconds } = tx.limits;
   // Counted even before the limits are known: the session's first calls can run while its

@@ -1,5 +1,6 @@
 import type { Protocol } from 'devtools-protocol';
-import type { HandlerContext, TabHandle } from '../handlerContext';
+import type { HandlerContext } from '../handlerContext';
+import type { TabHandle } from '../tabStates';
 
 export interface TabCheckpoint {
   tabId: number;

@@ -1,0 +1,40 @@
+/**
+ * One response per call on the MCP server's side. The browser's result is its main part; the
+ * layers on the way add notes (the resumed session's last calls, the project session's notes,
+ * where a screenshot was saved), and a server step may turn the page-HTML part into Markdown.
+ * It is rendered once, by mcpServer.ts, when the call is done.
+ */
+import type { ToolContent, ToolResult } from '@browser-agent/protocol';
+
+export class ToolResponse {
+  #main: ToolContent[] = [];
+  readonly #notes: string[] = [];
+
+  /** The browser's result. */
+  setResult(result: ToolResult): void {
+    this.#main = [...result.content];
+  }
+
+  /** The browser's result as it stands (server steps read it). */
+  get parts(): readonly ToolContent[] {
+    return this.#main;
+  }
+
+  /** Rewrites the text parts of the result before rendering (page HTML → Markdown). */
+  mapText(convert: (text: string) => string): void {
+    this.#main = this.#main.map((part) =>
+      part.type === 'text' ? { type: 'text' as const, text: convert(part.text) } : part,
+    );
+  }
+
+  /** A note after the result, in the order the notes come. */
+  addNote(text: string): void {
+    this.#notes.push(text);
+  }
+
+  render(): ToolResult {
+    return {
+      content: [...this.#main, ...this.#notes.map((text) => ({ type: 'text' as const, text }))],
+    };
+  }
+}
