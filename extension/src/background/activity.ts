@@ -4,6 +4,8 @@ import { UPLOAD_ORIGIN_PREFIX } from './tools/forms';
 
 const MAX_ENTRIES = 200;
 const MAX_ARGS_CHARS = 80;
+/** Starts the args of a call that hands files to a page (it has `paths`). */
+const FILES_LABEL = 'files: ';
 
 /** Recent tool calls per session, for the panel's live log (kept in the worker, so a reopened panel sees them). */
 export class Activity {
@@ -39,7 +41,7 @@ export class Activity {
     if (!entry) return undefined;
     entry.durationMs = Date.now() - entry.startedAt;
     entry.outcome = frame.payload.success ? 'ok' : frame.payload.error.code;
-    if (entry.tool === 'browser_file_upload' && frame.payload.success) {
+    if (entry.args.startsWith(FILES_LABEL) && frame.payload.success) {
       // Which files went to which origin: the user should see this without asking.
       const text = JSON.stringify(frame.payload.data);
       const origin = new RegExp(`${UPLOAD_ORIGIN_PREFIX}([\\w.:/[\\]-]+)`)
@@ -58,7 +60,7 @@ export class Activity {
 function shortArgs(params: unknown): string {
   if (typeof params !== 'object' || params === null) return '';
   const paths = (params as Record<string, unknown>)['paths'];
-  if (Array.isArray(paths)) return `files: ${paths.map(String).join(', ') || 'none'}`;
+  if (Array.isArray(paths)) return `${FILES_LABEL}${paths.map(String).join(', ') || 'none'}`;
   const shown = Object.fromEntries(
     Object.entries(params).map(([k, v]) => [
       k,
