@@ -1,5 +1,4 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { ErrorCode } from '@browser-agent/protocol';
 import { callOk, callTool, expect, findRef, snapshot, test } from '../harness.js';
@@ -132,8 +131,9 @@ test.describe('input tools', () => {
     await expect(page.locator('#out')).toContainText('"fullname":"Grace"');
   });
 
-  test('scroll, drag and drop, file upload', async ({ bridge, site }) => {
-    const client = await agentOn(bridge, site.url('/tall'));
+  test('scroll, drag and drop, file upload', async ({ bridge, site, sandbox }) => {
+    // Uploads come only from the client's roots (see hostile-pages.spec.ts for refusals).
+    const client = await agentOn(bridge, site.url('/tall'), { roots: [sandbox.root] });
     const tall = await bridge.pageWithUrl(site.url('/tall'));
     await callOk(client, 'browser_scroll', { deltaY: 600 });
     expect(await tall.evaluate(() => window.scrollY)).toBeGreaterThan(500);
@@ -151,7 +151,7 @@ test.describe('input tools', () => {
     });
     await expect(page.locator('#bin')).toHaveText('Dropped b');
 
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'ba-upload-'));
+    const dir = await mkdtemp(path.join(sandbox.root, 'upload-'));
     try {
       const file = path.join(dir, 'notes.txt');
       await writeFile(file, 'hello upload');

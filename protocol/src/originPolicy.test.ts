@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkOrigin, parseOriginEntry } from './originPolicy.js';
+import {
+  checkOrigin,
+  checkRemoteAddress,
+  isPrivateAddress,
+  parseOriginEntry,
+} from './originPolicy.js';
 
 describe('checkOrigin', () => {
   it('allows everything without a policy, and non-http schemes always', () => {
@@ -68,5 +73,66 @@ describe('checkOrigin', () => {
     }
     expect(checkOrigin(policy, 'https://example.test/').allowed).toBe(true);
     expect(checkOrigin(policy, 'http://172.32.0.1/').allowed).toBe(true);
+  });
+});
+
+describe('host spellings', () => {
+  const privateOnly = { blockPrivateNetwork: true };
+  it('recognises every spelling of loopback and private addresses', () => {
+    for (const url of [
+      'http://0x7f.1/',
+      'http://2130706433/',
+      'http://127.1/',
+      'http://0177.0.0.1/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://[::ffff:7f00:1]/',
+      'http://[0:0:0:0:0:0:0:1]/',
+      'http://[::]/',
+      'http://0.0.0.0/',
+      'http://[::127.0.0.1]/',
+      'http://[64:ff9b::a00:1]/',
+      'http://[::ffff:192.168.0.1]/',
+      'http://[fc00::1]/',
+      'http://[fd12:3456::1]/',
+      'http://[fe80::1]/',
+      'http://LOCALHOST./',
+      'http://app.localhost./',
+      'http://100.64.0.1/',
+    ]) {
+      expect(checkOrigin(privateOnly, url).allowed, url).toBe(false);
+    }
+  });
+  it('does not refuse public names that merely start with fc or fd, or public addresses', () => {
+    for (const url of [
+      'https://fcbarcelona.test/',
+      'https://fd.test/',
+      'https://fe80.test/',
+      'http://[2001:db8::1]/',
+      'http://[::ffff:8.8.8.8]/',
+      'http://8.8.8.8/',
+      'http://100.128.0.1/',
+    ]) {
+      expect(checkOrigin(privateOnly, url).allowed, url).toBe(true);
+    }
+  });
+  it('a trailing dot or upper case does not defeat a block or allow entry', () => {
+    const policy = { blockedOrigins: ['evil.test', 'http://127.0.0.1:4000', '*.ads.test.'] };
+    expect(checkOrigin(policy, 'http://EVIL.test./').allowed).toBe(false);
+    expect(checkOrigin(policy, 'http://evil.test../').allowed).toBe(false);
+    expect(checkOrigin(policy, 'http://x.ads.test./').allowed).toBe(false);
+    expect(checkOrigin(policy, 'http://2130706433:4000/').allowed).toBe(false);
+    const allow = { allowedOrigins: ['https://shop.test'] };
+    expect(checkOrigin(allow, 'https://SHOP.test./').allowed).toBe(true);
+  });
+  it('checks the address the browser connected to', () => {
+    expect(isPrivateAddress('127.0.0.1')).toBe(true);
+    expect(isPrivateAddress('[::1]')).toBe(true);
+    expect(isPrivateAddress('::ffff:10.0.0.1')).toBe(true);
+    expect(isPrivateAddress('93.184.216.34')).toBe(false);
+    expect(checkRemoteAddress(privateOnly, 'https://public.test/', '192.168.1.5').allowed).toBe(
+      false,
+    );
+    expect(checkRemoteAddress(privateOnly, 'https://public.test/', '8.8.8.8').allowed).toBe(true);
+    expect(checkRemoteAddress({}, 'https://public.test/', '127.0.0.1').allowed).toBe(true);
   });
 });

@@ -1,6 +1,10 @@
 import type { OriginPolicy } from './frames.js';
 
 // WHATWG URL exists in Node and in every extension context; protocol has no DOM lib to declare it.
+// Its host parser already turns every IPv4 spelling (0x7f.1, 2130706433, 127.1, 0177.0.0.1) into
+// dotted decimal and every IPv6 spelling into its compressed form, so the checks below only see
+// canonical literals; what it leaves alone is case in brackets, the trailing dot of a name, and
+// IPv4 addresses embedded in IPv6 ones.
 interface ParsedUrl {
   readonly protocol: string;
   readonly hostname: string;
@@ -11,29 +15,87 @@ declare const URL: new (input: string) => ParsedUrl;
 
 export type PolicyVerdict = { allowed: true } | { allowed: false; reason: string };
 
-/** Loopback, RFC 1918, link-local and unique-local addresses: "private network". */
-function isPrivateHost(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  if (
-    h === 'localhost' ||
-    h.endsWith('.localhost') ||
-    h === '::1' ||
-    h.startsWith('fc') ||
-    h.startsWith('fd') ||
-    h.startsWith('fe80:')
-  )
-    return true;
-  const m = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(h);
-  if (!m) return false;
-  const [a, b] = [Number(m[1]), Number(m[2])];
+/** Lower case, no brackets, no trailing dot: "LocalHost." and "localhost" are one host. */
+export function normalizeHost(host: string): string {
+  return host
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase()
+    .replace(/\.+$/, '');
+}
+
+type Ipv4 = readonly [number, number, number, number];
+
+function parseIpv4(h: string): Ipv4 | undefined {
+  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(h);
+  if (!m) return undefined;
+  const p: Ipv4 = [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])];
+  return p.every((x) => x <= 255) ? p : undefined;
+}
+
+function isPrivateIpv4([a, b]: Ipv4): boolean {
   return (
+    a === 0 || // "this network"; 0.0.0.0 reaches the local host on Linux and macOS
     a === 127 ||
     a === 10 ||
     (a === 172 && b >= 16 && b <= 31) ||
     (a === 192 && b === 168) ||
     (a === 169 && b === 254) ||
-    a === 0
+    (a === 100 && b >= 64 && b <= 127) // carrier-grade NAT, often a private network too
   );
+}
+
+/** Eight 16-bit groups, or undefined when `h` is not an IPv6 literal. */
+function parseIpv6(h: string): number[] | undefined {
+  if (!h.includes(':')) return undefined;
+  let text = h.replace(/%.*$/, '');
+  const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(text)?.[1];
+  if (v4 !== undefined) {
+    const p = parseIpv4(v4);
+    if (!p) return undefined;
+    text = `${text.slice(0, -v4.length)}${((p[0] << 8) | p[1]).toString(16)}:${((p[2] << 8) | p[3]).toString(16)}`;
+  }
+  const halves = text.split('::');
+  if (halves.length > 2) return undefined;
+  const groups = (s: string) => (s === '' ? [] : s.split(':'));
+  const head = groups(halves[0] ?? '');
+  const tail = groups(halves[1] ?? '');
+  const fill = halves.length === 2 ? 8 - head.length - tail.length : 0;
+  const all = [...head, ...Array<string>(Math.max(fill, 0)).fill('0'), ...tail];
+  if (all.length !== 8 || !all.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return undefined;
+  return all.map((g) => parseInt(g, 16));
+}
+
+function isPrivateIpv6(groups: number[]): boolean {
+  const g = (i: number): number => groups[i] ?? 0;
+  const zeroUpTo = (n: number) => groups.slice(0, n).every((x) => x === 0);
+  const embeddedV4: Ipv4 = [g(6) >> 8, g(6) & 0xff, g(7) >> 8, g(7) & 0xff];
+  if (zeroUpTo(7) && (g(7) === 0 || g(7) === 1)) return true; // :: and ::1
+  if (zeroUpTo(5) && g(5) === 0xffff) return isPrivateIpv4(embeddedV4); // ::ffff:a.b.c.d
+  if (zeroUpTo(6)) return isPrivateIpv4(embeddedV4); // ::a.b.c.d (deprecated "compatible")
+  if (g(0) === 0x64 && g(1) === 0xff9b && groups.slice(2, 6).every((x) => x === 0))
+    return isPrivateIpv4(embeddedV4); // NAT64 64:ff9b::a.b.c.d
+  return (g(0) & 0xfe00) === 0xfc00 || (g(0) & 0xffc0) === 0xfe80; // ULA fc00::/7, link-local
+}
+
+/**
+ * Loopback, RFC 1918, link-local, carrier-grade NAT and unique-local addresses, in any spelling
+ * the URL parser lets through, plus the names that always mean this machine ("localhost" and
+ * its subdomains). Other names are not resolved here: see `isPrivateAddress` for the address
+ * the browser actually connected to.
+ */
+export function isPrivateHost(host: string): boolean {
+  const h = normalizeHost(host);
+  if (h === 'localhost' || h.endsWith('.localhost')) return true;
+  return isPrivateAddress(h);
+}
+
+/** An IP literal (as CDP reports `remoteIPAddress`, with or without brackets) that is private. */
+export function isPrivateAddress(address: string): boolean {
+  const h = normalizeHost(address);
+  const v4 = parseIpv4(h);
+  if (v4) return isPrivateIpv4(v4);
+  const v6 = parseIpv6(h);
+  return v6 ? isPrivateIpv6(v6) : false;
 }
 
 /**
@@ -61,7 +123,7 @@ export function parseOriginEntry(entry: string): OriginPattern | undefined {
   if (port !== undefined && port !== '*' && Number(port) > 65535) return undefined;
   return {
     scheme: m[1]?.toLowerCase(),
-    host: (m[3] ?? '').toLowerCase(),
+    host: normalizeHost(m[3] ?? ''),
     subdomains: m[2] !== undefined,
     port,
   };
@@ -71,7 +133,7 @@ function matches(url: ParsedUrl, entry: string): boolean {
   const p = parseOriginEntry(entry);
   if (!p) return false;
   if (p.scheme !== undefined && `${p.scheme}:` !== url.protocol) return false;
-  const host = url.hostname.toLowerCase();
+  const host = normalizeHost(url.hostname);
   if (p.subdomains ? host !== p.host && !host.endsWith(`.${p.host}`) : host !== p.host)
     return false;
   const urlPort = url.port || DEFAULT_PORTS[url.protocol];
@@ -105,4 +167,28 @@ export function checkOrigin(policy: OriginPolicy | undefined, raw: string): Poli
   if (policy.blockPrivateNetwork && isPrivateHost(url.hostname))
     return { allowed: false, reason: `${url.hostname} is a private-network address` };
   return { allowed: true };
+}
+
+/**
+ * The second half of private-network blocking: a public name may resolve to a private address
+ * (DNS rebinding, or a name that simply points at 127.0.0.1). The browser reports the address it
+ * connected to only once a response arrives, so this check runs then.
+ */
+export function checkRemoteAddress(
+  policy: OriginPolicy | undefined,
+  url: string,
+  remoteAddress: string | undefined,
+): PolicyVerdict {
+  if (!policy?.blockPrivateNetwork || !remoteAddress) return { allowed: true };
+  if (!isPrivateAddress(remoteAddress)) return { allowed: true };
+  let host: string;
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    return { allowed: true };
+  }
+  return {
+    allowed: false,
+    reason: `${host} resolved to the private-network address ${remoteAddress}`,
+  };
 }

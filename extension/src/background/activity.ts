@@ -1,8 +1,11 @@
 import type { RequestFrame, ResponseFrame } from '@browser-agent/protocol';
 import type { ActivityEntry } from '../shared/messages';
+import { UPLOAD_ORIGIN_PREFIX } from './tools/forms';
 
 const MAX_ENTRIES = 200;
 const MAX_ARGS_CHARS = 80;
+/** Starts the args of a call that hands files to a page (it has `paths`). */
+const FILES_LABEL = 'files: ';
 
 /** Recent tool calls per session, for the panel's live log (kept in the worker, so a reopened panel sees them). */
 export class Activity {
@@ -38,17 +41,30 @@ export class Activity {
     if (!entry) return undefined;
     entry.durationMs = Date.now() - entry.startedAt;
     entry.outcome = frame.payload.success ? 'ok' : frame.payload.error.code;
+    if (entry.args.startsWith(FILES_LABEL) && frame.payload.success) {
+      // Which files went to which origin: the user should see this without asking.
+      const text = JSON.stringify(frame.payload.data);
+      const origin = new RegExp(`${UPLOAD_ORIGIN_PREFIX}([\\w.:/[\\]-]+)`)
+        .exec(text)?.[1]
+        ?.replace(/\.$/, '');
+      if (origin !== undefined) entry.args = `${entry.args} → ${origin}`;
+    }
     return entry;
   }
 }
 
-/** Typed text and file paths are not shown: they may be secrets the user would not want on screen. */
+/**
+ * Typed text is not shown: it may be a secret the user would not want on screen. Upload paths
+ * are: the user should see which of their files an agent handed to a page.
+ */
 function shortArgs(params: unknown): string {
   if (typeof params !== 'object' || params === null) return '';
+  const paths = (params as Record<string, unknown>)['paths'];
+  if (Array.isArray(paths)) return `${FILES_LABEL}${paths.map(String).join(', ') || 'none'}`;
   const shown = Object.fromEntries(
     Object.entries(params).map(([k, v]) => [
       k,
-      k === 'text' || k === 'value' || k === 'values' || k === 'fields' || k === 'paths' ? '…' : v,
+      k === 'text' || k === 'value' || k === 'values' || k === 'fields' ? '…' : v,
     ]),
   );
   const json = JSON.stringify(shown);

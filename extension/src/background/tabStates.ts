@@ -74,6 +74,11 @@ export interface TabState {
   childFrameParents: Map<string, FrameParent>;
   /** Isolated-world context id of each frame's page model, by `${sessionId}/${frameId}`. */
   worlds: Map<string, number>;
+  /**
+   * Set while the tab's session has an origin policy: enables the guard in a child target's
+   * session (an out-of-process iframe) while it is still paused, before its first request.
+   */
+  guardChild: ((sessionId: string) => Promise<void>) | undefined;
   refsByRef: Map<string, RefEntry>;
   nextRef: number;
   generation: number;
@@ -106,6 +111,7 @@ export function newTabState(): TabState {
     childFrames: new Map(),
     childFrameParents: new Map(),
     worlds: new Map(),
+    guardChild: undefined,
     refsByRef: new Map(),
     nextRef: 1,
     generation: 0,

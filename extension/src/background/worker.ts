@@ -24,7 +24,7 @@ import { Controls } from './controls';
 import { BackgroundRelay } from './backgroundRelay';
 import { sessionViews } from './sessionViews';
 import { loadSettings, saveSettings } from './settings';
-import { guardDocuments, type BlockedLoad } from './originGuard';
+import { installOriginGuard, type BlockedLoad } from './originGuard';
 import { reportBlocked } from './reportBlocked';
 import { checkOrigin } from '@browser-agent/protocol';
 import { BlockedLoads } from './blockedLoads';
@@ -315,9 +315,18 @@ export class Worker {
       cdp.send('Runtime.enable'),
       cdp.send('Log.enable'),
     ]);
+    const owner = await this.store.ownerOf(tabId);
+    const guard = owner?.policy
+      ? installOriginGuard(
+          cdp,
+          () => owner.policy,
+          (load) => this.blocked.record(tabId, load),
+        )
+      : undefined;
+    // Before the hooks: auto-attaching child frames (a hook) already needs it.
+    state.guardChild = guard === undefined ? undefined : (id) => guard.enableChild(id);
     for (const hook of attachHooks) await hook({ tabId, cdp, state });
     await this.transactions.sideEffects.watch(tabId, cdp);
-    const owner = await this.store.ownerOf(tabId);
     const viewport = owner?.settings?.viewport;
     if (viewport) {
       // Emulation rather than resizing the window: the window is the user's, and may hold other tabs.
@@ -328,13 +337,7 @@ export class Worker {
         mobile: false,
       });
     }
-    if (owner?.policy) {
-      await guardDocuments(
-        cdp,
-        () => owner.policy,
-        (load) => this.blocked.record(tabId, load),
-      );
-    }
+    await guard?.enableTab();
     const client = await this.overlayFor(tabId);
     if (client !== null) showOverlay(tabId, client);
   }

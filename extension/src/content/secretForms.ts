@@ -7,7 +7,11 @@ export function secretFields(form: HTMLFormElement): SecretFieldKind[] {
   const kinds = new Set<SecretFieldKind>();
   for (const field of Array.from(form.elements)) {
     if (!(field instanceof HTMLInputElement)) continue;
-    const kind = secretKind(field.type, field.getAttribute('autocomplete'));
+    const kind = secretKind(
+      field.type,
+      field.getAttribute('autocomplete'),
+      field.getAttribute('name') ?? field.id,
+    );
     if (kind !== undefined) kinds.add(kind);
   }
   return [...kinds];

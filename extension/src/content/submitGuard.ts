@@ -66,6 +66,9 @@ function hold(form: HTMLFormElement, submitter: HTMLElement | null, via: HeldFor
 }
 
 function onSubmit(event: SubmitEvent): void {
+  // A page's own `dispatchEvent(new SubmitEvent('submit'))` sends nothing, so it is no reason to
+  // ask the user anything; only the browser's submit events (click, Enter, requestSubmit) are.
+  if (!event.isTrusted) return;
   const form = event.target;
   if (!(form instanceof HTMLFormElement) || !hold(form, event.submitter, 'requestSubmit')) return;
   event.preventDefault();

@@ -8,7 +8,7 @@ import { statePaths } from '../shared/paths.js';
 import { sessionSettingsOf, type Settings } from './config.js';
 import { DaemonClient } from './daemonClient.js';
 import { createMcpServer } from './mcpServer.js';
-import { projectFromRoots } from './projectRoots.js';
+import { fileRoots, projectFromRoots } from './projectRoots.js';
 import { ProjectSession } from './projectSession.js';
 import { projectAwareCaller } from './projectCaller.js';
 import type { TraceWriter } from './traceWriter.js';
@@ -49,9 +49,14 @@ export function openBridgeSession(options: BridgeSessionOptions): BridgeSession 
     transactions: settings.transactions,
     inProcess: process.env['BROWSER_AGENT_NO_DAEMON'] === '1',
   });
+  const uploadRoots = async (): Promise<string[]> => [
+    ...(await fileRoots(server.server)),
+    ...(project.project === undefined ? [] : [project.project]),
+    ...settings.uploadDirs,
+  ];
   const server = createMcpServer(projectAwareCaller(project, daemon), {
     caps: options.caps,
-    settings,
+    settings: { ...settings, uploadRoots },
     // projectPath only picks a profile: not when --isolated or --user-data-dir decides it.
     projectPath:
       settings.launch !== undefined &&

@@ -47,6 +47,7 @@ MCP server (stdio) that drives Chromium through the Browser Agent extension.
   --block-private-network  Refuse loopback, RFC 1918 and link-local addresses
   --allow-file-urls        Let the agent open file:// URLs (off by default)
   --output-dir <dir>       Save every screenshot here, with a timestamped name
+  --upload-dirs <dirs>     Comma-separated directories uploads may come from (besides roots)
   --tool-names <set>       Also list tools under another server's names: executeautomation
   --port <n>               Serve MCP over Streamable HTTP on this port instead of stdio
   --host <h>               With --port: address to bind (default 127.0.0.1)

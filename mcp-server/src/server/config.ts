@@ -45,6 +45,8 @@ export interface Settings {
   /** Absolute; screenshots are saved here with timestamped names when set. */
   outputDir: string | undefined;
   screenshots: ScreenshotLimits;
+  /** Absolute; browser_file_upload may read files here besides the client's roots and project. */
+  uploadDirs: string[];
   toolNames: 'default' | 'executeautomation';
   allowFileUrls: boolean;
   transactions: TransactionLimits;
@@ -121,6 +123,7 @@ export function resolveSettings(
       maxFiles: c.screenshots?.maxFiles ?? DEFAULT_SCREENSHOT_MAX_FILES,
       maxTotalBytes: c.screenshots?.maxTotalBytes ?? DEFAULT_SCREENSHOT_MAX_TOTAL_BYTES,
     },
+    uploadDirs: (c.uploadDirs ?? []).map((dir) => path.resolve(dir)),
     toolNames: c.toolNames ?? 'default',
     allowFileUrls: c.allowFileUrls === true,
     transactions: { ...DEFAULT_TRANSACTION_LIMITS, ...c.transactions },

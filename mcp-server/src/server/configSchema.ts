@@ -55,6 +55,11 @@ export const configSchema = z.strictObject({
   blockedOrigins: originList().optional(),
   blockPrivateNetwork: bool().optional(),
   allowFileUrls: bool().optional(),
+  /** Directories browser_file_upload may take files from, besides the client's roots and the project. */
+  uploadDirs: z
+    .array(text(), { error: 'expected an array of directory paths' })
+    .max(100, { error: 'expected at most 100 entries' })
+    .optional(),
   /** Where screenshots and other files are written when the agent names no path. */
   outputDir: text().optional(),
   screenshots: z

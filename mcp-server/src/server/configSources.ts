@@ -57,6 +57,7 @@ export const SETTING_SOURCES: readonly Source[] = [
     flag: 'allow-file-urls',
     kind: 'bool',
   },
+  { path: ['uploadDirs'], env: 'BROWSER_AGENT_UPLOAD_DIRS', flag: 'upload-dirs', kind: 'list' },
   { path: ['outputDir'], env: 'BROWSER_AGENT_OUTPUT_DIR', flag: 'output-dir', kind: 'string' },
   {
     path: ['screenshots', 'maxFileBytes'],

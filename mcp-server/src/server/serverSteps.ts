@@ -4,7 +4,7 @@
  * screenshot, turning page HTML into Markdown. A contract names its step (`serverStep`); most
  * tools have none.
  */
-import { access, mkdir, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, open, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import {
   BridgeError,
@@ -15,6 +15,7 @@ import {
 import { PAGE_HTML_MARKER } from '@browser-agent/protocol';
 import type { ScreenshotLimits } from './config.js';
 import { saveScreenshot } from './screenshotFiles.js';
+import { checkUploadPaths } from './uploadRoots.js';
 import type { ToolResponse } from './toolResponse.js';
 
 /** The settings the steps read (config.ts resolves them). */
@@ -22,6 +23,8 @@ export interface StepSettings {
   /** Absolute; every screenshot is saved here when set. */
   outputDir?: string | undefined;
   screenshots?: ScreenshotLimits;
+  /** The directories uploads may come from: the client's roots, the project, `uploadDirs`. */
+  uploadRoots?: () => Promise<readonly string[]>;
 }
 
 interface ServerStep {
@@ -52,34 +55,78 @@ function requireAbsolute(file: string, what: string): void {
 }
 
 const fileUpload: ServerStep = {
-  async before(args) {
-    const paths = Array.isArray(args['paths']) ? args['paths'] : [];
-    for (const file of paths) {
-      if (typeof file !== 'string') continue;
-      requireAbsolute(file, 'Each upload path');
-      await access(file).catch(() => {
-        throw new BridgeError(
-          ErrorCode.FILE_NOT_FOUND,
-          `The file to upload does not exist: ${file}`,
-          'Check the path; it is read on the machine the MCP server runs on.',
-        );
-      });
-    }
+  async before(args, settings) {
+    const paths = Array.isArray(args['paths'])
+      ? args['paths'].filter((p): p is string => typeof p === 'string')
+      : [];
+    if (paths.length === 0) return;
+    const roots = (await settings.uploadRoots?.()) ?? [];
+    // The browser reads the checked, resolved paths, not the ones the agent wrote.
+    args['paths'] = await checkUploadPaths(paths, roots);
   },
 };
 
+const SCREENSHOT_FILE_HINT =
+  'Give a new file name in an existing directory (inside the output directory when one is set), or a relative filename to save under the output directory (outputDir).';
+
 /**
- * An absolute `filename` is written as given. With an output directory, every screenshot is
+ * An absolute screenshot `filename` may name only a new file in an existing directory, inside
+ * the output directory when one is set: a call never creates directories or replaces a file
+ * (a page that talks the agent into "save the screenshot to ~/.bashrc" gets nothing).
+ */
+async function checkScreenshotTarget(file: string, outputDir: string | undefined): Promise<void> {
+  function refuse(why: string): never {
+    throw new BridgeError(
+      ErrorCode.INVALID_ARGS,
+      `Refused to save the screenshot to ${file}: ${why}.`,
+      SCREENSHOT_FILE_HINT,
+    );
+  }
+  const dir =
+    (await realpath(path.dirname(file)).catch(() => undefined)) ??
+    refuse('its directory does not exist');
+  if (outputDir !== undefined) {
+    const out = await realpath(outputDir).catch(() => outputDir);
+    const rel = path.relative(out, path.join(dir, path.basename(file)));
+    if (rel.startsWith('..') || path.isAbsolute(rel))
+      refuse(`it is outside the output directory ${outputDir}`);
+  }
+  const exists = await lstat(file).then(
+    () => true,
+    () => false,
+  );
+  if (exists) refuse('a file of that name exists');
+}
+
+/** Exclusive create: an existing file (or a link planted since the check) is never written through. */
+async function writeNewFile(file: string, data: Buffer): Promise<void> {
+  const handle = await open(file, 'wx', 0o600).catch((err: NodeJS.ErrnoException) => {
+    throw new BridgeError(
+      ErrorCode.INVALID_ARGS,
+      `Could not save the screenshot to ${file}: ${err.code ?? err.message}.`,
+      SCREENSHOT_FILE_HINT,
+    );
+  });
+  try {
+    await handle.writeFile(data);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * An absolute `filename` is written as given, as a new file. With an output directory, every screenshot is
  * also kept there under a timestamped name (a relative `filename` names its stem), subject to
  * the size cap and the retention limits.
  */
 const screenshot: ServerStep = {
-  before(args, settings) {
+  async before(args, settings) {
     const file = args['filename'];
-    if (typeof file === 'string' && settings.outputDir === undefined) {
+    if (typeof file !== 'string') return;
+    if (settings.outputDir === undefined) {
       requireAbsolute(file, 'filename (without an output directory)');
     }
-    return Promise.resolve();
+    if (path.isAbsolute(file)) await checkScreenshotTarget(file, settings.outputDir);
   },
   async after(response, args, settings) {
     const file = args['filename'];
@@ -88,8 +135,7 @@ const screenshot: ServerStep = {
     const data = Buffer.from(image.data, 'base64');
     const notes: string[] = [];
     if (typeof file === 'string' && path.isAbsolute(file)) {
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, data);
+      await writeNewFile(file, data);
       notes.push(`Saved to ${file}`);
     }
     if (settings.outputDir !== undefined) {

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -102,6 +102,40 @@ describe('server-side steps', () => {
       });
       expect(JSON.stringify(result.content)).toContain(`Saved to ${file}`);
       expect(await readFile(file, 'utf8')).toBe('not really a png');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('never creates directories or overwrites a file when saving a screenshot', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'ba-shot-'));
+    try {
+      const existing = path.join(dir, 'important.txt');
+      await writeFile(existing, 'keep me');
+      let calls = 0;
+      const png = Buffer.from('png').toString('base64');
+      const client = await connected({
+        call: (): Promise<ToolResult> => {
+          calls += 1;
+          return Promise.resolve({
+            content: [{ type: 'image', data: png, mimeType: 'image/png' }],
+          });
+        },
+      });
+      const overwrite = await client.callTool({
+        name: 'browser_take_screenshot',
+        arguments: { filename: existing },
+      });
+      expect(JSON.stringify(overwrite.content)).toMatch(/INVALID_ARGS.*a file of that name exists/);
+      expect(await readFile(existing, 'utf8')).toBe('keep me');
+      const nested = path.join(dir, 'new', 'deeper', 'shot.png');
+      const mkdirs = await client.callTool({
+        name: 'browser_take_screenshot',
+        arguments: { filename: nested },
+      });
+      expect(JSON.stringify(mkdirs.content)).toContain('its directory does not exist');
+      expect(await readdir(dir)).toEqual(['important.txt']);
+      expect(calls).toBe(0);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -5,6 +5,7 @@ import { Hint } from '../common/hints';
 import { oneLine } from '../common/text';
 import type { ResolvedElement } from '../elements/resolveRef';
 import { pressDelete, typeSlowly } from './keyboard';
+import { SECRET_FIELD_FUNCTION } from '../../shared/secretKind';
 
 const MAX_ECHO_CHARS = 100;
 
@@ -20,7 +21,7 @@ const PREPARE_FIELD_FUNCTION = `function (clear) {
     if (el.readOnly) return { reason: 'it is read-only' };
     if (clear) el.select();
     else if (type !== 'number' && type !== 'email') el.setSelectionRange(el.value.length, el.value.length);
-    return { ok: true, password: type === 'password' || /^(cc-|one-time-code)/.test(el.getAttribute('autocomplete') || '') };
+    return { ok: true, password: (${SECRET_FIELD_FUNCTION})(el) };
   }
   if (el.isContentEditable) {
     const range = document.createRange();

@@ -5,6 +5,7 @@
  * (see domRoles.ts for why it is a factory).
  */
 import type { DomRoles } from './domRoles';
+import type { DomSecrets } from './domSecrets';
 
 export interface DomNames {
   nameOf(el: Element, role: string): string;
@@ -12,7 +13,7 @@ export interface DomNames {
   childrenOf(node: Node): ArrayLike<Node>;
 }
 
-export function makeDomNames(roles: DomRoles): DomNames {
+export function makeDomNames(roles: DomRoles, secrets: DomSecrets): DomNames {
   const FROM_CONTENT = new Set([
     'button',
     'cell',
@@ -58,6 +59,8 @@ export function makeDomNames(roles: DomRoles): DomNames {
   const controlText = (el: Element, role: string): string => {
     if (roles.isTag(el, 'select')) return el.selectedOptions[0]?.textContent ?? '';
     if (roles.isTag(el, 'input') || roles.isTag(el, 'textarea')) {
+      // A password inside a <label>, or named by aria-labelledby, is never part of a name.
+      if (secrets.isSecret(el)) return '';
       return TEXT_FIELDS.has(role) ? el.value : '';
     }
     return '';

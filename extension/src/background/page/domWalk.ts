@@ -6,6 +6,7 @@
  */
 import type { DomNames } from './domNames';
 import type { DomRoles } from './domRoles';
+import type { DomSecrets } from './domSecrets';
 import type { PageConfig, WireElement, WireNode } from './wire';
 
 export interface ElementIds {
@@ -17,12 +18,12 @@ export function makeDomWalk(
   roles: DomRoles,
   names: DomNames,
   ids: ElementIds,
+  secrets: DomSecrets,
 ): (root: Document) => WireNode[] {
   const CONTAINERS = new Set(config.containerRoles);
   const FIELDS = new Set(config.fieldRoles);
   const ACTION_ROLES = new Set(config.actionRoles);
   const READ_ROLES = new Set(config.readRoles);
-  const SECRET_AUTOCOMPLETE = new RegExp(config.secretAutocomplete);
   const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'head', 'datalist']);
   /** Elements with a click listener the main-world hook saw added (recorders/clickListeners.ts). */
   let listened = new Set<Element>();
@@ -54,11 +55,7 @@ export function makeDomWalk(
   }
   type Item = Piece | WireElement;
 
-  const isSecret = (el: Element): boolean => {
-    if (!roles.isTag(el, 'input')) return false;
-    if (el.type === 'password') return true;
-    return SECRET_AUTOCOMPLETE.test((el.getAttribute('autocomplete') ?? '').toLowerCase());
-  };
+  const isSecret = (el: Element): boolean => secrets.isSecret(el);
 
   const statesOf = (el: Element, role: string): string[] => {
     const states: string[] = [];

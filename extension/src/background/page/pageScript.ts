@@ -10,10 +10,11 @@
  */
 import { ACTION_ROLES, CONTAINER_ROLES, FIELD_ROLES, READ_ROLES } from './roles';
 import { CLICK_LISTENER_EVENTS } from '../recorders/clickListeners';
-import { SECRET_AUTOCOMPLETE } from '../../shared/secretKind';
+import { SECRET_AUTOCOMPLETE, SECRET_FIELD_NAME } from '../../shared/secretKind';
 import { makeDomNames } from './domNames';
 import { makeDomQuery } from './domQuery';
 import { makeDomRoles } from './domRoles';
+import { makeDomSecrets } from './domSecrets';
 import { makeShadowSelector } from './domSelector';
 import { makeDomWalk, type ElementIds } from './domWalk';
 import type { ElementCheck, PageConfig, QueryAnswer } from './wire';
@@ -27,6 +28,8 @@ export interface PageModel {
   check(id: number): ElementCheck;
   bySelector(selector: string): QueryAnswer;
   byRole(role: string, name: string | undefined): QueryAnswer;
+  /** Hides (true) or shows again (false) the text of the frame's secret fields, for screenshots. */
+  maskSecrets(on: boolean): number;
 }
 
 const CONFIG: PageConfig = {
@@ -35,11 +38,12 @@ const CONFIG: PageConfig = {
   actionRoles: [...ACTION_ROLES],
   readRoles: [...READ_ROLES],
   secretAutocomplete: SECRET_AUTOCOMPLETE,
+  secretFieldName: SECRET_FIELD_NAME,
   clickListenerEvents: CLICK_LISTENER_EVENTS,
 };
 
 /** Bumped when the script changes, so a world holding an older model (a reloaded extension) gets the new one. */
-const MODEL_KEY = '__browserAgentPageModel_2';
+const MODEL_KEY = '__browserAgentPageModel_3';
 
 function installPageModel(
   key: string,
@@ -49,6 +53,7 @@ function installPageModel(
   walkFactory: typeof makeDomWalk,
   queryFactory: typeof makeDomQuery,
   selectorFactory: typeof makeShadowSelector,
+  secretsFactory: typeof makeDomSecrets,
 ): PageModel {
   const scope = globalThis as unknown as Record<string, PageModel | undefined>;
   const installed = scope[key];
@@ -72,8 +77,9 @@ function installPageModel(
     for (const [id, ref] of byId) if (ref.deref() === undefined) byId.delete(id);
   };
   const roles = rolesFactory();
-  const names = namesFactory(roles);
-  const walk = walkFactory(config, roles, names, ids);
+  const secrets = secretsFactory(config);
+  const names = namesFactory(roles, secrets);
+  const walk = walkFactory(config, roles, names, ids, secrets);
   const query = queryFactory(roles, names, ids, selectorFactory());
   const model: PageModel = {
     snapshot() {
@@ -85,10 +91,11 @@ function installPageModel(
     check: (id) => query.check(byId.get(id)?.deref()),
     bySelector: (selector) => query.bySelector(document, selector),
     byRole: (role, name) => query.byRole(document, role, name),
+    maskSecrets: (on) => secrets.mask(on),
   };
   scope[key] = model;
   return model;
 }
 
 /** An expression whose value is the frame's page model (installing it on first use). */
-export const PAGE_MODEL = `(${installPageModel.toString()})(${JSON.stringify(MODEL_KEY)}, ${JSON.stringify(CONFIG)}, ${makeDomRoles.toString()}, ${makeDomNames.toString()}, ${makeDomWalk.toString()}, ${makeDomQuery.toString()}, ${makeShadowSelector.toString()})`;
+export const PAGE_MODEL = `(${installPageModel.toString()})(${JSON.stringify(MODEL_KEY)}, ${JSON.stringify(CONFIG)}, ${makeDomRoles.toString()}, ${makeDomNames.toString()}, ${makeDomWalk.toString()}, ${makeDomQuery.toString()}, ${makeShadowSelector.toString()}, ${makeDomSecrets.toString()})`;

@@ -36,6 +36,8 @@ export interface PageConfig {
   readRoles: string[];
   /** Autocomplete tokens of secret fields, as a regex source. */
   secretAutocomplete: string;
+  /** Names (name or id) of text fields that hold passwords, as a regex source. */
+  secretFieldName: string;
   /** The DOM events of the main-world click-listener hook (recorders/clickListeners.ts). */
   clickListenerEvents: { request: string; item: string };
 }

@@ -27,4 +27,31 @@ describe('hideBodySecrets', () => {
     expect(hideBodySecrets('password=x', 'text/plain')).toBe('password=x');
     expect(hideBodySecrets('{not json', 'application/json')).toBe('{not json');
   });
+
+  it('hides nested names, secret keys holding arrays or objects, and multipart parts', () => {
+    const form = 'application/x-www-form-urlencoded';
+    const shownForm = hideBodySecrets('user[name]=ada&user[password]=hunter2&pin=1234', form);
+    expect(shownForm).not.toMatch(/hunter2|1234/);
+    expect(shownForm).toContain('ada');
+    const json = hideBodySecrets(
+      JSON.stringify({ password: ['hunter2', 'hunter3'], secret: { value: 'deep-secret' }, ok: 1 }),
+      'application/json',
+    );
+    expect(json).not.toMatch(/hunter2|hunter3|deep-secret/);
+    expect(json).toContain('"ok":1');
+    const multipart = [
+      '--b',
+      'Content-Disposition: form-data; name="login"',
+      '',
+      'ada',
+      '--b',
+      'Content-Disposition: form-data; name="user[password]"',
+      '',
+      'hunter2',
+      '--b--',
+    ].join('\r\n');
+    const shownMultipart = hideBodySecrets(multipart, 'multipart/form-data; boundary=b');
+    expect(shownMultipart).not.toContain('hunter2');
+    expect(shownMultipart).toContain('ada');
+  });
 });

@@ -1,23 +1,40 @@
 /**
  * Request bodies shown by browser_network_request keep their shape but not their secrets: a
  * sign-in POST carries the password the snapshot hides. Fields are found by name, in
- * form-encoded and JSON bodies; any other body is shown as sent.
+ * form-encoded and JSON bodies; any other body is shown as sent. A nested name counts by each of
+ * its parts (`user[password]`, `auth.pin`), and a secret key hides whatever it holds, arrays and
+ * objects included.
  */
 const SECRET_NAME =
   /pass(word|wd|phrase|code)?$|^pw$|pwd|secret|otp|one.?time|cvv|cvc|csc|card.?num|cc.?(num|exp|csc)|^pin$/i;
 const HIDDEN = '[hidden]';
 
+/** `user[password]`, `creds.pwd`, `pw[]`: secret when any part of the name is. */
+function isSecretName(name: string): boolean {
+  return name.split(/[[\].]+/).some((part) => part !== '' && SECRET_NAME.test(part));
+}
+
 export function hideBodySecrets(body: string, contentType: string): string {
   if (/x-www-form-urlencoded/i.test(contentType)) return hideFormSecrets(body);
   if (/json/i.test(contentType)) return hideJsonSecrets(body);
+  if (/multipart\/form-data/i.test(contentType)) return hideMultipartSecrets(body);
   return body;
+}
+
+/** A part's value runs from the blank line after its headers to the next boundary line. */
+function hideMultipartSecrets(body: string): string {
+  return body.replace(
+    /(Content-Disposition:[^\r\n]*\bname="([^"]*)"[^\r\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n)([\s\S]*?)(\r?\n--)/gi,
+    (whole, head: string, name: string, _value: string, tail: string) =>
+      isSecretName(name) ? `${head}${HIDDEN}${tail}` : whole,
+  );
 }
 
 function hideFormSecrets(body: string): string {
   const params = new URLSearchParams(body);
   let hidden = false;
   for (const [name] of params) {
-    if (!SECRET_NAME.test(name)) continue;
+    if (!isSecretName(name)) continue;
     params.set(name, HIDDEN);
     hidden = true;
   }
@@ -37,8 +54,7 @@ function hideJsonSecrets(body: string): string {
     if (typeof node !== 'object' || node === null) return node;
     const out: Record<string, unknown> = {};
     for (const [key, child] of Object.entries(node)) {
-      const secret =
-        SECRET_NAME.test(key) && (typeof child === 'string' || typeof child === 'number');
+      const secret = isSecretName(key) && child !== null && typeof child !== 'boolean';
       if (secret) hidden = true;
       out[key] = secret ? HIDDEN : walk(child);
     }

@@ -20,10 +20,14 @@ import { capText, untrustedSection } from '../common/text';
 import { within } from '../common/timing';
 import { elementCdp } from '../elements/elementCdp';
 import { withElement } from '../elements/withElement';
+import type { ResolvedElement } from '../elements/resolveRef';
 import type { AreaHandlers, Handler } from '../handlerContext';
 import type { TabHandle } from '../tabStates';
 import { keepDrawn } from '../loading/keepRunning';
 import { pageInfo } from '../loading/pageInfo';
+import { SECRET_FIELD_FUNCTION } from '../../shared/secretKind';
+import { listFrames } from '../outline/frames';
+import { callInFrame } from '../page/world';
 
 const DEFAULT_HTML_CHARS = 50_000;
 /** What browser_get_text hands to the server; readability needs the page, not a fragment. */
@@ -31,13 +35,15 @@ const MAX_TEXT_SOURCE_CHARS = 2_000_000;
 
 // Runs on the element (or document.documentElement). Serialises a sanitised clone.
 const CLEAN_HTML_FUNCTION = `function (forText) {
-  const secret = (el) => el.localName === 'input' && (el.type === 'password' || /^(cc-|one-time-code)/.test(el.getAttribute('autocomplete') || ''));
+  const secret = ${SECRET_FIELD_FUNCTION};
   const clone = this.cloneNode(true);
+  // The clone lists its elements in the original's order; the rule is judged on the originals.
+  const originals = [this, ...this.querySelectorAll('*')];
   const all = [clone, ...clone.querySelectorAll('*')];
-  for (const el of all) {
-    if (secret(el)) { el.removeAttribute('value'); el.setAttribute('value', '[hidden]'); }
+  all.forEach((el, i) => {
+    if (secret(originals[i])) { el.removeAttribute('value'); el.setAttribute('value', '[hidden]'); }
     else if (el.localName === 'input' && !forText && el.type !== 'file') el.setAttribute('value', el.value === undefined ? '' : el.value);
-  }
+  });
   // Live values of non-secret fields were copied above; secret ones never are.
   const drop = forText ? 'script,style,noscript,template,svg,iframe' : 'script,style';
   for (const el of clone.querySelectorAll(drop)) el.remove();
@@ -58,9 +64,36 @@ async function cleanHtml(cdp: CdpClient, objectId: string, forText: boolean): Pr
   return typeof result.value === 'string' ? result.value : '';
 }
 
-async function documentObjectId(cdp: CdpClient): Promise<string> {
-  const { result } = await cdp.send('Runtime.evaluate', { expression: 'document.documentElement' });
+/**
+ * The document element as seen from the main frame's page-model world, so the clean-up runs
+ * there: the page cannot patch what it calls, and the model's memory of fields that were once
+ * passwords (a "show password" toggle) counts. The main world is the fallback.
+ */
+async function documentObjectId(tab: TabHandle): Promise<string> {
+  const { cdp } = tab;
+  const { frameTree } = await cdp.send('Page.getFrameTree');
+  const world = await callInFrame(
+    cdp,
+    tab.state,
+    { sessionId: undefined, frameId: frameTree.frame.id },
+    'maskSecrets(false)',
+  ).catch(() => undefined);
+  const { result } = await cdp.send('Runtime.evaluate', {
+    expression: 'document.documentElement',
+    ...(world === undefined ? {} : { contextId: world.world.contextId }),
+  });
   return result.objectId ?? '';
+}
+
+/** The element in its frame's page-model world (see documentObjectId), else the main world's. */
+async function modelWorldObject(tab: TabHandle, element: ResolvedElement): Promise<string> {
+  const { object } = await elementCdp(tab, element)
+    .send('DOM.resolveNode', {
+      backendNodeId: element.entry.backendNodeId,
+      executionContextId: element.entry.world.contextId,
+    })
+    .catch(() => ({ object: { objectId: element.objectId } }));
+  return object.objectId ?? element.objectId;
 }
 
 const hasTarget = (args: { ref?: string; selector?: string; role?: string }): boolean =>
@@ -71,20 +104,24 @@ export const getHtml: Handler<'browser_get_html'> = async (args, ctx) => {
   const maxChars = args.maxChars ?? DEFAULT_HTML_CHARS;
   if (hasTarget(args)) {
     return withElement(tab, args, async (element) => {
-      const html = await cleanHtml(elementCdp(tab, element), element.objectId, false);
+      const html = await cleanHtml(
+        elementCdp(tab, element),
+        await modelWorldObject(tab, element),
+        false,
+      );
       return textResult(
         untrustedSection(`HTML of ${element.label}`, capText(html, maxChars), 'html'),
       );
     });
   }
-  const html = await cleanHtml(tab.cdp, await documentObjectId(tab.cdp), false);
+  const html = await cleanHtml(tab.cdp, await documentObjectId(tab), false);
   return textResult(untrustedSection('Page HTML', capText(html, maxChars), 'html'));
 };
 
 export const getText: Handler<'browser_get_text'> = async (_args, ctx) => {
   const tab = await ctx.currentTab();
   const [html, info] = await Promise.all([
-    cleanHtml(tab.cdp, await documentObjectId(tab.cdp), true),
+    cleanHtml(tab.cdp, await documentObjectId(tab), true),
     pageInfo(tab.cdp),
   ]);
   const page: PageHtml = {
@@ -106,6 +143,8 @@ const DEFAULT_MAX_DIMENSION = 1568;
  * A painted page captures in well under this even when large, so past it the call fails instead.
  */
 const CAPTURE_LIMIT_MS = 10_000;
+/** Frames whose secret fields are masked for a screenshot, as many as the outline reads. */
+const MAX_MASKED_FRAMES = 50;
 type Clip = Protocol.Page.Viewport;
 
 export const takeScreenshot: Handler<'browser_take_screenshot'> = async (args, ctx) => {
@@ -120,7 +159,7 @@ export const takeScreenshot: Handler<'browser_take_screenshot'> = async (args, c
       captureBeyondViewport: true,
     };
     if (format === 'jpeg') params.quality = JPEG_QUALITY;
-    const data = await captureDrawn(tab.cdp, params);
+    const data = await captureDrawn(tab, params);
     const size = `${Math.round(clip.width * scale)}×${Math.round(clip.height * scale)} px`;
     const scaled =
       scale < 1 ? `, downscaled from ${Math.round(clip.width)}×${Math.round(clip.height)}` : '';
@@ -164,13 +203,47 @@ export const takeScreenshot: Handler<'browser_take_screenshot'> = async (args, c
   );
 };
 
+/**
+ * Secret fields (secretKind's rule, in every frame the page model reaches) are painted in
+ * transparent ink while the screenshot is taken, so typed card numbers, one-time codes and
+ * "shown" passwords never reach pixels; their boxes stay, so the layout reads the same.
+ */
+async function withSecretsMasked<T>(tab: TabHandle, run: () => Promise<T>): Promise<T> {
+  const frames = (await listFrames(tab).catch(() => [])).slice(0, MAX_MASKED_FRAMES);
+  const masked = await Promise.all(
+    frames.map((frame) =>
+      callInFrame(tab.cdp, tab.state, frame, 'maskSecrets(true)').then(
+        ({ value }) => (typeof value === 'number' && value > 0 ? frame : undefined),
+        () => undefined,
+      ),
+    ),
+  );
+  try {
+    return await run();
+  } finally {
+    await Promise.all(
+      masked.map((frame) =>
+        frame === undefined
+          ? Promise.resolve()
+          : callInFrame(tab.cdp, tab.state, frame, 'maskSecrets(false)').then(
+              () => undefined,
+              () => undefined,
+            ),
+      ),
+    );
+  }
+}
+
 /** Captures once the tab is drawn; keepDrawn is normally in place since attach already. */
 async function captureDrawn(
-  cdp: CdpClient,
+  tab: TabHandle,
   params: Protocol.Page.CaptureScreenshotRequest,
 ): Promise<string> {
+  const cdp = tab.cdp;
   await keepDrawn(cdp);
-  const shot = await within(cdp.send('Page.captureScreenshot', params), CAPTURE_LIMIT_MS);
+  const shot = await withSecretsMasked(tab, () =>
+    within(cdp.send('Page.captureScreenshot', params), CAPTURE_LIMIT_MS),
+  );
   if (shot === undefined) {
     throw new BridgeError(
       ErrorCode.TIMEOUT,

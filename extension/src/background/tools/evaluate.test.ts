@@ -57,9 +57,8 @@ describe('browser_evaluate', () => {
     });
     await expect(
       handlers.browser_evaluate({ function: '() => x()' }, fakeContext([fakeTab(cdp)])),
-    ).rejects.toMatchObject({
-      code: 'EVALUATION_FAILED',
-      message: 'The function threw: TypeError: x is not a function',
-    });
+    ).rejects.toThrow(
+      /^The function threw\.\n### Exception \(untrusted page content\)\n```\nTypeError: x is not a function\n```$/,
+    );
   });
 });

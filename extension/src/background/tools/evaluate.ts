@@ -44,9 +44,11 @@ export const evaluate: Handler<'browser_evaluate'> = async (args, ctx) => {
   if (evaluation.exceptionDetails !== undefined) {
     const details = evaluation.exceptionDetails;
     const text = details.exception?.description ?? details.text;
+    // The exception's text is the page's to choose (a page can throw a forged "### Result"):
+    // fenced like every other page string.
     throw new BridgeError(
       ErrorCode.EVALUATION_FAILED,
-      `The function threw: ${capText(text, MAX_ERROR_CHARS)}`,
+      `The function threw.\n${untrustedSection('Exception', capText(text, MAX_ERROR_CHARS))}`,
       Hint.evaluateFunction,
     );
   }

@@ -174,7 +174,14 @@ export const fileUpload: Handler<'browser_file_upload'> = async (args, ctx) => {
       names.length === 0
         ? 'Cleared the files of'
         : `Set ${names.map((n) => JSON.stringify(n)).join(', ')} on`;
-    return performAction(ctx, tab, `${what} ${element.label}.`, async () => {
+    // The origin that receives the files, for the result and the panel's live log.
+    const { result: origin } = await elementCdp(tab, element).send('Runtime.callFunctionOn', {
+      objectId: element.objectId,
+      functionDeclaration: 'function () { return this.ownerDocument.location.origin; }',
+      returnByValue: true,
+    });
+    const to = typeof origin.value === 'string' ? ` ${UPLOAD_ORIGIN_PREFIX}${origin.value}` : '';
+    return performAction(ctx, tab, `${what} ${element.label}${to}.`, async () => {
       await elementCdp(tab, element).send('DOM.setFileInputFiles', {
         files: args.paths,
         backendNodeId: element.entry.backendNodeId,
@@ -182,6 +189,9 @@ export const fileUpload: Handler<'browser_file_upload'> = async (args, ctx) => {
     });
   });
 };
+
+/** Before the origin in browser_file_upload's result; the panel's live log reads it there. */
+export const UPLOAD_ORIGIN_PREFIX = 'for the page at ';
 
 /** The forms area's handlers, by tool name. */
 export const formsHandlers = {

@@ -382,7 +382,9 @@ describe('browser_evaluate and browser_take_screenshot', () => {
       handlers.browser_evaluate({ function: '() => { throw new Error("boom") }' }, ctx),
     );
     expect(failure.code).toBe('EVALUATION_FAILED');
-    expect(failure.message).toMatch(/^The function threw: Error: boom\n/);
+    expect(failure.message).toMatch(
+      /^The function threw\.\n### Exception \(untrusted page content\)\n```\nError: boom\n/,
+    );
   });
 
   it('captures a PNG of the page', async () => {
