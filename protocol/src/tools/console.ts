@@ -1,7 +1,19 @@
 /** Console area: the tab's console messages. */
 import { z } from 'zod';
-import { consoleOutput } from './outputs.js';
 import { defineTool } from './contract.js';
+
+/** Structured result (outputSchema / structuredContent): what a program would branch on. */
+export const consoleOutput = z.object({
+  messages: z.array(
+    z.object({
+      level: z.string(),
+      text: z.string(),
+      location: z.string().optional(),
+      timestamp: z.number(),
+    }),
+  ),
+});
+export type ConsoleOutput = z.infer<typeof consoleOutput>;
 
 export const consoleMessages = defineTool({
   name: 'browser_console_messages',

@@ -1,8 +1,17 @@
 /** Evaluate area: run JavaScript in the page, optionally on one element. */
 import { z } from 'zod';
-import { evaluateOutput } from './outputs.js';
 import { defineTool } from './contract.js';
 import { elementTarget } from './target.js';
+
+/** Structured result (outputSchema / structuredContent): what a program would branch on. */
+export const evaluateOutput = z.object({
+  /** The JavaScript type of the result (typeof, or "null"). */
+  type: z.string(),
+  /** The JSON value; absent for undefined, functions, symbols, or one too large to repeat here. */
+  value: z.unknown().optional(),
+  truncated: z.boolean(),
+});
+export type EvaluateOutput = z.infer<typeof evaluateOutput>;
 
 export const evaluate = defineTool({
   name: 'browser_evaluate',

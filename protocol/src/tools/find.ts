@@ -1,7 +1,14 @@
 /** Find area: the elements of the tab's outline that match a text. */
 import { z } from 'zod';
-import { findOutput } from './outputs.js';
 import { defineTool } from './contract.js';
+
+/** Structured result (outputSchema / structuredContent): what a program would branch on. */
+export const findOutput = z.object({
+  generation: z.number(),
+  total: z.number(),
+  matches: z.array(z.object({ line: z.string(), path: z.array(z.string()) })),
+});
+export type FindOutput = z.infer<typeof findOutput>;
 
 export const find = defineTool({
   name: 'browser_find',

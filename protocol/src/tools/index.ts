@@ -25,7 +25,12 @@ export {
   type ServerStepKind,
 } from './contract.js';
 export { targetSchema, type ElementTarget } from './target.js';
-export * from './outputs.js';
+export { tabsOutput, type TabsOutput } from './tabs.js';
+export { evaluateOutput, type EvaluateOutput } from './evaluate.js';
+export { consoleOutput, type ConsoleOutput } from './console.js';
+export { networkRequestsOutput, type NetworkRequestsOutput } from './network.js';
+export { findOutput, type FindOutput } from './find.js';
+export { sessionInfoOutput, type SessionInfoOutput } from './transactions.js';
 export { DEFAULT_SNAPSHOT_MAX_CHARS } from './snapshot.js';
 
 /** Every tool, in the order tools/list shows them. */

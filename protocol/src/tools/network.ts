@@ -1,7 +1,24 @@
 /** Network area: the tab's requests, and one request with its bodies. */
 import { z } from 'zod';
-import { networkRequestsOutput } from './outputs.js';
 import { defineTool } from './contract.js';
+
+/** Structured result (outputSchema / structuredContent): what a program would branch on. */
+export const networkRequestsOutput = z.object({
+  requests: z.array(
+    z.object({
+      id: z.string(),
+      method: z.string(),
+      url: z.string(),
+      /** HTTP status; absent while pending or when the request failed. */
+      status: z.number().optional(),
+      resourceType: z.string(),
+      failure: z.string().optional(),
+    }),
+  ),
+  /** Matching requests left out (the oldest). */
+  omitted: z.number(),
+});
+export type NetworkRequestsOutput = z.infer<typeof networkRequestsOutput>;
 
 export const networkRequests = defineTool({
   name: 'browser_network_requests',

@@ -1,7 +1,20 @@
 /** Tabs area: list, open, select and close the session's tabs. */
 import { z } from 'zod';
-import { tabsOutput } from './outputs.js';
 import { defineTool } from './contract.js';
+
+/** Structured result (outputSchema / structuredContent): what a program would branch on. */
+export const tabsOutput = z.object({
+  tabs: z.array(
+    z.object({
+      index: z.number(),
+      tabId: z.number(),
+      url: z.string(),
+      title: z.string(),
+      current: z.boolean(),
+    }),
+  ),
+});
+export type TabsOutput = z.infer<typeof tabsOutput>;
 
 export const tabs = defineTool({
   name: 'browser_tabs',

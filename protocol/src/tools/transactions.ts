@@ -1,7 +1,18 @@
 /** Transactions area: checkpoints, rollback, batches and the session summary. */
 import { z } from 'zod';
-import { sessionInfoOutput } from './outputs.js';
 import { defineTool } from './contract.js';
+
+/** Structured result (outputSchema / structuredContent): what a program would branch on. */
+export const sessionInfoOutput = z.object({
+  sessionId: z.string(),
+  client: z.string(),
+  tabs: z.array(z.object({ index: z.number(), url: z.string(), current: z.boolean() })),
+  transactionOpen: z.boolean(),
+  checkpoints: z.number(),
+  commits: z.number(),
+  rollbacks: z.number(),
+});
+export type SessionInfoOutput = z.infer<typeof sessionInfoOutput>;
 
 export const transactionBegin = defineTool({
   name: 'browser_transaction_begin',
