@@ -82,6 +82,9 @@ async function checkScreenshotTarget(file: string, outputDir: string | undefined
       SCREENSHOT_FILE_HINT,
     );
   }
+  // The configured output directory is the user's choice: it is made on first use, as saving
+  // under it always did. No other directory is ever created.
+  if (outputDir !== undefined) await mkdir(outputDir, { recursive: true, mode: 0o700 });
   const dir =
     (await realpath(path.dirname(file)).catch(() => undefined)) ??
     refuse('its directory does not exist');
