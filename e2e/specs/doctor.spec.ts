@@ -150,17 +150,23 @@ async function panelOfUnpairedBrowser(bridge: Bridge, sandbox: Sandbox): Promise
   return panel;
 }
 
-test('not paired: doctor shows the code waiting in the side panel', async ({ bridge, sandbox }) => {
-  await bridge.connectClient('doctor-pairing');
+test('not paired: doctor shows the one-time code the agent is told, to type in the side panel', async ({
+  bridge,
+  sandbox,
+  site,
+}) => {
+  const client = await bridge.connectClient('doctor-pairing');
   const panel = await panelOfUnpairedBrowser(bridge, sandbox);
-  const code = ((await panel.locator('#pairing-code').textContent()) ?? '').trim();
-  expect(code).toMatch(/\d{3}.?\d{3}/);
-  const digits = code.replace(/\D/g, '');
+  await expect(panel.locator('#pairing-code-input')).toBeVisible();
+  const refused = await callTool(client, 'browser_navigate', { url: site.url('/button.html') });
+  expect(refused.text).toContain('NOT_PAIRED');
+  const code = /code is ([0-9A-Z]{5}-[0-9A-Z]{5})/.exec(refused.text)?.[1] ?? '';
+  expect(code).not.toBe('');
   const link = check(await doctor(sandbox), 'extension-link');
   expect(link.status).toBe('fail');
   expect(link.summary).toContain('not paired');
-  expect(link.summary.replace(/\D/g, '')).toContain(digits);
-  expect(link.fix).toContain('click Pair');
+  expect(link.summary).toContain(code);
+  expect(link.fix).toContain(`type the code ${code}`);
 });
 
 test('a socket or state directory open to other users is a failure with the chmod to run', async ({

@@ -329,9 +329,11 @@ test.describe('the panel pairs with no one but the bridge that minted the code',
             chrome: { storage: { local: { get(key: string): Promise<Record<string, unknown>> } } };
           }
         ).chrome.storage.local;
-        return (await storage.get('pairings'))['pairings'] ?? [];
+        return ((await storage.get('pairings'))['pairings'] ?? []) as { label: string }[];
       });
-      expect(stored).toEqual([]);
+      // Only the harness's own pairing may be there (its relay page can adopt it again from its
+      // URL while it closes); nothing the panel would have kept from this exchange.
+      expect(stored.filter((p) => p.label !== 'Launched browser')).toEqual([]);
       expect(seen.some((f) => f.type === 'response')).toBe(false);
       const layout = await bridge.tabLayout();
       expect(layout.tabs.map((t) => t.url)).not.toContain(target);
