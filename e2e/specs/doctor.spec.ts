@@ -23,7 +23,11 @@ interface Check {
   summary: string;
   fix?: string;
   details?: {
-    sessions?: { id: string; client: string; tabs?: { tabId: number; url: string; title: string }[] }[];
+    sessions?: {
+      id: string;
+      client: string;
+      tabs?: { tabId: number; url: string; title: string }[];
+    }[];
   };
 }
 

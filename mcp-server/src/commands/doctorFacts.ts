@@ -406,9 +406,7 @@ function sessionsCheck(status: DaemonStatus): Check {
     id: 'sessions',
     status: 'info',
     summary:
-      list.length === 0
-        ? 'no live sessions'
-        : `${list.length} live session(s): ${list.join('; ')}`,
+      list.length === 0 ? 'no live sessions' : `${list.length} live session(s): ${list.join('; ')}`,
     details: { sessions: status.sessions },
   };
 }

@@ -401,7 +401,12 @@ describe('sessions', () => {
     const srv = await openServer(join(dir, 'd.sock'));
     const report = (data: unknown): void =>
       ext.ws.send(
-        serializeFrame({ type: 'event', sessionId: srv.sessionId, event: SESSION_TABS_EVENT, data }),
+        serializeFrame({
+          type: 'event',
+          sessionId: srv.sessionId,
+          event: SESSION_TABS_EVENT,
+          data,
+        }),
       );
     report({ tabs: 'not a list' });
     report({

@@ -368,7 +368,8 @@ export class Daemon {
       return;
     }
     this.#tabs.set(sessionId, parsed.data.tabs.map(reportedTab));
-    for (const id of this.#tabs.keys()) if (this.#sessions.get(id) === undefined) this.#tabs.delete(id);
+    for (const id of this.#tabs.keys())
+      if (this.#sessions.get(id) === undefined) this.#tabs.delete(id);
     this.#writeStatus();
   }
 
