@@ -12,7 +12,7 @@ import { WebSocket } from 'ws';
 import { EXTENSION_ORIGIN, PROTOCOL_VERSION, serializeFrame } from '@browser-agent/protocol';
 import type { Page } from '@playwright/test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { callTool, expect, test, type Bridge, type Sandbox } from '../harness.js';
+import { callOk, callTool, expect, test, type Bridge, type Sandbox } from '../harness.js';
 import { SERVER_BIN } from '@browser-agent/testkit/workspace';
 
 const run = promisify(execFile);
@@ -22,6 +22,13 @@ interface Check {
   status: 'ok' | 'info' | 'warn' | 'fail';
   summary: string;
   fix?: string;
+  details?: {
+    sessions?: {
+      id: string;
+      client: string;
+      tabs?: { tabId: number; url: string; title: string }[];
+    }[];
+  };
 }
 
 interface Report {
@@ -78,6 +85,25 @@ test('a healthy chain: daemon, port, extension link and session are all reported
     `extension ${report.version} connected`,
   );
   expect(check(report, 'sessions').summary).toContain('doctor-healthy');
+});
+
+test('live sessions are listed with their tabs (origin and path only)', async ({
+  bridge,
+  sandbox,
+  site,
+}) => {
+  const client = await bridge.connectClient('doctor-tabs');
+  await callOk(client, 'browser_navigate', { url: `${site.url('/button.html')}?token=secret#x` });
+  const shown = site.url('/button.html');
+  // The extension reports a session's tabs a moment after they change.
+  await expect
+    .poll(async () => check(await doctor(sandbox), 'sessions').summary, { timeout: 10_000 })
+    .toContain(shown);
+  const sessions = check(await doctor(sandbox), 'sessions');
+  expect(sessions.summary).not.toContain('secret');
+  const mine = sessions.details?.sessions?.find((s) => s.client === 'doctor-tabs');
+  expect(mine?.tabs?.map((t) => t.url)).toEqual([shown]);
+  expect(mine?.tabs?.[0]?.tabId).toEqual(expect.any(Number));
 });
 
 test('no browser: CHROME_PATH pointing nowhere is named, with the fix', async ({ sandbox }) => {

@@ -10,3 +10,4 @@ export { renderToolReference } from './tools/reference.js';
 export * from './pairingProofs.js';
 export * from './originPolicy.js';
 export * from './transactionLimits.js';
+export * from './sessionTabs.js';

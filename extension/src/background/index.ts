@@ -60,6 +60,7 @@ chrome.webNavigation.onCreatedNavigationTarget.addListener((details) => {
 // Dragging a tab into a session's group hands it over; dragging it out takes it back.
 chrome.tabs.onUpdated.addListener((tabId, change) => {
   if (change.url !== undefined) void worker.enforcePolicy(tabId, change.url);
+  if (change.url !== undefined || change.title !== undefined) worker.tabsMayHaveChanged();
   if (change.groupId === undefined) return;
   void worker.leaseFollowsGroup(tabId, change.groupId);
 });

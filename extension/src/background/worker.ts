@@ -26,7 +26,12 @@ import { sessionViews } from './sessionViews';
 import { loadSettings, saveSettings } from './settings';
 import { installOriginGuard, type BlockedLoad } from './originGuard';
 import { reportBlocked } from './reportBlocked';
-import { checkOrigin } from '@browser-agent/protocol';
+import {
+  checkOrigin,
+  reportedTab,
+  SESSION_TABS_EVENT,
+  SESSION_TABS_MAX,
+} from '@browser-agent/protocol';
 import { BlockedLoads } from './blockedLoads';
 import { SubmitApprovals } from './submitApprovals';
 import type { PanelToWorker, WorkerToPanel } from '../shared/messages';
@@ -37,6 +42,8 @@ const BLOCKED_TAB_CLOSE_DELAY_MS = 300;
 
 /** Coalesces bursts of changes into one sessions broadcast to the panels. */
 const SESSIONS_BROADCAST_DELAY_MS = 50;
+/** Coalesces bursts of tab changes into one report of each session's tabs to the daemon. */
+const TABS_REPORT_DELAY_MS = 200;
 
 /** The service worker's object graph; rebuilt from storage.session after every restart. */
 export class Worker {
@@ -94,14 +101,22 @@ export class Worker {
     sectionSteps,
   );
   #broadcastTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The way back to the daemon through the link that sent the latest frame. */
+  #toDaemon: ((frame: WorkerToRelayFrame) => void) | undefined;
+  #tabsTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The tab list last reported per session, so an unchanged one is not sent again. */
+  readonly #reportedTabs = new Map<string, string>();
 
   /** A frame from the relay (panel-held or worker-held); answers go back through `reply`. */
   onRelayFrame(frame: RelayToWorkerFrame, reply: (frame: WorkerToRelayFrame) => void): void {
+    this.#toDaemon = reply;
     switch (frame.type) {
       case 'request':
         void this.#runRequest(frame, reply);
         return;
       case 'session_start':
+        // A (re)connected daemon knows nothing of this session's tabs yet.
+        this.#reportedTabs.delete(frame.sessionId);
         void this.store
           .upsert(frame.sessionId, frame.client, frame.project, frame.policy, frame.settings)
           .then(() =>
@@ -178,7 +193,46 @@ export class Worker {
       await this.controls.release(tabId);
   }
 
+  /**
+   * Tells the daemon each session's tabs (for `browser-agent-mcp doctor`), a moment after they
+   * may have changed: a lease, a navigation, a title. Only changed lists are sent.
+   */
+  tabsMayHaveChanged(): void {
+    clearTimeout(this.#tabsTimer);
+    this.#tabsTimer = setTimeout(() => void this.#reportTabs(), TABS_REPORT_DELAY_MS);
+  }
+
+  async #reportTabs(): Promise<void> {
+    const toDaemon = this.#toDaemon;
+    if (!toDaemon) return;
+    const records = await this.store.all();
+    const live = new Set(records.map((r) => r.sessionId));
+    for (const id of this.#reportedTabs.keys()) if (!live.has(id)) this.#reportedTabs.delete(id);
+    for (const r of records) {
+      const tabs = await Promise.all(
+        r.tabIds.slice(0, SESSION_TABS_MAX).map(async (tabId) => {
+          const tab = await chrome.tabs.get(tabId).catch(() => undefined);
+          return reportedTab({ tabId, url: tab?.url ?? '', title: tab?.title ?? '' });
+        }),
+      );
+      const key = JSON.stringify(tabs);
+      if (this.#reportedTabs.get(r.sessionId) === key) continue;
+      try {
+        toDaemon({
+          type: 'event',
+          sessionId: r.sessionId,
+          event: SESSION_TABS_EVENT,
+          data: { tabs },
+        });
+        this.#reportedTabs.set(r.sessionId, key);
+      } catch {
+        // No link right now; the next session_start asks again.
+      }
+    }
+  }
+
   sessionsChanged(): void {
+    this.tabsMayHaveChanged();
     clearTimeout(this.#broadcastTimer);
     // The view reads every tab back from Chrome; with no panel open nobody would see it, and a
     // panel that connects is greeted with a fresh one.

@@ -171,7 +171,8 @@ export class RelayClient {
       const { payload, ...envelope } = frame;
       const payloadText = JSON.stringify(payload);
       this.#sendText(responseText(stampHop(envelope, 'relay.back'), payloadText));
-    } else if (frame.type === 'event') {
+    } else if (frame.type === 'event' && this.state === 'connected') {
+      // Before the handshake ends the daemon takes no other frame (a tab report would end it).
       this.#send(frame);
     }
   }

@@ -398,17 +398,15 @@ function linkCheck(status: DaemonStatus): Check {
 }
 
 function sessionsCheck(status: DaemonStatus): Check {
-  const list = status.sessions.map(
-    (s) =>
-      `${s.id} ${s.client}${s.project ? ` (${s.project})` : ''}${s.connected ? '' : ' [server gone, in grace]'}`,
-  );
+  const list = status.sessions.map((s) => {
+    const tabs = (s.tabs ?? []).map((t) => `tab ${t.tabId} ${t.url || '(no URL)'}`);
+    return `${s.id} ${s.client}${s.project ? ` (${s.project})` : ''}${s.connected ? '' : ' [server gone, in grace]'}: ${tabs.length === 0 ? 'no tabs' : tabs.join(', ')}`;
+  });
   return {
     id: 'sessions',
     status: 'info',
     summary:
-      list.length === 0
-        ? 'no live sessions'
-        : `${list.length} live session(s): ${list.join('; ')} (their tabs: see the side panel)`,
+      list.length === 0 ? 'no live sessions' : `${list.length} live session(s): ${list.join('; ')}`,
     details: { sessions: status.sessions },
   };
 }

@@ -10,6 +10,7 @@ import {
   PAIRING_CODE_PBKDF2_ITERATIONS,
   PAIRING_KDF_LABEL,
   PROTOCOL_VERSION,
+  SESSION_TABS_EVENT,
   codeProofMessage,
   parseFrame,
   proofMessage,
@@ -393,6 +394,44 @@ describe('sessions', () => {
       payload: { success: false, error: { code: 'NOT_REGISTERED' } },
     });
     socket.end();
+  });
+
+  it("keeps a session's reported tabs for status.json (origin + path), never passing them to the server", async () => {
+    const ext = await openExtension(port);
+    const srv = await openServer(join(dir, 'd.sock'));
+    const report = (data: unknown): void =>
+      ext.ws.send(
+        serializeFrame({
+          type: 'event',
+          sessionId: srv.sessionId,
+          event: SESSION_TABS_EVENT,
+          data,
+        }),
+      );
+    report({ tabs: 'not a list' });
+    report({
+      tabs: [{ tabId: 7, url: 'http://127.0.0.1:9/a/b?token=s3cret#frag', title: 'T'.repeat(500) }],
+    });
+    const tabsInStatus = (): unknown => {
+      try {
+        const status = JSON.parse(readFileSync(join(dir, 'status.json'), 'utf8')) as {
+          sessions: { id: string; tabs?: unknown }[];
+        };
+        return status.sessions.find((s) => s.id === srv.sessionId)?.tabs;
+      } catch {
+        return undefined;
+      }
+    };
+    await expect
+      .poll(tabsInStatus)
+      .toEqual([{ tabId: 7, url: 'http://127.0.0.1:9/a/b', title: 'T'.repeat(200) }]);
+    // Other events still reach the server; the tab reports before them did not.
+    ext.ws.send(
+      serializeFrame({ type: 'event', sessionId: srv.sessionId, event: 'other', data: {} }),
+    );
+    expect(await srv.next()).toMatchObject({ type: 'event', event: 'other' });
+    ext.ws.close();
+    srv.socket.end();
   });
 
   it('gives a restarted server with the same key its session back within the grace period', async () => {

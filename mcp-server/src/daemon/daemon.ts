@@ -7,8 +7,12 @@ import { createServer, type Server } from 'node:net';
 import {
   ErrorCode,
   PROTOCOL_VERSION,
+  reportedTab,
+  SESSION_TABS_EVENT,
+  sessionTabsSchema,
   stampHop,
   type DaemonToExtensionFrame,
+  type SessionTab,
   type ExtensionToDaemonFrame,
   type FrameOf,
   type RequestFrame,
@@ -68,6 +72,8 @@ export class Daemon {
   /** Launch mode: the pairing minted for the launched browser, the only one then accepted. */
   #launchedPairing: Pairing | undefined;
   #pairingsWatcher: FSWatcher | undefined;
+  /** Each session's tabs as the extension last reported them (for status.json only). */
+  readonly #tabs = new Map<string, SessionTab[]>();
   readonly #waiters = new ConnectionWaiters();
   /**
    * Calls waiting for the extension link, per server connection: true once cancelled, so they
@@ -182,6 +188,7 @@ export class Daemon {
         client: s.client.name,
         project: s.project,
         connected: s.conn !== undefined,
+        tabs: this.#tabs.get(s.id) ?? [],
       })),
     });
   }
@@ -348,7 +355,22 @@ export class Daemon {
       return;
     }
     if (frame.type === 'response') this.#router.resolve(stampHop(frame, 'daemon.back'));
+    else if (frame.event === SESSION_TABS_EVENT) this.#onSessionTabs(frame.sessionId, frame.data);
     else if (frame.sessionId) this.#sessions.get(frame.sessionId)?.conn?.send(frame);
+  }
+
+  /** The extension's report of a session's tabs: kept for `doctor`, not passed to the server. */
+  #onSessionTabs(sessionId: string | undefined, data: unknown): void {
+    if (sessionId === undefined || this.#sessions.get(sessionId) === undefined) return;
+    const parsed = sessionTabsSchema.safeParse(data);
+    if (!parsed.success) {
+      this.#log.warn(`ignored a malformed tab report for session ${sessionId}`);
+      return;
+    }
+    this.#tabs.set(sessionId, parsed.data.tabs.map(reportedTab));
+    for (const id of this.#tabs.keys())
+      if (this.#sessions.get(id) === undefined) this.#tabs.delete(id);
+    this.#writeStatus();
   }
 
   /**

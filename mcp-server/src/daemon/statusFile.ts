@@ -5,7 +5,7 @@
  */
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { WireError } from '@browser-agent/protocol';
+import type { SessionTab, WireError } from '@browser-agent/protocol';
 
 export interface DaemonStatus {
   pid: number;
@@ -26,7 +26,14 @@ export interface DaemonStatus {
   /** Pairings this daemon holds (ids only). */
   pairings: number;
   launchError?: string | undefined;
-  sessions: { id: string; client: string; project?: string | undefined; connected: boolean }[];
+  sessions: {
+    id: string;
+    client: string;
+    project?: string | undefined;
+    connected: boolean;
+    /** The session's tabs as the extension last reported them (URL: origin + path only). */
+    tabs?: SessionTab[] | undefined;
+  }[];
   updatedAt: string;
 }
 
