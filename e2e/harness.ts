@@ -475,3 +475,23 @@ export function panelSession(panel: Page, client: string): Locator {
     .locator('#sessions li.session')
     .filter({ has: panel.getByRole('button', { name: client, exact: true }) });
 }
+
+/**
+ * Forgets the harness's pairing, as a browser that never met this bridge, and opens the side
+ * panel in place of the relay tab; returns the panel once it asks the user to pair.
+ */
+export async function panelOfUnpairedBrowser(bridge: Bridge, sandbox: Sandbox): Promise<Page> {
+  await bridge.extensionWorker().evaluate(async () => {
+    const storage = (
+      globalThis as unknown as {
+        chrome: { storage: { local: { remove(key: string): Promise<void> } } };
+      }
+    ).chrome.storage.local;
+    await storage.remove('pairings');
+  });
+  await bridge.relay.close();
+  const panel = await bridge.context.newPage();
+  await panel.goto(`${EXTENSION_ORIGIN}/src/sidepanel/index.html?port=${sandbox.port}`);
+  await expect(panel.locator('#pairing')).toBeVisible({ timeout: 15_000 });
+  return panel;
+}

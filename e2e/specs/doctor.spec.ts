@@ -10,9 +10,15 @@ import net from 'node:net';
 import { promisify } from 'node:util';
 import { WebSocket } from 'ws';
 import { EXTENSION_ORIGIN, PROTOCOL_VERSION, serializeFrame } from '@browser-agent/protocol';
-import type { Page } from '@playwright/test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { callOk, callTool, expect, test, type Bridge, type Sandbox } from '../harness.js';
+import {
+  callOk,
+  callTool,
+  expect,
+  panelOfUnpairedBrowser,
+  test,
+  type Sandbox,
+} from '../harness.js';
 import { SERVER_BIN } from '@browser-agent/testkit/workspace';
 
 const run = promisify(execFile);
@@ -158,23 +164,6 @@ test('no extension connected: the daemon runs, the link is missing, and what to 
   expect(link.summary).toContain('no extension connected');
   expect(link.fix).toContain('browser-agent-mcp extension');
 });
-
-/** As in security.spec: the browser forgets its pairing and its side panel asks to pair. */
-async function panelOfUnpairedBrowser(bridge: Bridge, sandbox: Sandbox): Promise<Page> {
-  await bridge.extensionWorker().evaluate(async () => {
-    const storage = (
-      globalThis as unknown as {
-        chrome: { storage: { local: { remove(key: string): Promise<void> } } };
-      }
-    ).chrome.storage.local;
-    await storage.remove('pairings');
-  });
-  await bridge.relay.close();
-  const panel = await bridge.context.newPage();
-  await panel.goto(`${EXTENSION_ORIGIN}/src/sidepanel/index.html?port=${sandbox.port}`);
-  await expect(panel.locator('#pairing')).toBeVisible({ timeout: 15_000 });
-  return panel;
-}
 
 test('not paired: doctor shows the one-time code the agent is told, to type in the side panel', async ({
   bridge,

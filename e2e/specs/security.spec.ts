@@ -13,8 +13,7 @@ import {
   type Frame,
 } from '@browser-agent/protocol';
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
-import { test, expect, callOk, callTool, snapshot, type Bridge, type Sandbox } from '../harness.js';
+import { test, expect, callOk, callTool, panelOfUnpairedBrowser, snapshot } from '../harness.js';
 import { agentOn } from '../steps.js';
 import { probeWebSocketFromNode } from '../probes.js';
 
@@ -40,26 +39,6 @@ async function forgedExtension(
     ws.once('error', reject);
   });
   return { ws, frames, closed };
-}
-
-/**
- * Forgets the harness's pairing, as a browser that never met this bridge, and opens the side
- * panel in place of the relay tab; returns the panel once it asks the user to pair.
- */
-async function panelOfUnpairedBrowser(bridge: Bridge, sandbox: Sandbox): Promise<Page> {
-  await bridge.extensionWorker().evaluate(async () => {
-    const storage = (
-      globalThis as unknown as {
-        chrome: { storage: { local: { remove(key: string): Promise<void> } } };
-      }
-    ).chrome.storage.local;
-    await storage.remove('pairings');
-  });
-  await bridge.relay.close();
-  const panel = await bridge.context.newPage();
-  await panel.goto(`${EXTENSION_ORIGIN}/src/sidepanel/index.html?port=${sandbox.port}`);
-  await expect(panel.locator('#pairing')).toBeVisible({ timeout: 15_000 });
-  return panel;
 }
 
 const hello = (pairings: string[]): string =>
