@@ -3,6 +3,7 @@ export * from './errors.js';
 export * from './frames.js';
 export * from './links.js';
 export * from './hops.js';
+export * from './releases.js';
 export * from './responseText.js';
 export * from './result.js';
 export * from './tools/index.js';

@@ -3,19 +3,7 @@
  * works (same protocol) but the panel says which side is older and how to update it. The daemon
  * words a protocol skew the same way (mcp-server/src/daemon/versionSkew.ts) and refuses it.
  */
-
-/** Negative when a is older than b; unparsable releases compare as 0. */
-function compareReleases(a: string, b: string): number {
-  const pa = a.split(/[.+-]/).map(Number);
-  const pb = b.split(/[.+-]/).map(Number);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const x = pa[i] ?? 0;
-    const y = pb[i] ?? 0;
-    if (Number.isNaN(x) || Number.isNaN(y)) return 0;
-    if (x !== y) return x - y;
-  }
-  return 0;
-}
+import { compareReleases } from '@browser-agent/protocol';
 
 export function releaseSkewNotice(
   bridge: string | undefined,

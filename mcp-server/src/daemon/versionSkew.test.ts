@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compareReleases, UPDATE_BRIDGE, UPDATE_EXTENSION, versionSkew } from './versionSkew.js';
+import { compareReleases } from '@browser-agent/protocol';
+import { UPDATE_BRIDGE, UPDATE_EXTENSION, versionSkew } from './versionSkew.js';
 
 describe('versionSkew', () => {
   it('is silent when both sides are the same release and protocol', () => {

@@ -3,7 +3,12 @@
  * same text goes to the extension (its panel shows it), to the agent (as the call's error when
  * the link is refused) and to `doctor`.
  */
-import { ErrorCode, PROTOCOL_VERSION, type WireError } from '@browser-agent/protocol';
+import {
+  ErrorCode,
+  PROTOCOL_VERSION,
+  compareReleases,
+  type WireError,
+} from '@browser-agent/protocol';
 
 export const UPDATE_EXTENSION =
   'Update the extension: in launch mode restart the MCP client (the bridge loads the extension it ships); in your own Chrome, load the folder that `browser-agent-mcp extension` prints (chrome://extensions → Load unpacked, or reload it there).';
@@ -14,20 +19,6 @@ export interface Side {
   /** The release (package or manifest version); undefined when the side did not say. */
   release: string | undefined;
   protocol: number;
-}
-
-/** Negative when a is older than b; unknown or equal releases compare as 0. */
-export function compareReleases(a: string | undefined, b: string | undefined): number {
-  if (a === undefined || b === undefined) return 0;
-  const pa = a.split(/[.+-]/).map(Number);
-  const pb = b.split(/[.+-]/).map(Number);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const x = pa[i] ?? 0;
-    const y = pb[i] ?? 0;
-    if (Number.isNaN(x) || Number.isNaN(y)) return 0;
-    if (x !== y) return x - y;
-  }
-  return 0;
 }
 
 /**
