@@ -27,6 +27,9 @@ export default defineManifest({
     'alarms',
     // Tells which tab opened a popup, so it joins that tab's session (and no other).
     'webNavigation',
+    // The side panel shows each agent's page with its icon from Chrome's own favicon cache
+    // (chrome-extension://<id>/_favicon/), so the panel never loads a page-chosen icon URL.
+    'favicon',
   ],
   background: { service_worker: 'src/background/index.ts', type: 'module' },
   side_panel: { default_path: 'src/sidepanel/index.html' },

@@ -4,6 +4,7 @@ import { addToGroup, ungroup } from './leases';
 import { showOverlay } from './overlay';
 import type { SessionRecord, SessionStore } from './sessionStore';
 import type { TabStates } from './tabStates';
+import { friendlyClientName } from '../shared/clientNames';
 
 /** What the user can do to a session from the side panel or the overlay. */
 export class Controls {
@@ -96,7 +97,7 @@ export class Controls {
     record.currentTabId = tabId;
     await addToGroup(record, tabId);
     await this.#store.save();
-    showOverlay(tabId, record.client.name);
+    showOverlay(tabId, friendlyClientName(record.client.name));
     this.#changed();
   }
 

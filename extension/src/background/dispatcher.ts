@@ -52,7 +52,7 @@ export class Dispatcher {
   readonly #handlers: HandlerRegistry;
   readonly #contextFor: ContextFor;
   /** Calls queued or running, by request id. */
-  readonly #calls = new Map<string, AbortController>();
+  readonly #calls = new Map<string, { sessionId: string; controller: AbortController }>();
   /** Calls of one session run one after another; sessions run in parallel. */
   readonly #queues = new Map<string, Promise<unknown>>();
 
@@ -79,15 +79,37 @@ export class Dispatcher {
   }
 
   /** Stops a queued or running call; an unknown id (already answered) is ignored. */
-  cancel(id: string, reason: string): void {
-    this.#calls.get(id)?.abort(new BridgeError(ErrorCode.CANCELLED, `Cancelled: ${reason}.`));
+  cancel(id: string, reason: string, hint?: string): void {
+    this.#calls
+      .get(id)
+      ?.controller.abort(new BridgeError(ErrorCode.CANCELLED, `Cancelled: ${reason}.`, hint));
+  }
+
+  /** Stops every queued or running call of the session (the panel's "Stop all agents"). */
+  cancelSession(sessionId: string, reason: string, hint?: string): void {
+    for (const [id, call] of this.#calls)
+      if (call.sessionId === sessionId) this.cancel(id, reason, hint);
+  }
+
+  /**
+   * Runs work in the session's turn: after the calls queued so far, before any queued later (a
+   * step's screenshot for the recording, taken once the call's answer has left). Its failure is
+   * its own; the queue moves on.
+   */
+  inTurn(sessionId: string, work: () => Promise<void>): void {
+    const previous = this.#queues.get(sessionId) ?? Promise.resolve();
+    const tail = previous.then(work).catch(() => undefined);
+    this.#queues.set(sessionId, tail);
+    void tail.then(() => {
+      if (this.#queues.get(sessionId) === tail) this.#queues.delete(sessionId);
+    });
   }
 
   /** Runs the call in its session's turn; the caller may add sections, then renders it. */
   call(frame: RequestFrame): Promise<PendingResponse> {
     const previous = this.#queues.get(frame.sessionId) ?? Promise.resolve();
     const controller = new AbortController();
-    this.#calls.set(frame.id, controller);
+    this.#calls.set(frame.id, { sessionId: frame.sessionId, controller });
     const run = previous
       .then(() => this.#runWithin(frame, controller))
       .finally(() => this.#calls.delete(frame.id));

@@ -1,4 +1,5 @@
 import type { SessionRecord } from './sessionStore';
+import { friendlyClientName } from '../shared/clientNames';
 
 /**
  * Puts a leased tab into its session's tab group (titled after the client), creating the group
@@ -19,7 +20,7 @@ export async function addToGroup(record: SessionRecord, tabId: number): Promise<
     }
     record.groupId = await chrome.tabs.group({ tabIds: [tabId] });
     await chrome.tabGroups.update(record.groupId, {
-      title: record.client.name,
+      title: friendlyClientName(record.client.name),
       color: record.color,
       collapsed: false,
     });

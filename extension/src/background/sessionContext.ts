@@ -9,6 +9,7 @@ import type { TabStates } from './tabStates';
 import { addToGroup } from './leases';
 import { checkOrigin } from '@browser-agent/protocol';
 import type { BlockedLoad } from './originGuard';
+import { notingPresses } from './recording/presses';
 
 /** See adoptPopup. */
 const POPUP_CLOSE_DELAY_MS = 300;
@@ -44,7 +45,8 @@ export class SessionContexts {
   create(record: SessionRecord, clock = new BusyClock(), signal?: AbortSignal): HandlerContext {
     const handle = async (tabId: number): Promise<TabHandle> => {
       const cdp: CdpClient = await clock.time(this.#hub.attach(tabId));
-      return { tabId, cdp: timedClient(cdp, clock, signal), state: this.#tabStates.get(tabId) };
+      const state = this.#tabStates.get(tabId);
+      return { tabId, cdp: notingPresses(timedClient(cdp, clock, signal), state), state };
     };
 
     const liveTab = async (tabId: number): Promise<chrome.tabs.Tab | undefined> =>

@@ -1,6 +1,7 @@
 import type { SessionView } from '../shared/messages';
 import type { SessionRecord } from './sessionStore';
 import type { TransactionManager } from './transactions/manager';
+import type { Activity } from './activity';
 
 async function transactionView(
   manager: TransactionManager,
@@ -24,23 +25,30 @@ export async function sessionViews(
   records: SessionRecord[],
   busy: ReadonlySet<string>,
   transactions: TransactionManager,
+  activity: Activity,
 ): Promise<SessionView[]> {
   return Promise.all(
-    records.map(async (r) => ({
-      sessionId: r.sessionId,
-      client: r.client,
-      project: r.project,
-      state: r.state,
-      lastActivity: r.lastActivity,
-      busy: busy.has(r.sessionId),
-      color: r.color,
-      transaction: await transactionView(transactions, r.sessionId),
-      tabs: await Promise.all(
+    records.map(async (r) => {
+      const tabs = await Promise.all(
         r.tabIds.map(async (tabId) => {
           const tab = await chrome.tabs.get(tabId).catch(() => undefined);
           return { tabId, title: tab?.title ?? '', url: tab?.url ?? '' };
         }),
-      ),
-    })),
+      );
+      const running = activity.running(r.sessionId);
+      return {
+        sessionId: r.sessionId,
+        client: r.client,
+        project: r.project,
+        state: r.state,
+        lastActivity: r.lastActivity,
+        busy: busy.has(r.sessionId),
+        color: r.color,
+        transaction: await transactionView(transactions, r.sessionId),
+        tabs,
+        page: tabs.find((t) => t.tabId === r.currentTabId) ?? tabs.at(-1),
+        running: running && { tool: running.tool, startedAt: running.startedAt },
+      };
+    }),
   );
 }

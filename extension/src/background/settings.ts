@@ -8,6 +8,7 @@ export const DEFAULT_SETTINGS: Settings = {
   onSessionEnd: 'close',
   bridgePort: DEFAULT_BRIDGE_PORT,
   askBeforeSecretSubmit: false,
+  recordSteps: true,
 };
 
 /**

@@ -35,6 +35,13 @@ import {
 import { BlockedLoads } from './blockedLoads';
 import { SubmitApprovals } from './submitApprovals';
 import type { PanelToWorker, WorkerToPanel } from '../shared/messages';
+import { hostOf } from '../shared/callSentence';
+import { friendlyClientName } from '../shared/clientNames';
+import { Recorder } from './recording/recorder';
+import { BusyClock } from './busyClock';
+
+const STOP_ALL_REASON = 'the user stopped every agent in the Browser Agent side panel';
+const STOP_ALL_HINT = 'Wait for the user to resume this agent in the side panel, or ask them to.';
 
 /** How recent a guard refusal must be to explain a tab showing a blocked URL. */
 const GUARDED_LOAD_WINDOW_MS = 30_000;
@@ -100,6 +107,16 @@ export class Worker {
     this.transactions.beforeCall,
     sectionSteps,
   );
+  readonly recorder = new Recorder({
+    contextFor: async (sessionId, signal) => {
+      const record = await this.store.get(sessionId);
+      return record && record.state !== 'revoked'
+        ? this.contexts.create(record, new BusyClock(), signal)
+        : undefined;
+    },
+    screenshot: (ctx, args) => this.dispatcher.invokeTool('browser_take_screenshot', args, ctx),
+    changed: (sessionId) => this.panels.broadcast({ kind: 'recording', sessionId }),
+  });
   #broadcastTimer: ReturnType<typeof setTimeout> | undefined;
   /** The way back to the daemon through the link that sent the latest frame. */
   #toDaemon: ((frame: WorkerToRelayFrame) => void) | undefined;
@@ -138,7 +155,7 @@ export class Worker {
 
   async overlayFor(tabId: number): Promise<string | null> {
     const owner = await this.store.ownerOf(tabId);
-    return owner && owner.state !== 'revoked' ? owner.client.name : null;
+    return owner && owner.state !== 'revoked' ? friendlyClientName(owner.client.name) : null;
   }
 
   /** Starts the worker-held link when the user asked agents to keep working without the panel. */
@@ -245,6 +262,7 @@ export class Worker {
             records,
             this.dispatcher.busySessions(),
             this.transactions.manager,
+            this.activity,
           ),
         });
       });
@@ -256,7 +274,18 @@ export class Worker {
     reply: (frame: WorkerToRelayFrame) => void,
   ): Promise<void> {
     const record = await this.store.get(frame.sessionId);
-    const entry = this.activity.started(frame, record?.client.name ?? frame.sessionId.slice(0, 8));
+    const entry = this.activity.started(
+      frame,
+      record ? friendlyClientName(record.client.name) : frame.sessionId.slice(0, 8),
+    );
+    // The page the call starts on, for "Clicked … on github.com"; not awaited, so the call does
+    // not wait for it (tabs.get is answered before the call's own commands change the page).
+    const tabId = record?.currentTabId;
+    if (tabId !== undefined)
+      void chrome.tabs.get(tabId).then(
+        (tab) => (entry.host = hostOf(tab.url)),
+        () => undefined,
+      );
     // The hub holds live-log entries until no response is about to leave (panelHub.ts).
     this.panels.broadcast({ kind: 'activity', entry });
     if (record) record.lastActivity = entry.startedAt;
@@ -269,7 +298,7 @@ export class Worker {
           {
             sessionId: record.sessionId,
             tabIds: record.tabIds,
-            client: record.client.name,
+            client: friendlyClientName(record.client.name),
             limitMs: frame.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
           },
           run,
@@ -281,7 +310,21 @@ export class Worker {
     // The answer goes first: the panel's activity update would otherwise be handled before it.
     reply(response);
     const finished = this.activity.finished(response);
-    if (finished) this.panels.broadcast({ kind: 'activity', entry: finished });
+    if (finished) {
+      this.panels.broadcast({ kind: 'activity', entry: finished });
+      if (this.recorder.records(finished) && (await loadSettings()).recordSteps)
+        this.dispatcher.inTurn(finished.sessionId, () => this.recorder.step(finished));
+    }
+    this.sessionsChanged();
+  }
+
+  /** The panel's "Stop all agents": every session paused, every call of theirs cancelled. */
+  async stopAll(): Promise<void> {
+    const records = await this.store.all();
+    for (const r of records) if (r.state === 'active') r.state = 'paused';
+    await this.store.save();
+    for (const r of records)
+      this.dispatcher.cancelSession(r.sessionId, STOP_ALL_REASON, STOP_ALL_HINT);
     this.sessionsChanged();
   }
 
@@ -332,6 +375,9 @@ export class Worker {
       case 'submit_answer':
         this.approvals.answer(message.id, message.allow);
         return;
+      case 'stop_all':
+        await this.stopAll();
+        return;
       case 'settings': {
         const settings = await saveSettings(message.settings);
         this.panels.broadcast({ kind: 'settings', settings });
@@ -351,6 +397,7 @@ export class Worker {
         await this.store.all(),
         this.dispatcher.busySessions(),
         this.transactions.manager,
+        this.activity,
       ),
     });
     if (this.background.running)

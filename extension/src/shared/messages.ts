@@ -51,6 +51,10 @@ export interface SessionView {
   lastActivity: number | undefined;
   busy: boolean;
   color: string;
+  /** The session's current tab as Chrome shows it now (title, URL for the origin and favicon). */
+  page: { tabId: number; title: string; url: string } | undefined;
+  /** The call the agent is running now, if any. */
+  running: { tool: string; startedAt: number } | undefined;
   transaction: {
     open: boolean;
     commits: number;
@@ -70,6 +74,15 @@ export interface ActivityEntry {
   client: string;
   tool: string;
   args: string;
+  /**
+   * The call's arguments for "details", with typed text and values replaced (the sentence shows
+   * typed text only where the field is not a secret, see secretKind.ts).
+   */
+  details: string;
+  /** The host of the session's page when the call started. */
+  host: string | undefined;
+  /** The handler's own first sentence ("Clicked button "Sign in"."), when the call succeeded. */
+  summary: string | undefined;
   startedAt: number;
   durationMs: number | undefined;
   /** 'ok', an error code, or undefined while the call runs. */
@@ -85,6 +98,8 @@ export interface Settings {
   bridgePort: number;
   /** Ask in the panel before an agent submits a form with a password, card or one-time-code field. */
   askBeforeSecretSubmit: boolean;
+  /** Keep a screenshot after each state-changing call, for the panel's recording view. */
+  recordSteps: boolean;
 }
 
 export type ControlAction = 'pause' | 'resume' | 'revoke' | 'focus' | 'handover';
@@ -94,7 +109,9 @@ export type PanelToWorker =
   | { kind: 'frame'; text: string }
   | { kind: 'control'; action: ControlAction; sessionId: string }
   | { kind: 'settings'; settings: Partial<Settings> }
-  | { kind: 'submit_answer'; id: string; allow: boolean };
+  | { kind: 'submit_answer'; id: string; allow: boolean }
+  /** Pause every session and cancel the calls they have queued or running. */
+  | { kind: 'stop_all' };
 
 /** Worker → panel. */
 export type WorkerToPanel =
@@ -104,4 +121,6 @@ export type WorkerToPanel =
   | { kind: 'activity_all'; entries: ActivityEntry[] }
   | { kind: 'link'; state: LinkState; detail: string }
   | { kind: 'settings'; settings: Settings }
-  | { kind: 'questions'; questions: SubmitQuestion[] };
+  | { kind: 'questions'; questions: SubmitQuestion[] }
+  /** A session's recording got a step (recording/recorder.ts). */
+  | { kind: 'recording'; sessionId: string };

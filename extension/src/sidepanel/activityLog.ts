@@ -1,9 +1,15 @@
 import type { ActivityEntry } from '../shared/messages';
+import { callSentence, timeOfDay } from '../shared/callSentence';
 import { el } from './dom';
 
 const MAX_ENTRIES = 200;
 
-/** Live log of relayed calls: agent, tool, short arguments, duration, result or error code. */
+/**
+ * Live log of relayed calls, one sentence each with the time of day:
+ * `10:42:07 Claude Code Clicked button "Sign in" on github.com, 84 ms`. Typed text shows only
+ * where the handler echoed it (never into a secret field); "Details" opens the tool's name and
+ * its arguments, with typed text and values hidden (activity.ts).
+ */
 export class ActivityLog {
   readonly #root: HTMLElement;
   readonly #filterLabel: HTMLElement;
@@ -16,6 +22,7 @@ export class ActivityLog {
     this.#filterLabel = filterLabel;
     this.#showAll = showAll;
     showAll.addEventListener('click', () => this.filter(undefined, ''));
+    this.#showEmpty();
   }
 
   filter(sessionId: string | undefined, client: string): void {
@@ -30,11 +37,13 @@ export class ActivityLog {
     this.#items.clear();
     this.#root.replaceChildren();
     for (const e of entries) this.upsert(e);
+    this.#showEmpty();
   }
 
   upsert(entry: ActivityEntry): void {
     let li = this.#items.get(entry.id);
     if (!li) {
+      this.#root.querySelector(':scope > .empty')?.remove();
       li = el('li');
       li.dataset['tool'] = entry.tool;
       li.dataset['sessionId'] = entry.sessionId;
@@ -42,15 +51,37 @@ export class ActivityLog {
       this.#root.prepend(li);
       this.#trim();
     }
-    const outcome =
-      entry.outcome === undefined ? '…' : `→ ${entry.outcome} (${entry.durationMs ?? 0} ms)`;
     li.className = entry.outcome === undefined ? 'pending' : entry.outcome === 'ok' ? 'ok' : 'err';
-    li.textContent = `${entry.client} · ${entry.tool} ${entry.args} ${outcome}`;
+    // An open "Details" stays open while the entry updates.
+    const open = li.querySelector('details')?.open === true;
+    const details = el(
+      'details',
+      { open },
+      el('summary', {}, 'Details'),
+      el(
+        'pre',
+        {},
+        `${entry.tool} → ${entry.outcome ?? 'running'}${entry.durationMs === undefined ? '' : ` (${entry.durationMs} ms)`}\n${entry.details}`,
+      ),
+    );
+    li.replaceChildren(
+      el('time', { dateTime: new Date(entry.startedAt).toISOString() }, timeOfDay(entry.startedAt)),
+      ' ',
+      el('span', { className: 'who' }, entry.client),
+      ' ',
+      el('span', { className: 'what' }, callSentence(entry)),
+      details,
+    );
     li.hidden = this.#filter !== undefined && entry.sessionId !== this.#filter;
   }
 
+  #showEmpty(): void {
+    if (this.#items.size === 0)
+      this.#root.replaceChildren(el('li', { className: 'empty' }, 'No calls yet.'));
+  }
+
   #trim(): void {
-    while (this.#root.childElementCount > MAX_ENTRIES) {
+    while (this.#items.size > MAX_ENTRIES) {
       const last = this.#root.lastElementChild;
       if (!(last instanceof HTMLLIElement)) break;
       last.remove();

@@ -14,6 +14,7 @@ import { SettingsView } from './settingsView';
 import { byId } from './dom';
 import { PairingView } from './pairingView';
 import { QuestionView } from './questionView';
+import { RecordingView } from './recordingView';
 import { adoptPairingFromFragment } from '../shared/pairings';
 
 /** Under the worker's 30 s idle limit, so an idle but connected worker is not stopped. */
@@ -56,10 +57,17 @@ function workerPort(): chrome.runtime.Port {
 }
 
 const log = new ActivityLog(byId('log'), byId('log-filter'), byId('log-all'));
-const sessions = new SessionList(byId('sessions'), {
-  control: (action, sessionId) => toWorker({ kind: 'control', action, sessionId }),
-  filter: (sessionId, client) => log.filter(sessionId, client),
-});
+const sessions = new SessionList(
+  byId('sessions'),
+  {
+    control: (action, sessionId) => toWorker({ kind: 'control', action, sessionId }),
+    filter: (sessionId, client) => log.filter(sessionId, client),
+  },
+  byId<HTMLButtonElement>('stop-all'),
+);
+byId('stop-all').addEventListener('click', () => toWorker({ kind: 'stop_all' }));
+const recordingView = new RecordingView(byId('recordings'));
+recordingView.refresh();
 const pairingView = new PairingView();
 pairingView.onForget = (id) => relay?.unpair(id);
 // A pairing handed over in the URL (launch mode) must be stored before the first hello.
@@ -88,6 +96,9 @@ function onWorkerMessage(m: WorkerToPanel): void {
       return;
     case 'questions':
       questionView.render(m.questions);
+      return;
+    case 'recording':
+      recordingView.refresh();
       return;
     case 'settings':
       void pairingAdopted.then(() => applySettings(m.settings));

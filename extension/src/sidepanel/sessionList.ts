@@ -1,4 +1,6 @@
 import type { ControlAction, SessionView } from '../shared/messages';
+import { hostOf, timeOfDay, toolTitle } from '../shared/callSentence';
+import { friendlyClientName } from '../shared/clientNames';
 import { el } from './dom';
 
 const COLORS: Record<string, string> = {
@@ -12,6 +14,21 @@ const COLORS: Record<string, string> = {
   cyan: '#0891b2',
   orange: '#ea580c',
 };
+
+/** How each permission mode reads on a card (the modes are #19's, set in the permissions view). */
+const MODE_LABELS: Record<string, string> = {
+  ask: 'Asks before each action',
+  per_site: 'Asks once per site',
+  perSite: 'Asks once per site',
+  site: 'Asks once per site',
+  autonomous: 'Acts without asking',
+};
+
+/** Fields the permissions side adds to a session's view; shown when present. */
+interface PermissionFields {
+  permissionMode?: unknown;
+  pendingQuestion?: unknown;
+}
 
 export interface SessionListActions {
   control(action: ControlAction, sessionId: string): void;
@@ -34,20 +51,52 @@ function transactionCounters(t: SessionView['transaction']): string[] {
   return out;
 }
 
+/** The question's words, whatever shape the permissions side gives it. */
+function questionText(q: unknown): string | undefined {
+  if (typeof q === 'string') return q || undefined;
+  if (typeof q !== 'object' || q === null) return undefined;
+  const r = q as Record<string, unknown>;
+  for (const key of ['text', 'question', 'title', 'summary', 'action'])
+    if (typeof r[key] === 'string' && r[key] !== '') return r[key];
+  return undefined;
+}
+
+function modeText(mode: unknown): string | undefined {
+  if (typeof mode !== 'string' || mode === '') return undefined;
+  return MODE_LABELS[mode] ?? mode;
+}
+
+/** Chrome's cached icon of a page, served to the extension itself (the `favicon` permission). */
+function faviconOf(url: string): string {
+  const src = new URL(chrome.runtime.getURL('/_favicon/'));
+  src.searchParams.set('pageUrl', url);
+  src.searchParams.set('size', '32');
+  return src.toString();
+}
+
 /** The agents working in this browser, each with the user's controls. */
 export class SessionList {
   readonly #root: HTMLElement;
   readonly #actions: SessionListActions;
+  readonly #stopAll: HTMLButtonElement | undefined;
 
-  constructor(root: HTMLElement, actions: SessionListActions) {
+  constructor(root: HTMLElement, actions: SessionListActions, stopAll?: HTMLButtonElement) {
     this.#root = root;
     this.#actions = actions;
+    this.#stopAll = stopAll;
     this.render([]);
   }
 
   render(sessions: SessionView[]): void {
+    if (this.#stopAll) this.#stopAll.disabled = !sessions.some((s) => s.state === 'active');
     if (sessions.length === 0) {
-      this.#root.replaceChildren(el('li', { className: 'empty' }, 'No agent connected.'));
+      this.#root.replaceChildren(
+        el(
+          'li',
+          { className: 'empty' },
+          'No agent connected. An MCP client that uses the Browser Agent server shows up here.',
+        ),
+      );
       return;
     }
     // Rebuilding keeps focus only if we restore it: keyboard users must not lose their place.
@@ -60,36 +109,90 @@ export class SessionList {
       this.#root.querySelector<HTMLElement>(`[data-key="${CSS.escape(focused)}"]`)?.focus();
   }
 
-  #item(s: SessionView): HTMLLIElement {
+  #item(s: SessionView & PermissionFields): HTMLLIElement {
     const label = s.state === 'active' ? (s.busy ? 'working' : 'idle') : s.state;
+    const friendly = friendlyClientName(s.client.name);
     const name = el(
       'button',
       { className: 'name', type: 'button', title: 'Show only this agent’s activity' },
-      s.client.name,
+      friendly,
     );
     name.dataset['key'] = `${s.sessionId}:filter`;
-    name.addEventListener('click', () => this.#actions.filter(s.sessionId, s.client.name));
-    const tabs = s.tabs.length === 1 ? '1 tab' : `${s.tabs.length} tabs`;
-    const last = s.lastActivity
-      ? `last call ${new Date(s.lastActivity).toLocaleTimeString()}`
-      : 'no calls yet';
-    const meta = el(
+    name.addEventListener('click', () => this.#actions.filter(s.sessionId, friendly));
+    const head = el(
       'div',
-      { className: 'meta' },
-      [s.project, tabs, last, ...transactionCounters(s.transaction)].filter(Boolean).join(' · '),
-    );
-    const li = el(
-      'li',
-      { className: 'session' },
+      { className: 'head' },
       name,
       el('span', { className: `state ${label}` }, label),
-      meta,
-      this.#buttons(s),
     );
+    if (friendly !== s.client.name)
+      head.append(
+        el('span', { className: 'client-id', title: 'The name the client gave' }, s.client.name),
+      );
+
+    const rows: HTMLElement[] = [head];
+    const mode = modeText(s.permissionMode);
+    if (mode !== undefined) rows.push(el('div', { className: 'mode' }, mode));
+    rows.push(this.#page(s));
+    rows.push(this.#doing(s));
+    const question = questionText(s.pendingQuestion);
+    if (question !== undefined)
+      rows.push(
+        el('div', { className: 'pending-question', role: 'alert' }, `Waiting for you: ${question}`),
+      );
+    const tabs = s.tabs.length === 1 ? '1 tab' : `${s.tabs.length} tabs`;
+    rows.push(
+      el(
+        'div',
+        { className: 'meta' },
+        [s.project, tabs, ...transactionCounters(s.transaction)].filter(Boolean).join(' · '),
+      ),
+    );
+    const li = el('li', { className: 'session' }, ...rows, this.#buttons(s));
     li.dataset['sessionId'] = s.sessionId;
     li.dataset['state'] = s.state;
     li.style.borderLeftColor = COLORS[s.color] ?? COLORS['grey'] ?? '';
     return li;
+  }
+
+  /** The page the agent is on: its icon, title and origin (never a page-chosen icon URL). */
+  #page(s: SessionView): HTMLElement {
+    const page = s.page;
+    if (!page) return el('div', { className: 'page none' }, 'No page yet');
+    const host = hostOf(page.url);
+    let origin = host ?? page.url;
+    try {
+      const u = new URL(page.url);
+      if (u.protocol === 'http:' || u.protocol === 'https:') origin = u.origin;
+    } catch {
+      // about:blank and the like are shown as they are.
+    }
+    const icon = el('img', { className: 'favicon', alt: '', width: 16, height: 16 });
+    icon.src = faviconOf(page.url);
+    return el(
+      'div',
+      { className: 'page', title: page.url },
+      icon,
+      el('span', { className: 'title' }, page.title || origin),
+      el('span', { className: 'origin' }, origin),
+    );
+  }
+
+  #doing(s: SessionView): HTMLElement {
+    if (s.state === 'paused')
+      return el('div', { className: 'doing' }, 'Paused: its calls wait for you.');
+    if (s.state === 'revoked') return el('div', { className: 'doing' }, 'Access revoked.');
+    if (s.running)
+      return el(
+        'div',
+        { className: 'doing now' },
+        `Now: ${toolTitle(s.running.tool)} (since ${timeOfDay(s.running.startedAt)})`,
+      );
+    return el(
+      'div',
+      { className: 'doing' },
+      s.lastActivity ? `Idle, last call at ${timeOfDay(s.lastActivity)}` : 'Idle, no calls yet',
+    );
   }
 
   #buttons(s: SessionView): HTMLElement {

@@ -1,0 +1,37 @@
+import type { CdpClient, CdpCommand, CdpParams } from '../cdp';
+import type { TabState } from '../tabStates';
+
+export interface Press {
+  /** CSS pixels in the viewport, as Input.dispatchMouseEvent takes them. */
+  x: number;
+  y: number;
+  at: number;
+}
+
+/** The latest mouse press per tab, for the recording's click marker. */
+const latest = new WeakMap<TabState, Press>();
+
+/** The tab's latest press at or after `since`. */
+export function pressSince(state: TabState, since: number): Press | undefined {
+  const press = latest.get(state);
+  return press !== undefined && press.at >= since ? press : undefined;
+}
+
+/**
+ * The same client, noting where each press of the mouse lands in the tab's own frame (clicks,
+ * double clicks, the start of a drag): every input tool sends its presses through here, so the
+ * recording knows where to draw its marker without each tool reporting it.
+ */
+export function notingPresses(cdp: CdpClient, state: TabState): CdpClient {
+  return {
+    send: <M extends CdpCommand>(method: M, params?: CdpParams<M>, sessionId?: string) => {
+      if (method === 'Input.dispatchMouseEvent' && sessionId === undefined) {
+        const p = params as { type?: string; x?: number; y?: number } | undefined;
+        if (p?.type === 'mousePressed' && p.x !== undefined && p.y !== undefined)
+          latest.set(state, { x: p.x, y: p.y, at: Date.now() });
+      }
+      return cdp.send(method, params, sessionId);
+    },
+    on: (event, listener) => cdp.on(event, listener),
+  };
+}

@@ -1,0 +1,48 @@
+import { findContract } from '@browser-agent/protocol';
+import type { ActivityEntry } from './messages';
+
+/** Starts the args of a call that hands files to a page (activity.ts). */
+const FILES_LABEL = 'files: ';
+
+/** The host of a URL, for "on github.com"; undefined for pages without one (about:blank). */
+export function hostOf(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  try {
+    const { host, protocol } = new URL(url);
+    return protocol === 'http:' || protocol === 'https:' ? host : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The tool's title from its contract ("Wait for"), else its name. */
+export function toolTitle(tool: string): string {
+  return findContract(tool)?.title ?? tool;
+}
+
+/**
+ * One call as a sentence, the way the live log and the recording show it:
+ * `Clicked button "Sign in" on github.com, 84 ms`. The handler's own first sentence when it
+ * succeeded (activity.ts), else the tool's title; "failed: CODE" when it failed; "…" while it runs.
+ */
+export function callSentence(entry: ActivityEntry): string {
+  const what = entry.summary ?? toolTitle(entry.tool);
+  const on = entry.host !== undefined && !what.includes(entry.host) ? ` on ${entry.host}` : '';
+  const files = entry.args.startsWith(FILES_LABEL) ? ` (${entry.args})` : '';
+  if (entry.outcome === undefined) return `${what}${on}${files}…`;
+  const ms = `${entry.durationMs ?? 0} ms`;
+  if (entry.outcome === 'ok') return `${what}${on}${files}, ${ms}`;
+  return `${what}${on}${files} failed: ${entry.outcome}, ${ms}`;
+}
+
+const TIME_OF_DAY = new Intl.DateTimeFormat(undefined, {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: false,
+});
+
+/** 10:42:07 */
+export function timeOfDay(at: number): string {
+  return TIME_OF_DAY.format(at);
+}
