@@ -77,7 +77,8 @@ export class Activity {
 function firstSentence(data: unknown): string | undefined {
   const content = (data as { content?: Array<{ type: string; text?: string }> }).content;
   const text = content?.find((part) => part.type === 'text')?.text;
-  const line = text?.split('\n', 1)[0]?.trim() ?? '';
+  // Refs ([e12]) are the agent's handles on elements; they mean nothing to the user.
+  const line = (text?.split('\n', 1)[0] ?? '').replace(/ \[e\d+\]/g, '').trim();
   if (!/^[A-Z][a-z]/.test(line) || line.includes('```')) return undefined;
   const cut = line.length > MAX_SUMMARY_CHARS ? `${line.slice(0, MAX_SUMMARY_CHARS)}…` : line;
   return cut.replace(/\.$/, '');
