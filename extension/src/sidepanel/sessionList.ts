@@ -18,9 +18,7 @@ const COLORS: Record<string, string> = {
 /** How each permission mode reads on a card (the modes are #19's, set in the permissions view). */
 const MODE_LABELS: Record<string, string> = {
   ask: 'Asks before each action',
-  per_site: 'Asks once per site',
-  perSite: 'Asks once per site',
-  site: 'Asks once per site',
+  'per-site': 'Asks once per site',
   autonomous: 'Acts without asking',
 };
 
@@ -56,9 +54,13 @@ function questionText(q: unknown): string | undefined {
   if (typeof q === 'string') return q || undefined;
   if (typeof q !== 'object' || q === null) return undefined;
   const r = q as Record<string, unknown>;
-  for (const key of ['text', 'question', 'title', 'summary', 'action'])
-    if (typeof r[key] === 'string' && r[key] !== '') return r[key];
-  return undefined;
+  if (typeof r['text'] === 'string' && r['text'] !== '') return r['text'];
+  const fields = Array.isArray(r['fields']) ? r['fields'].map(String).join(', ') : '';
+  const target = typeof r['targetOrigin'] === 'string' ? r['targetOrigin'] : '';
+  if (r['kind'] === 'submit')
+    return `Submit a form with a ${fields || 'secret'} field${target ? ` to ${target}` : ''}?`;
+  if (r['kind'] === 'script') return 'Run a script on a page with a secret field?';
+  return 'An answer is needed in the questions above.';
 }
 
 function modeText(mode: unknown): string | undefined {
