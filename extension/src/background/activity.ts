@@ -89,7 +89,7 @@ function hideTyped(value: unknown, key?: string): unknown {
   if (key !== undefined && TYPED_KEYS.has(key)) {
     // A form's fields keep their targets; only what was typed or chosen is hidden.
     if (key === 'fields' && Array.isArray(value))
-      return value.map((f) =>
+      return (value as unknown[]).map((f) =>
         typeof f === 'object' && f !== null
           ? Object.fromEntries(
               Object.entries(f).map(([k, v]) => [k, k === 'value' || k === 'values' ? HIDDEN : v]),

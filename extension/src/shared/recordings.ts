@@ -87,7 +87,7 @@ export async function addStep(step: RecordedStep): Promise<void> {
   const mine = steps.filter((s) => s.sessionId === step.sessionId);
   for (const s of mine.slice(0, Math.max(0, mine.length - MAX_STEPS_PER_SESSION)))
     if (s.id !== undefined) drop.add(s.id);
-  let kept = steps.filter((s) => s.id !== undefined && !drop.has(s.id));
+  const kept = steps.filter((s) => s.id !== undefined && !drop.has(s.id));
   let bytes = kept.reduce((sum, s) => sum + (s.image?.size ?? 0), 0);
   while (kept.length > 1 && (kept.length > MAX_STEPS_TOTAL || bytes > MAX_BYTES_TOTAL)) {
     const oldest = kept.shift();
