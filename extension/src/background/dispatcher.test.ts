@@ -26,6 +26,36 @@ function dispatcher(): Dispatcher {
   );
 }
 
+describe('Dispatcher.cancelSession and inTurn', () => {
+  it('cancels the running and the queued calls of one session only, with the hint', async () => {
+    const d = dispatcher();
+    const running = dispatch(d, request('r1', { time: 10 }));
+    const queued = dispatch(d, request('r2', { time: 10 }));
+    const other = dispatch(d, { ...request('r3', { time: 0.05 }), sessionId: 's2' });
+    await new Promise((r) => setTimeout(r, 20));
+    d.cancelSession('s1', 'the user stopped every agent', 'Wait for the user.');
+    for (const call of [running, queued])
+      expect((await call).payload).toMatchObject({
+        success: false,
+        error: { code: 'CANCELLED', hint: 'Wait for the user.' },
+      });
+    expect((await other).payload.success).toBe(true);
+  });
+
+  it('runs work in the session turn: after the calls queued before it, before the ones after', async () => {
+    const d = dispatcher();
+    const order: string[] = [];
+    const first = dispatch(d, request('r1', { time: 0.05 })).then(() => order.push('r1'));
+    d.inTurn('s1', async () => {
+      await new Promise((r) => setTimeout(r, 30));
+      order.push('work');
+    });
+    const second = dispatch(d, request('r2', { time: 0 })).then(() => order.push('r2'));
+    await Promise.all([first, second]);
+    expect(order).toEqual(['r1', 'work', 'r2']);
+  });
+});
+
 describe('Dispatcher cancellation', () => {
   it('answers a cancelled wait at once and runs the session next call', async () => {
     const d = dispatcher();
