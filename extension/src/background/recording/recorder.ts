@@ -67,6 +67,8 @@ export class Recorder {
       const ctx = await this.#deps.contextFor(entry.sessionId, signal);
       if (!ctx) return undefined;
       const tab = await ctx.currentTab();
+      // Chrome draws no frame while a page's alert is open; the step waits for no picture.
+      if (tab.state.dialog !== undefined) return undefined;
       const result = await this.#deps.screenshot(ctx, {
         type: 'jpeg',
         maxDimension: SHOT_MAX_DIMENSION,
