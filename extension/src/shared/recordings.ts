@@ -82,9 +82,21 @@ export async function addStep(step: RecordedStep): Promise<void> {
   const tx = (await db()).transaction(STEPS, 'readwrite');
   const store = tx.objectStore(STEPS);
   store.add(step);
-  const steps = await all(store);
+  for (const id of stepsToDrop(await all(store), step.sessionId)) store.delete(id);
+  await done(tx);
+}
+
+/**
+ * Which steps go, oldest first, once `sessionId` got a new one: past its own
+ * MAX_STEPS_PER_SESSION, then past MAX_STEPS_TOTAL or MAX_BYTES_TOTAL for all sessions together.
+ * `steps` are in the order they were kept (ids ascending); the newest step always stays.
+ */
+export function stepsToDrop(
+  steps: ReadonlyArray<Pick<RecordedStep, 'id' | 'sessionId'> & { image?: { size: number } }>,
+  sessionId: string,
+): number[] {
   const drop = new Set<number>();
-  const mine = steps.filter((s) => s.sessionId === step.sessionId);
+  const mine = steps.filter((s) => s.sessionId === sessionId);
   for (const s of mine.slice(0, Math.max(0, mine.length - MAX_STEPS_PER_SESSION)))
     if (s.id !== undefined) drop.add(s.id);
   const kept = steps.filter((s) => s.id !== undefined && !drop.has(s.id));
@@ -95,8 +107,7 @@ export async function addStep(step: RecordedStep): Promise<void> {
     drop.add(oldest.id);
     bytes -= oldest.image?.size ?? 0;
   }
-  for (const id of drop) store.delete(id);
-  await done(tx);
+  return [...drop];
 }
 
 /** Every session with steps kept, newest first. */
