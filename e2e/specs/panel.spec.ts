@@ -7,7 +7,16 @@
  */
 import { ErrorCode, EXTENSION_ORIGIN } from '@browser-agent/protocol';
 import type { Page } from '@playwright/test';
-import { callOk, callTool, expect, findRef, panelSession, snapshot, test } from '../harness.js';
+import {
+  callOk,
+  callTool,
+  expect,
+  findRef,
+  panelOfUnpairedBrowser,
+  panelSession,
+  snapshot,
+  test,
+} from '../harness.js';
 import { agentOn } from '../steps.js';
 
 const TIME = String.raw`\d\d:\d\d:\d\d`;
@@ -162,6 +171,32 @@ test.describe('the side panel', () => {
     await expect(second.locator('#record-steps')).toBeChecked();
     await callOk(client, 'browser_click', { role: 'button', name: 'Click me' });
     await expect(first.locator('#recordings summary')).toContainText('2 steps');
+  });
+
+  test('"Paired bridges" lists a new pairing at once in every open panel, without a reload', async ({
+    bridge,
+    sandbox,
+    site,
+  }) => {
+    const client = await bridge.connectClient('pairing-agent');
+    const panel = await panelOfUnpairedBrowser(bridge, sandbox);
+    // A second panel, open before the pairing (the side panel beside a relay tab).
+    const other = await bridge.context.newPage();
+    await other.goto(`${EXTENSION_ORIGIN}/src/sidepanel/index.html`);
+    for (const p of [panel, other]) {
+      await p.locator('#settings summary').click();
+      await expect(p.locator('#pairings li')).toHaveText(['None yet.']);
+    }
+    const refused = await callTool(client, 'browser_navigate', { url: site.url('/button.html') });
+    const code = /code is ([0-9A-Z]{5}-[0-9A-Z]{5})/.exec(refused.text)?.[1] ?? '';
+    expect(code).not.toBe('');
+    await panel.locator('#pairing-code-input').fill(code);
+    await panel.locator('#pair-yes').click();
+    await expect(panel.locator('#status')).toHaveAttribute('data-state', 'connected', {
+      timeout: 15_000,
+    });
+    for (const p of [panel, other])
+      await expect(p.locator('#pairings li')).toHaveText([/^Paired in the side panel · /]);
   });
 
   test('at 320 px nothing sticks out sideways, and the dark theme follows the browser', async ({
