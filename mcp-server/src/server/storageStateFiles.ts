@@ -18,9 +18,13 @@ import {
   storageStateSchema,
   type StorageState,
 } from '@browser-agent/protocol';
+import type { ToolCaller } from './mcpServer.js';
+import { ToolResponse } from './toolResponse.js';
 import { checkUploadPaths } from './uploadRoots.js';
 
 const MAX_STATE_BYTES = 20 * 1024 * 1024;
+/** Opening a tab per origin of the file may take a while. */
+const START_TIMEOUT_MS = 60_000;
 
 const SAVE_HINT =
   "Give a relative file name (saved under the output directory, outputDir / --output-dir), or an absolute path inside the output directory or the client's roots.";
@@ -159,4 +163,50 @@ export async function stateFileSource(
   const allowed = [...(outputDir === undefined ? [] : [outputDir]), ...roots];
   const [checked] = await checkUploadPaths([file], allowed);
   return checked ?? file;
+}
+
+/**
+ * `--storage-state <file>`: before the session's first call reaches the browser, the file's
+ * cookies and localStorage are loaded into it (once; retried on the next call if it failed).
+ */
+export function storageStateAtStart(inner: ToolCaller, file: string | undefined): ToolCaller {
+  if (file === undefined) return inner;
+  let applied: Promise<void> | undefined;
+  const apply = async (
+    response: ToolResponse,
+    options: Parameters<ToolCaller['call']>[4],
+  ): Promise<void> => {
+    const state = await readStateFile(file);
+    const own = new ToolResponse();
+    const result = await inner.call(
+      'browser_set_storage_state',
+      { filename: file, state },
+      START_TIMEOUT_MS,
+      own,
+      options,
+    );
+    const text = result.content.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n');
+    response.addNote(`--storage-state: ${text}`);
+  };
+  return {
+    async call(action, params, timeoutMs, response, options) {
+      if (applied === undefined) {
+        applied = apply(response, options);
+        applied.catch(() => {
+          applied = undefined;
+        });
+      }
+      try {
+        await applied;
+      } catch (err) {
+        const why = err instanceof BridgeError ? err.message : (err as Error).message;
+        throw new BridgeError(
+          ErrorCode.INVALID_ARGS,
+          `Could not load the storage state file given with --storage-state: ${why}`,
+          'Fix the file (or the storageState setting), or start without it; the call was not run.',
+        );
+      }
+      return inner.call(action, params, timeoutMs, response, options);
+    },
+  };
 }

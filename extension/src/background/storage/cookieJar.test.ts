@@ -14,7 +14,6 @@ function cookie(domain: string, name = 'c'): Cookie {
     secure: false,
     session: true,
     priority: 'Medium',
-    sameParty: false,
     sourceScheme: 'NonSecure',
     sourcePort: 80,
   };
