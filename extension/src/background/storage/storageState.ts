@@ -93,6 +93,8 @@ async function restoreInTemporaryTab(
         .catch(() => undefined);
     });
     try {
+      // The origin guard would let the request through to the site; this tab answers it.
+      tab.state.servedOrigin = origin;
       await cdp.send('Fetch.enable', {
         patterns: [
           { urlPattern: `${origin}/*`, resourceType: 'Document', requestStage: 'Request' },
@@ -114,6 +116,7 @@ async function restoreInTemporaryTab(
       );
     } finally {
       off();
+      tab.state.servedOrigin = undefined;
     }
   } finally {
     const index = (await ctx.listTabs()).find((t) => t.tabId === tab.tabId)?.index;
