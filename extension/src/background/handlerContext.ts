@@ -1,6 +1,7 @@
 /** What a tool handler may do: the narrow interface handlers get, so tests can fake it. */
 import type {
   ClientInfo,
+  OriginPolicy,
   SessionSettings,
   ToolArgs,
   ToolName,
@@ -22,6 +23,8 @@ export interface HandlerContext {
   readonly client: ClientInfo;
   /** Viewport, timeouts and file:// access the session's server asked for. */
   readonly settings?: SessionSettings | undefined;
+  /** The session's origin policy: what cookie and storage tools may read or write too. */
+  readonly policy?: OriginPolicy | undefined;
   /**
    * Aborted when the call's caller cancels it or its deadline passes (dispatcher.ts); the
    * reason is a BridgeError. CDP commands of this context's tabs then fail, and waits that take

@@ -29,10 +29,13 @@ export function installOriginGuard(
   cdp: CdpClient,
   policy: () => OriginPolicy | undefined,
   onBlocked: (load: BlockedLoad) => void,
+  /** True for a request the extension answers itself (TabState.servedOrigin). */
+  servedHere: (url: string) => boolean = () => false,
 ): OriginGuard {
   cdp.on('Fetch.requestPaused', (event, sessionId) => {
     // Response-stage pauses are the network recorder's (response bodies), not documents.
     if (isResponseStage(event)) return;
+    if (sessionId === undefined && servedHere(event.request.url)) return;
     const verdict = checkOrigin(policy(), event.request.url);
     const done = verdict.allowed
       ? cdp.send('Fetch.continueRequest', { requestId: event.requestId }, sessionId)

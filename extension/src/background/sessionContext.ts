@@ -100,6 +100,7 @@ export class SessionContexts {
       sessionId: record.sessionId,
       client: record.client,
       settings: record.settings,
+      policy: record.policy,
       signal,
       currentTab,
       ensureTab: async () => (record.currentTabId === undefined ? newTab() : currentTab()),

@@ -89,6 +89,11 @@ export interface TabState {
   network: NetworkEntry[];
   /** The outline lines the agent saw last (snapshot or diff), for the next diff. */
   lastOutline: string[] | undefined;
+  /**
+   * An origin whose documents the extension answers itself in this tab (a storage state restore
+   * writes localStorage in an empty page of the origin): the origin guard leaves them alone.
+   */
+  servedOrigin?: string | undefined;
 }
 
 /** One of the session's tabs, attached through chrome.debugger. */

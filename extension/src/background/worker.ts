@@ -422,6 +422,7 @@ export class Worker {
           cdp,
           () => owner.policy,
           (load) => this.blocked.record(tabId, load),
+          (url) => state.servedOrigin !== undefined && url.startsWith(`${state.servedOrigin}/`),
         )
       : undefined;
     // Before the hooks: auto-attaching child frames (a hook) already needs it.

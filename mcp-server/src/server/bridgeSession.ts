@@ -11,6 +11,7 @@ import { createMcpServer } from './mcpServer.js';
 import { fileRoots, projectFromRoots } from './projectRoots.js';
 import { ProjectSession } from './projectSession.js';
 import { projectAwareCaller } from './projectCaller.js';
+import { storageStateAtStart } from './storageStateFiles.js';
 import type { TraceWriter } from './traceWriter.js';
 import type { ToolGroup } from '@browser-agent/protocol';
 
@@ -54,16 +55,19 @@ export function openBridgeSession(options: BridgeSessionOptions): BridgeSession 
     ...(project.project === undefined ? [] : [project.project]),
     ...settings.uploadDirs,
   ];
-  const server = createMcpServer(projectAwareCaller(project, daemon), {
-    caps: options.caps,
-    settings: { ...settings, uploadRoots },
-    // projectPath only picks a profile: not when --isolated or --user-data-dir decides it.
-    projectPath:
-      settings.launch !== undefined &&
-      !settings.launch.isolated &&
-      settings.launch.userDataDir === undefined &&
-      options.cliProject === undefined,
-  });
+  const server = createMcpServer(
+    projectAwareCaller(project, storageStateAtStart(daemon, settings.storageState)),
+    {
+      caps: options.caps,
+      settings: { ...settings, uploadRoots },
+      // projectPath only picks a profile: not when --isolated or --user-data-dir decides it.
+      projectPath:
+        settings.launch !== undefined &&
+        !settings.launch.isolated &&
+        settings.launch.userDataDir === undefined &&
+        options.cliProject === undefined,
+    },
+  );
   server.server.oninitialized = () => {
     const client = server.server.getClientVersion() ?? { name: 'MCP client', version: '?' };
     daemon.setClient({ name: client.name, version: client.version });

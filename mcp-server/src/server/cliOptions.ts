@@ -48,6 +48,10 @@ MCP server (stdio) that drives Chromium through the Browser Agent extension.
   --allow-file-urls        Let the agent open file:// URLs (off by default)
   --output-dir <dir>       Save every screenshot here, with a timestamped name
   --upload-dirs <dirs>     Comma-separated directories uploads may come from (besides roots)
+  --storage-state <file>   Load cookies and localStorage from this file (Playwright's
+                           storageState format) before the first tool call
+  --secrets <file>         dotenv file of secrets: an agent types one by its name, and its
+                           value is shown as <secret>NAME</secret> in every result
   --tool-names <set>       Also list tools under another server's names: executeautomation
   --port <n>               Serve MCP over Streamable HTTP on this port instead of stdio
   --host <h>               With --port: address to bind (default 127.0.0.1)

@@ -12,6 +12,7 @@ import {
   type TransactionLimits,
 } from '@browser-agent/protocol';
 import { ConfigError, readConfigFile } from './configFile.js';
+import { loadSecrets, type Secrets } from './secrets.js';
 import {
   DEFAULT_ACTION_TIMEOUT_MS,
   DEFAULT_HTTP_SESSION_IDLE_SECONDS,
@@ -52,6 +53,10 @@ export interface Settings {
   transactions: TransactionLimits;
   /** Streamable HTTP only: a session with no request open this long is closed. */
   httpSessionIdleMs: number;
+  /** Absolute; a storage state file applied to the browser before the session's first call. */
+  storageState: string | undefined;
+  /** Secret names and values (`--secrets`): typed by name, shown by name. */
+  secrets: Secrets;
 }
 
 /** What the command line said about settings; parsed by cliOptions, checked here. */
@@ -128,6 +133,8 @@ export function resolveSettings(
     allowFileUrls: c.allowFileUrls === true,
     transactions: { ...DEFAULT_TRANSACTION_LIMITS, ...c.transactions },
     httpSessionIdleMs: (c.http?.sessionIdleSeconds ?? DEFAULT_HTTP_SESSION_IDLE_SECONDS) * 1000,
+    storageState: c.storageState === undefined ? undefined : path.resolve(c.storageState),
+    secrets: loadSecrets(c.secrets),
   };
 }
 

@@ -62,6 +62,17 @@ export const configSchema = z.strictObject({
     .optional(),
   /** Where screenshots and other files are written when the agent names no path. */
   outputDir: text().optional(),
+  /** A storage state file (Playwright's format) loaded into the browser before the first call. */
+  storageState: text().optional(),
+  /**
+   * Secrets typed by name and never shown: a dotenv file's path, or the names and values
+   * themselves (as Playwright MCP's config takes them).
+   */
+  secrets: z
+    .union([text(), z.record(z.string().min(1).max(200), z.string().max(100_000))], {
+      error: 'expected a dotenv file path or an object of names to values',
+    })
+    .optional(),
   screenshots: z
     .strictObject({
       maxFileBytes: positiveInt().optional(),

@@ -60,6 +60,13 @@ export const SETTING_SOURCES: readonly Source[] = [
   { path: ['uploadDirs'], env: 'BROWSER_AGENT_UPLOAD_DIRS', flag: 'upload-dirs', kind: 'list' },
   { path: ['outputDir'], env: 'BROWSER_AGENT_OUTPUT_DIR', flag: 'output-dir', kind: 'string' },
   {
+    path: ['storageState'],
+    env: 'BROWSER_AGENT_STORAGE_STATE',
+    flag: 'storage-state',
+    kind: 'string',
+  },
+  { path: ['secrets'], env: 'BROWSER_AGENT_SECRETS', flag: 'secrets', kind: 'string' },
+  {
     path: ['screenshots', 'maxFileBytes'],
     env: 'BROWSER_AGENT_SCREENSHOT_MAX_BYTES',
     kind: 'int',

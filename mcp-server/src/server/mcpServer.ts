@@ -22,6 +22,7 @@ import {
   progressLimitMs,
   reportProgress,
 } from './callProgress.js';
+import { NO_SECRETS, redactResult, withSecretValues, type Secrets } from './secrets.js';
 import { serverStepFor, type StepSettings } from './serverSteps.js';
 import { aliasesFor, type AliasContext, type ToolNameSet } from './toolAliases.js';
 import { errorToCallToolResult, toCallToolResult } from './toolResult.js';
@@ -54,6 +55,8 @@ export interface McpServerOptions {
     toolNames?: ToolNameSet;
     actionTimeoutMs?: number;
     navigationTimeoutMs?: number;
+    /** `--secrets`: typed by name, shown by name (secrets.ts). */
+    secrets?: Secrets;
   };
 }
 
@@ -87,6 +90,7 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
     },
   );
   const settings = options.settings ?? {};
+  const secrets = settings.secrets ?? NO_SECRETS;
   installArgumentMessages();
 
   /**
@@ -111,8 +115,10 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
       progressLimitMs(name, args, deadlineMs),
     );
     try {
+      // The browser gets a secret's value where the agent wrote its name.
+      const sent = withSecretValues(contract, args, secrets);
       response.setResult(
-        await caller.call(name, args, deadlineMs, response, { signal: extra.signal }),
+        await caller.call(name, sent, deadlineMs, response, { signal: extra.signal }),
       );
       await step?.after?.(response, args, settings);
       // Rendered once, after every layer and step added its part.
@@ -121,11 +127,12 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
       stop();
     }
   };
+  /** Every result and error passes here: no secret value leaves it. */
   const answer = async (run: () => Promise<ToolResult>): Promise<CallToolResult> => {
     try {
-      return toCallToolResult(await run());
+      return redactResult(toCallToolResult(await run()), secrets);
     } catch (err) {
-      return errorToCallToolResult(err);
+      return redactResult(errorToCallToolResult(err), secrets);
     }
   };
 

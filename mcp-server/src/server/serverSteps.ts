@@ -16,6 +16,14 @@ import { PAGE_HTML_MARKER } from '@browser-agent/protocol';
 import type { ScreenshotLimits } from './config.js';
 import { saveScreenshot } from './screenshotFiles.js';
 import { checkUploadPaths } from './uploadRoots.js';
+import {
+  readStateFile,
+  shownPath,
+  stateFileSource,
+  stateFileTarget,
+  stateJsonOf,
+  writeStateFile,
+} from './storageStateFiles.js';
 import type { ToolResponse } from './toolResponse.js';
 
 /** The settings the steps read (config.ts resolves them). */
@@ -174,10 +182,54 @@ const getText: ServerStep = {
   },
 };
 
+/** browser_storage_state: the state goes to a file; the agent sees where, not what. */
+const saveStorageState: ServerStep = {
+  async before(args, settings) {
+    const file = typeof args['filename'] === 'string' ? args['filename'] : undefined;
+    // Checked before the browser is asked, so a refused name costs no cookie read.
+    await stateFileTarget(file, settings.outputDir, (await settings.uploadRoots?.()) ?? []);
+  },
+  async after(response, args, settings) {
+    let json: string | undefined;
+    response.mapText((text) => {
+      const state = stateJsonOf(text);
+      if (state === undefined) return text;
+      json = state;
+      return '';
+    });
+    if (json === undefined) return;
+    const name = typeof args['filename'] === 'string' ? args['filename'] : undefined;
+    const file = await stateFileTarget(
+      name,
+      settings.outputDir,
+      (await settings.uploadRoots?.()) ?? [],
+    );
+    await writeStateFile(file, json);
+    const state = JSON.parse(json) as { cookies?: unknown[]; origins?: unknown[] };
+    response.mapText((text) =>
+      text === ''
+        ? `- [Storage state](${shownPath(file)}): ${state.cookies?.length ?? 0} cookie(s), localStorage of ${state.origins?.length ?? 0} origin(s). Restore it with browser_set_storage_state or --storage-state.`
+        : text,
+    );
+  },
+};
+
+/** browser_set_storage_state: the server reads the file; the browser gets its content. */
+const loadStorageState: ServerStep = {
+  async before(args, settings) {
+    if (args['state'] !== undefined || typeof args['filename'] !== 'string') return;
+    const roots = (await settings.uploadRoots?.()) ?? [];
+    const file = await stateFileSource(args['filename'], settings.outputDir, roots);
+    args['state'] = await readStateFile(file);
+  },
+};
+
 const steps: Record<ServerStepKind, ServerStep> = {
   checkUploadFiles: fileUpload,
   saveScreenshot: screenshot,
   pageToMarkdown: getText,
+  saveStorageState,
+  loadStorageState,
 };
 
 export function serverStepFor(contract: ToolContract | undefined): ServerStep | undefined {

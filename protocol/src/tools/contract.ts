@@ -56,6 +56,11 @@ export interface ToolContract<N extends string = string, S extends z.ZodObject =
   readonly reportsModalState?: false;
   /** `script`: asked about first when its page holds a guarded secret form (askBeforeSecretSubmit). */
   readonly approval?: 'script';
+  /**
+   * Arguments that are typed into the page (`text`, `fields[].value`): one that equals the name
+   * of a `--secrets` entry is replaced by its value on the server, on the way to the browser.
+   */
+  readonly secretArgs?: readonly string[];
   /** A step the MCP server runs around the call, where the file system and a DOM library are. */
   readonly serverStep?: ServerStepKind;
   /** Shows the resumed session's last calls every time, not only with the first result. */
@@ -68,7 +73,13 @@ export interface ToolContract<N extends string = string, S extends z.ZodObject =
 }
 
 /** The MCP server's own steps (mcp-server/src/server/serverSteps.ts), named by what they do. */
-export const SERVER_STEP_KINDS = ['checkUploadFiles', 'saveScreenshot', 'pageToMarkdown'] as const;
+export const SERVER_STEP_KINDS = [
+  'checkUploadFiles',
+  'saveScreenshot',
+  'pageToMarkdown',
+  'saveStorageState',
+  'loadStorageState',
+] as const;
 export type ServerStepKind = (typeof SERVER_STEP_KINDS)[number];
 
 export function defineTool<N extends string, S extends z.ZodObject>(

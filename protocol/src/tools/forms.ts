@@ -23,6 +23,7 @@ export const fillForm = defineTool({
     idempotentHint: false,
     openWorldHint: true,
   },
+  secretArgs: ['fields[].value'],
 });
 
 export const selectOption = defineTool({

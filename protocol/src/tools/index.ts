@@ -13,6 +13,7 @@ import { consoleContracts } from './console.js';
 import { waitForContracts } from './waitFor.js';
 import { networkContracts } from './network.js';
 import { storageContracts } from './storage.js';
+import { cookiesContracts } from './cookies.js';
 import { transactionsContracts } from './transactions.js';
 
 export {
@@ -48,6 +49,7 @@ export const toolContracts = [
   ...waitForContracts,
   ...networkContracts,
   ...storageContracts,
+  ...cookiesContracts,
   ...transactionsContracts,
 ] as const;
 
@@ -82,3 +84,9 @@ export function contractsFor(groups: readonly ToolGroup[]): AnyContract[] {
 export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
 export { PAGE_HTML_MARKER, pageHtmlSchema, type PageHtml } from './content.js';
 export { projectPathSchema } from './project.js';
+export {
+  STORAGE_STATE_MARKER,
+  storageStateSchema,
+  stateCookieSchema,
+  type StorageState,
+} from './storage.js';

@@ -44,6 +44,7 @@ export const type = defineTool({
     idempotentHint: false,
     openWorldHint: true,
   },
+  secretArgs: ['text'],
 });
 
 export const hover = defineTool({

@@ -13,6 +13,7 @@ import { recordClickListeners } from '../recorders/clickListeners';
 import { modalStateSection, raceDialogs, trackDialogs } from '../recorders/dialogs';
 import { recordNetwork } from '../recorders/networkLog';
 import { consoleHandlers } from './console';
+import { cookiesHandlers } from './cookies';
 import { contentHandlers } from './content';
 import { dialogsHandlers } from './dialogs';
 import { evaluateHandlers } from './evaluate';
@@ -64,6 +65,7 @@ function areaHandlers(transactions: TransactionDeps): HandlerRegistry {
     ...waitForHandlers,
     ...networkHandlers,
     ...storageHandlers,
+    ...cookiesHandlers,
     ...transactionsHandlers(transactions),
   };
 }

@@ -1,8 +1,13 @@
-/** Storage area's handler: read or clear local/session storage and cookies. */
-import { textResult } from '@browser-agent/protocol';
-import type { AreaHandlers, Handler } from '../handlerContext';
+/**
+ * Storage area's handlers: the Web Storage verbs of the current page, the older all-in-one
+ * browser_storage, and the storage state (engine: ../storage/).
+ */
+import { STORAGE_STATE_MARKER, textResult, type ToolResult } from '@browser-agent/protocol';
+import type { AreaHandlers, Handler, HandlerContext } from '../handlerContext';
 import { pageInfo } from '../loading/pageInfo';
 import { capText, oneLine, untrustedSection } from '../common/text';
+import { webStorage, type WebStorageArea, type WebStorageOp } from '../storage/webStorage';
+import { readStorageState, writeStorageState } from '../storage/storageState';
 
 const MAX_OUTPUT_CHARS = 50_000;
 
@@ -53,7 +58,94 @@ export const storage: Handler<'browser_storage'> = async (args, ctx) => {
   return textResult(untrustedSection(name, capText(lines.join('\n'), MAX_OUTPUT_CHARS), 'json'));
 };
 
+/** Keys and values are the page's: shown as key=value lines inside the untrusted fence. */
+function itemLines(entries: readonly (readonly [string, string])[]): string {
+  return entries.map(([k, v]) => `${oneLine(k, 1000)}=${v}`).join('\n');
+}
+
+/** The five verbs of one Web Storage area of the current page. */
+function webStorageHandlers(area: WebStorageArea) {
+  const name = `${area}Storage`;
+  const run = async (ctx: HandlerContext, req: WebStorageOp) =>
+    webStorage((await ctx.currentTab()).cdp, area, req);
+  const list = async (_args: unknown, ctx: HandlerContext): Promise<ToolResult> => {
+    const { entries = [] } = await run(ctx, { op: 'list' });
+    if (entries.length === 0) return textResult(`No ${name} items found`);
+    return textResult(untrustedSection(name, capText(itemLines(entries), MAX_OUTPUT_CHARS)));
+  };
+  const get = async (args: { key: string }, ctx: HandlerContext): Promise<ToolResult> => {
+    const { value } = await run(ctx, { op: 'get', key: args.key });
+    if (value === null || value === undefined)
+      return textResult(`${name} key ${JSON.stringify(oneLine(args.key, 200))} not found`);
+    return textResult(
+      untrustedSection(name, capText(itemLines([[args.key, value]]), MAX_OUTPUT_CHARS)),
+    );
+  };
+  const set = async (
+    args: { key: string; value: string },
+    ctx: HandlerContext,
+  ): Promise<ToolResult> => {
+    const { origin } = await run(ctx, { op: 'set', key: args.key, value: args.value });
+    return textResult(`Set ${name} item ${JSON.stringify(oneLine(args.key, 200))} of ${origin}.`);
+  };
+  const remove = async (args: { key: string }, ctx: HandlerContext): Promise<ToolResult> => {
+    const { count, origin } = await run(ctx, { op: 'delete', key: args.key });
+    const key = JSON.stringify(oneLine(args.key, 200));
+    return textResult(
+      count === 0
+        ? `${name} of ${origin} had no item ${key}; nothing deleted.`
+        : `Deleted ${name} item ${key} of ${origin}.`,
+    );
+  };
+  const clear = async (_args: unknown, ctx: HandlerContext): Promise<ToolResult> => {
+    const { count = 0, origin } = await run(ctx, { op: 'clear' });
+    return textResult(`Cleared ${count} ${name} item(s) of ${origin}.`);
+  };
+  return { list, get, set, remove, clear };
+}
+
+const local = webStorageHandlers('local');
+const session = webStorageHandlers('session');
+
+export const storageState: Handler<'browser_storage_state'> = async (_args, ctx) => {
+  const state = await readStorageState(ctx);
+  // The server writes this to a file and shows its path: cookie values stay out of the reply.
+  return textResult(`${STORAGE_STATE_MARKER}${JSON.stringify(state, null, 2)}`);
+};
+
+export const setStorageState: Handler<'browser_set_storage_state'> = async (args, ctx) => {
+  if (args.state === undefined) {
+    return textResult(
+      'No storage state to restore: the MCP server reads the file named by filename.',
+    );
+  }
+  const counts = await writeStorageState(ctx, args.state);
+  const lines = [
+    `Storage state restored from ${oneLine(args.filename, 500)}: ${counts.cookies} cookie(s), localStorage of ${counts.origins} origin(s); ${counts.cleared} earlier cookie(s) of this session's sites cleared.`,
+  ];
+  if (counts.skipped.length > 0)
+    lines.push(
+      `Skipped (the session's origin policy, or refused): ${counts.skipped
+        .slice(0, 20)
+        .map((s) => oneLine(s, 200))
+        .join('; ')}`,
+    );
+  return textResult(lines.join('\n'));
+};
+
 /** The storage area's handlers, by tool name. */
 export const storageHandlers = {
   browser_storage: storage,
+  browser_localstorage_list: local.list,
+  browser_localstorage_get: local.get,
+  browser_localstorage_set: local.set,
+  browser_localstorage_delete: local.remove,
+  browser_localstorage_clear: local.clear,
+  browser_sessionstorage_list: session.list,
+  browser_sessionstorage_get: session.get,
+  browser_sessionstorage_set: session.set,
+  browser_sessionstorage_delete: session.remove,
+  browser_sessionstorage_clear: session.clear,
+  browser_storage_state: storageState,
+  browser_set_storage_state: setStorageState,
 } satisfies AreaHandlers;
