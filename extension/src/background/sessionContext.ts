@@ -44,7 +44,12 @@ export class SessionContexts {
   create(record: SessionRecord, clock = new BusyClock(), signal?: AbortSignal): HandlerContext {
     const handle = async (tabId: number): Promise<TabHandle> => {
       const cdp: CdpClient = await clock.time(this.#hub.attach(tabId));
-      return { tabId, cdp: timedClient(cdp, clock, signal), state: this.#tabStates.get(tabId) };
+      return {
+        tabId,
+        cdp: timedClient(cdp, clock, signal),
+        state: this.#tabStates.get(tabId),
+        control: cdp,
+      };
     };
 
     const liveTab = async (tabId: number): Promise<chrome.tabs.Tab | undefined> =>

@@ -14,7 +14,7 @@ import { anyRequestSince, inFlightSince } from '../recorders/networkLog';
 import { changesSinceLastLook } from '../outline/tabOutline';
 import { settle, waitForDomQuietAfterRequests } from '../loading/settle';
 import { oneLine } from '../common/text';
-import { delay } from '../common/timing';
+import { delay, orAbort } from '../common/timing';
 
 /** Requests the action started are waited for this long at most (long polls never end). */
 const REQUESTS_CAP_MS = 3_000;
@@ -53,11 +53,19 @@ export async function performAction(
     const timedOut = new Promise<'timeout'>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), limitMs);
     });
-    const first = await Promise.race([
-      running.then(() => 'done' as const),
-      dialog.opened.then(() => 'dialog' as const),
-      timedOut,
-    ]).finally(() => clearTimeout(timer));
+    const first = await orAbort(
+      Promise.race([
+        running.then(() => 'done' as const),
+        dialog.opened.then(() => 'dialog' as const),
+        timedOut,
+      ]),
+      ctx.signal,
+    )
+      .catch((err: unknown) => {
+        watch.dispose();
+        throw err;
+      })
+      .finally(() => clearTimeout(timer));
     if (first === 'timeout') {
       watch.dispose();
       throw new BridgeError(
@@ -70,8 +78,8 @@ export async function performAction(
       watch.dispose();
       return textResult(`${done}\nA dialog opened; see Modal state below.`);
     }
-    const outcome = await settle(cdp, watch, dialog.opened);
-    await settleRequests(tab, startedAt);
+    const outcome = await settle(cdp, watch, dialog.opened, ctx.signal);
+    await settleRequests(tab, startedAt, ctx.signal);
     // The report and the diff read the page independently; their round trips overlap.
     const readChanges = tab.state.dialog === undefined && !outcome.newDocument;
     const [report, changes] = await Promise.all([
@@ -93,7 +101,11 @@ export async function performAction(
   }
 }
 
-async function settleRequests(tab: TabHandle, since: number): Promise<void> {
+async function settleRequests(
+  tab: TabHandle,
+  since: number,
+  signal: AbortSignal | undefined,
+): Promise<void> {
   // Not "none in flight": a handler's first fetch may be done and its next one not yet sent
   // (CI saw the click return between two awaited fetches, before the page logged its result).
   if (!anyRequestSince(tab.state, since)) return;
@@ -102,13 +114,13 @@ async function settleRequests(tab: TabHandle, since: number): Promise<void> {
   while (Date.now() < deadline) {
     if (inFlightSince(tab.state, since) > 0) idleSince = undefined;
     else if (Date.now() - (idleSince ??= Date.now()) >= NETWORK_QUIET_MS) break;
-    await delay(POLL_MS);
+    await delay(POLL_MS, signal);
   }
-  await waitForDomQuietAfterRequests(tab.cdp);
+  await orAbort(waitForDomQuietAfterRequests(tab.cdp), signal);
 }
 
 async function newTabsReport(ctx: HandlerContext, urls: readonly string[]): Promise<string> {
-  await delay(ADOPT_WAIT_MS);
+  await delay(ADOPT_WAIT_MS, ctx.signal);
   const tabs = await ctx.listTabs();
   const lines = urls.map((url) => {
     const tab = tabs.find((t) => t.url === url);
