@@ -25,6 +25,12 @@ export type SectionStep = (
   response: CallResponse,
 ) => Promise<void>;
 
+/**
+ * Runs beside each call until its signal is aborted; resolves to the error the call should end
+ * with when the session's tab was found wedged (recovery/rendererWatch.ts).
+ */
+export type CallWatch = (sessionId: string, signal: AbortSignal) => Promise<BridgeError | undefined>;
+
 /** A call's response before it is rendered: the worker's own steps may still add to it. */
 export interface PendingResponse {
   readonly response: CallResponse;
@@ -60,17 +66,20 @@ export class Dispatcher {
   readonly #beforeCall: (action: string, ctx: HandlerContext) => Promise<void>;
   /** Run after each handler that returned, batch steps included (the open dialog). */
   readonly #sectionSteps: readonly SectionStep[];
+  readonly #watch: CallWatch | undefined;
 
   constructor(
     handlers: HandlerRegistry,
     contextFor: ContextFor,
     beforeCall: (action: string, ctx: HandlerContext) => Promise<void> = () => Promise.resolve(),
     sectionSteps: readonly SectionStep[] = [],
+    watch?: CallWatch,
   ) {
     this.#handlers = handlers;
     this.#contextFor = contextFor;
     this.#beforeCall = beforeCall;
     this.#sectionSteps = sectionSteps;
+    this.#watch = watch;
   }
 
   /** Sessions with a call queued or running, for the panel's "working" indicator. */
@@ -125,7 +134,16 @@ export class Dispatcher {
     const stopped = new Promise<PendingResponse>((resolve) => {
       signal.addEventListener('abort', () => resolve(failed(signal.reason)), { once: true });
     });
-    return Promise.race([this.#run(frame, signal), stopped]).finally(() => clearTimeout(timer));
+    // The watch ends with the call: answered, cancelled or timed out.
+    const ended = new AbortController();
+    signal.addEventListener('abort', () => ended.abort(), { once: true });
+    void this.#watch?.(frame.sessionId, ended.signal).then((wedged) => {
+      if (wedged !== undefined && !signal.aborted) controller.abort(wedged);
+    });
+    return Promise.race([this.#run(frame, signal), stopped]).finally(() => {
+      clearTimeout(timer);
+      ended.abort();
+    });
   }
 
   async #run(request: RequestFrame, signal: AbortSignal): Promise<PendingResponse> {

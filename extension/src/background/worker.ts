@@ -1,3 +1,5 @@
+import { watchRenderer } from './recovery/rendererWatch';
+import { replaceTab } from './recovery/replaceTab';
 import {
   BridgeError,
   DEFAULT_TOOL_TIMEOUT_MS,
@@ -99,6 +101,33 @@ export class Worker {
       this.contexts.create(await this.#usableSession(sessionId), clock, signal),
     this.transactions.beforeCall,
     sectionSteps,
+    (sessionId, signal) =>
+      watchRenderer(
+        {
+          currentTab: async () => {
+            const tabId = (await this.store.get(sessionId))?.currentTabId;
+            if (tabId === undefined || !this.hub.isAttached(tabId)) return undefined;
+            const state = this.tabStates.get(tabId);
+            return {
+              tabId,
+              cdp: this.hub.client(tabId),
+              dialogOpen: () => state.dialog !== undefined,
+            };
+          },
+          replaceTab: (tabId) =>
+            replaceTab(
+              {
+                store: this.store,
+                hub: this.hub,
+                tabStates: this.tabStates,
+                changed: () => this.sessionsChanged(),
+              },
+              sessionId,
+              tabId,
+            ),
+        },
+        signal,
+      ),
   );
   #broadcastTimer: ReturnType<typeof setTimeout> | undefined;
   /** The way back to the daemon through the link that sent the latest frame. */

@@ -21,5 +21,6 @@ export const Hint = {
   dialogOpen: `Call ${tool('browser_handle_dialog')} to accept or dismiss it first.`,
   noDialog: 'No dialog is open.',
   notPainted: `The page may be busy; retry, or read it with ${tool('browser_snapshot')}.`,
+  tabReplaced: `The bridge closed that tab and put a fresh blank tab in its place (this session's current tab, same index): call ${tool('browser_navigate')} to open a page again.`,
   waitSnapshot: `Call ${tool('browser_snapshot')} to see what the page shows now.`,
 } as const;
