@@ -26,10 +26,14 @@ export type SectionStep = (
 ) => Promise<void>;
 
 /**
- * Runs beside each call until its signal is aborted; resolves to the error the call should end
- * with when the session's tab was found wedged (recovery/rendererWatch.ts).
+ * Runs beside each call until its signal is aborted; resolves when the session's tab was found
+ * wedged (recovery/rendererWatch.ts) to the error the call ends with and the recovery that runs
+ * once the call is stopped, before it is answered.
  */
-export type CallWatch = (sessionId: string, signal: AbortSignal) => Promise<BridgeError | undefined>;
+export type CallWatch = (
+  sessionId: string,
+  signal: AbortSignal,
+) => Promise<{ error: BridgeError; recover: () => Promise<void> } | undefined>;
 
 /** A call's response before it is rendered: the worker's own steps may still add to it. */
 export interface PendingResponse {
@@ -131,16 +135,32 @@ export class Dispatcher {
         ),
       );
     }, limitMs);
+    let recovery: Promise<void> | undefined;
     const stopped = new Promise<PendingResponse>((resolve) => {
-      signal.addEventListener('abort', () => resolve(failed(signal.reason)), { once: true });
+      signal.addEventListener(
+        'abort',
+        () => {
+          const answer = failed(signal.reason);
+          if (recovery === undefined) resolve(answer);
+          else void recovery.catch(() => undefined).then(() => resolve(answer));
+        },
+        { once: true },
+      );
     });
     // The watch ends with the call: answered, cancelled or timed out.
     const ended = new AbortController();
     signal.addEventListener('abort', () => ended.abort(), { once: true });
     void this.#watch?.(frame.sessionId, ended.signal).then((wedged) => {
-      if (wedged !== undefined && !signal.aborted) controller.abort(wedged);
+      if (wedged === undefined || signal.aborted) return;
+      // The call stops first (its commands fail with this error), then the tab is replaced; the
+      // answer goes out once the replacement is done, so the session's next call finds it.
+      recovery = Promise.resolve().then(wedged.recover);
+      controller.abort(wedged.error);
     });
-    return Promise.race([this.#run(frame, signal), stopped]).finally(() => {
+    // A handler that fails because its call was stopped (its commands reject with the reason)
+    // is answered with the reason itself, not with its own reading of that failure.
+    const ran = this.#run(frame, signal).then((done) => (signal.aborted ? stopped : done));
+    return Promise.race([ran, stopped]).finally(() => {
       clearTimeout(timer);
       ended.abort();
     });

@@ -114,6 +114,10 @@ export class Worker {
               dialogOpen: () => state.dialog !== undefined,
             };
           },
+          urlOf: async (tabId) => {
+            const tab = await chrome.tabs.get(tabId).catch(() => undefined);
+            return tab?.url ?? tab?.pendingUrl ?? '';
+          },
           replaceTab: (tabId) =>
             replaceTab(
               {

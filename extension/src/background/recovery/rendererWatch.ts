@@ -25,19 +25,28 @@ const PROBE_EVERY_MS = 1_000;
 export interface WatchedSession {
   /** The session's current tab, when it has one attached; undefined otherwise. */
   currentTab(): Promise<{ tabId: number; cdp: CdpClient; dialogOpen: () => boolean } | undefined>;
-  /** Puts a fresh blank tab in the wedged tab's place; resolves to the wedged tab's URL. */
-  replaceTab(tabId: number): Promise<string>;
+  /** The tab's URL, as Chrome has it (no page script needed). */
+  urlOf(tabId: number): Promise<string>;
+  /** Puts a fresh blank tab in the wedged tab's place. */
+  replaceTab(tabId: number): Promise<void>;
+}
+
+export interface Wedged {
+  /** What the call is answered. */
+  error: BridgeError;
+  /** Replaces the tab; run once the call has stopped, before it is answered. */
+  recover: () => Promise<void>;
 }
 
 /**
  * Runs beside a call until signal is aborted (the call answered, was cancelled or timed out).
- * Resolves to the error the call should end with when the session's tab was found wedged (and
- * replaced), undefined otherwise.
+ * Resolves, when the session's tab was found wedged, to the error the call should end with and
+ * the replacement to run; undefined otherwise.
  */
 export async function watchRenderer(
   session: WatchedSession,
   signal: AbortSignal,
-): Promise<BridgeError | undefined> {
+): Promise<Wedged | undefined> {
   try {
     await delay(WATCH_AFTER_MS, signal);
     while (!signal.aborted) {
@@ -54,12 +63,16 @@ export async function watchRenderer(
         const answered = (await within(probe, UNRESPONSIVE_MS)) === true;
         if (signal.aborted) return undefined;
         if (!answered && !tab.dialogOpen()) {
-          const url = await session.replaceTab(tab.tabId);
-          return new BridgeError(
-            ErrorCode.TIMEOUT,
-            `The page in this session's tab stopped answering for ${UNRESPONSIVE_MS / 1000} s (a script that never returns, or a stuck renderer): ${oneLine(url, 200)}.`,
-            Hint.tabReplaced,
-          );
+          const url = await session.urlOf(tab.tabId);
+          const { tabId } = tab;
+          return {
+            error: new BridgeError(
+              ErrorCode.TIMEOUT,
+              `The page in this session's tab stopped answering for ${UNRESPONSIVE_MS / 1000} s (a script that never returns, or a stuck renderer): ${oneLine(url, 200)}.`,
+              Hint.tabReplaced,
+            ),
+            recover: () => session.replaceTab(tabId),
+          };
         }
       }
       await delay(PROBE_EVERY_MS, signal);

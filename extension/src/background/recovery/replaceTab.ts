@@ -16,18 +16,17 @@ export async function replaceTab(
   deps: { store: SessionStore; hub: DebuggerHub; tabStates: TabStates; changed: () => void },
   sessionId: string,
   tabId: number,
-): Promise<string> {
+): Promise<void> {
   const record = await deps.store.get(sessionId);
   const old = await chrome.tabs.get(tabId).catch(() => undefined);
-  const url = old?.url ?? old?.pendingUrl ?? '';
   const index = record?.tabIds.indexOf(tabId) ?? -1;
-  if (!record || index < 0) return url;
+  if (!record || index < 0) return;
   const fresh = await chrome.tabs.create({
     url: 'about:blank',
     active: old?.active ?? false,
     ...(old === undefined ? {} : { index: old.index + 1, windowId: old.windowId }),
   });
-  if (fresh.id === undefined) return url;
+  if (fresh.id === undefined) return;
   record.tabIds[index] = fresh.id;
   if (record.currentTabId === tabId) record.currentTabId = fresh.id;
   await addToGroup(record, fresh.id);
@@ -39,5 +38,4 @@ export async function replaceTab(
     CLOSE_WAIT_MS,
   );
   deps.changed();
-  return url;
 }
