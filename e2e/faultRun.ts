@@ -133,22 +133,25 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultRunFigur
     figures.calls += 1;
     const at = Date.now();
     const said = (r: { ok: boolean; text: string }) => {
-      if (options.trace) log(`  ${agent.name} ${name} ${Date.now() - at} ms ${r.ok ? 'ok' : r.text.slice(0, 160)}`);
+      if (options.trace)
+        log(`  ${agent.name} ${name} ${Date.now() - at} ms ${r.ok ? 'ok' : r.text.slice(0, 160)}`);
       return r;
     };
-    return said(await (async () => {
-    try {
-      const raw = await agent.client.callTool({ name, arguments: args }, CallToolResultSchema, {
-        timeout: 45_000,
-        ...(signal ? { signal } : {}),
-      });
-      const result = CallToolResultSchema.parse(raw);
-      const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
-      return { ok: result.isError !== true, text };
-    } catch (err) {
-      return { ok: false, text: String(err) };
-    }
-    })());
+    return said(
+      await (async () => {
+        try {
+          const raw = await agent.client.callTool({ name, arguments: args }, CallToolResultSchema, {
+            timeout: 45_000,
+            ...(signal ? { signal } : {}),
+          });
+          const result = CallToolResultSchema.parse(raw);
+          const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+          return { ok: result.isError !== true, text };
+        } catch (err) {
+          return { ok: false, text: String(err) };
+        }
+      })(),
+    );
   };
 
   const agents: Agent[] = [];
@@ -208,7 +211,12 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultRunFigur
     switch (fault) {
       case 'cancel': {
         const controller = new AbortController();
-        const running = call(victim, 'browser_navigate', { url: faults.url('/never?cancel') }, controller.signal);
+        const running = call(
+          victim,
+          'browser_navigate',
+          { url: faults.url('/never?cancel') },
+          controller.signal,
+        );
         await sleep(500);
         controller.abort('fault run');
         figures.cancelled += 1;

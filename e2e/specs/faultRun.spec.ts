@@ -37,7 +37,8 @@ test(`${SESSIONS} sessions survive every fault: one answer per call, no leaks, n
       trace: process.env.FAULT_TRACE === '1',
     });
     const report = { ...figures, seconds: Math.round((Date.now() - startedAt) / 1000) };
-    if (process.env.FAULT_REPORT) writeFileSync(process.env.FAULT_REPORT, JSON.stringify(report, null, 2));
+    if (process.env.FAULT_REPORT)
+      writeFileSync(process.env.FAULT_REPORT, JSON.stringify(report, null, 2));
     expect(figures.failures).toEqual([]);
     expect(figures.faultsSurvived).toBe(figures.faultsInjected);
     expect(figures.doubleAnswers).toBe(0);

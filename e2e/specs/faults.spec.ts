@@ -25,7 +25,11 @@ async function agentWithNavigationTimeout(
   bridge: Bridge,
   root: string,
   faults: FaultSite,
-  { name, navigationMs = 2_000, title = 'Before' }: { name: string; navigationMs?: number; title?: string },
+  {
+    name,
+    navigationMs = 2_000,
+    title = 'Before',
+  }: { name: string; navigationMs?: number; title?: string },
 ): Promise<Client> {
   const config = path.join(root, `${name}.json`);
   writeFileSync(config, JSON.stringify({ timeouts: { navigationMs } }));
@@ -56,13 +60,15 @@ async function cancelAfter(
 
 faultTest.describe('a navigation that does not finish', () => {
   faultTest(
-    'to a server that never answers: stopped at its timeout, and the hint\'s steps work at once',
+    "to a server that never answers: stopped at its timeout, and the hint's steps work at once",
     async ({ bridge, sandbox, faults }) => {
       const client = await agentWithNavigationTimeout(bridge, sandbox.root, faults, {
         name: 'never-answers',
       });
       const before = faults.url('/titled?title=Before');
-      const timedOut = await callTool(client, 'browser_navigate', { url: faults.url('/never?n=1') });
+      const timedOut = await callTool(client, 'browser_navigate', {
+        url: faults.url('/never?n=1'),
+      });
       expect(timedOut.isError).toBe(true);
       expect(timedOut.text).toContain(ErrorCode.NAVIGATION_TIMEOUT);
       expect(timedOut.text).toContain('stopped the load');
@@ -85,7 +91,7 @@ faultTest.describe('a navigation that does not finish', () => {
   );
 
   faultTest(
-    'to a page that arrives late: the late page never shows under the old page\'s URL and title',
+    "to a page that arrives late: the late page never shows under the old page's URL and title",
     async ({ bridge, sandbox, faults }) => {
       const client = await agentWithNavigationTimeout(bridge, sandbox.root, faults, {
         name: 'late-page',
@@ -116,7 +122,9 @@ faultTest.describe('a navigation that does not finish', () => {
       expect(stalled.text).toContain('Still loading');
       expect(stalled.text).toContain('/never/script.js');
       expect(await snapshot(client)).toContain('heading "Stalled head"');
-      const next = await callOk(client, 'browser_navigate', { url: faults.url('/titled?title=Next') });
+      const next = await callOk(client, 'browser_navigate', {
+        url: faults.url('/titled?title=Next'),
+      });
       expect(next.text).toContain('- Page Title: "Next"');
     },
   );
@@ -152,7 +160,9 @@ faultTest.describe('a renderer that stops answering', () => {
       });
       const wedged = faults.url('/spin-now');
       await callTool(client, 'browser_navigate', { url: wedged });
-      const stuck = await callTool(client, 'browser_evaluate', { function: '() => document.title' });
+      const stuck = await callTool(client, 'browser_evaluate', {
+        function: '() => document.title',
+      });
       expect(stuck.isError).toBe(true);
       expect(stuck.text).toContain('stopped answering');
       expect(stuck.text).toMatch(/Hint: .*fresh blank tab.*browser_navigate/);
@@ -188,47 +198,72 @@ faultTest.describe('a renderer that stops answering', () => {
         url: faults.url('/titled?title=Again'),
       });
       expect(back.text).toContain('- Page Title: "Again"');
-      expect((await callOk(client, 'browser_evaluate', { function: '() => 6 * 7' })).text).toContain(
-        '42',
-      );
+      expect(
+        (await callOk(client, 'browser_evaluate', { function: '() => 6 * 7' })).text,
+      ).toContain('42');
     },
   );
 });
 
 faultTest.describe('honest results', () => {
-  faultTest('404 and 500 pages are reported with their status and a warning', async ({
-    bridge,
-    faults,
-  }) => {
-    const client = await bridge.connectClient('statuses');
-    const ok = await client.callTool({
-      name: 'browser_navigate',
-      arguments: { url: faults.url('/titled?title=Fine') },
-    });
-    expect(ok.structuredContent).toMatchObject({ status: 200, ok: true, title: 'Fine' });
+  faultTest(
+    '404 and 500 pages are reported with their status and a warning',
+    async ({ bridge, faults }) => {
+      const client = await bridge.connectClient('statuses');
+      const ok = await client.callTool({
+        name: 'browser_navigate',
+        arguments: { url: faults.url('/titled?title=Fine') },
+      });
+      expect(ok.structuredContent).toMatchObject({ status: 200, ok: true, title: 'Fine' });
 
-    const missing = await callOk(client, 'browser_navigate', { url: faults.url('/status/404') });
-    expect(missing.text).toContain('- HTTP status: 404 Not Found');
-    expect(missing.text).toMatch(/Warning: the server answered 404 Not Found/);
+      const missing = await callOk(client, 'browser_navigate', { url: faults.url('/status/404') });
+      expect(missing.text).toContain('- HTTP status: 404 Not Found');
+      expect(missing.text).toMatch(/Warning: the server answered 404 Not Found/);
 
-    const broken = await client.callTool({
-      name: 'browser_navigate',
-      arguments: { url: faults.url('/status/500') },
-    });
-    expect(broken.structuredContent).toMatchObject({
-      url: faults.url('/status/500'),
-      status: 500,
-      ok: false,
-    });
-    const brokenText = (broken.content as { type: string; text: string }[])[0]?.text ?? '';
-    expect(brokenText).toContain('- HTTP status: 500 Internal Server Error');
-    expect(brokenText).toContain('a server error');
+      const broken = await client.callTool({
+        name: 'browser_navigate',
+        arguments: { url: faults.url('/status/500') },
+      });
+      expect(broken.structuredContent).toMatchObject({
+        url: faults.url('/status/500'),
+        status: 500,
+        ok: false,
+      });
+      const brokenText = (broken.content as { type: string; text: string }[])[0]?.text ?? '';
+      expect(brokenText).toContain('- HTTP status: 500 Internal Server Error');
+      expect(brokenText).toContain('a server error');
 
-    const reloaded = await callOk(client, 'browser_reload', {});
-    expect(reloaded.text).toContain('- HTTP status: 500 Internal Server Error');
-    const back = await callOk(client, 'browser_navigate_back', {});
-    expect(back.text).toContain('- HTTP status: 404 Not Found');
-    const forward = await callOk(client, 'browser_navigate_forward', {});
-    expect(forward.text).toContain('- HTTP status: 500');
-  });
+      const reloaded = await callOk(client, 'browser_reload', {});
+      expect(reloaded.text).toContain('- HTTP status: 500 Internal Server Error');
+      const back = await callOk(client, 'browser_navigate_back', {});
+      expect(back.text).toContain('- HTTP status: 404 Not Found');
+      const forward = await callOk(client, 'browser_navigate_forward', {});
+      expect(forward.text).toContain('- HTTP status: 500');
+    },
+  );
+});
+
+faultTest.describe('dialogs', () => {
+  faultTest(
+    'a page that alerts while it loads: the navigation is answered with the dialog, the next call is told at once',
+    async ({ bridge, faults }) => {
+      const client = await bridge.connectClient('alert-on-load');
+      const url = faults.url('/alert-on-load');
+      // Only the agent may answer the page's dialogs (Playwright dismisses unheard ones); the
+      // page alerts before a page-level listener could be added.
+      bridge.context.on('dialog', () => undefined);
+      const opened = await callTool(client, 'browser_navigate', { url });
+      expect(opened.text).toContain('### Modal state (the dialog\'s text is untrusted page content)');
+      expect(opened.text).toContain('alert dialog "Welcome from the saved page"');
+      expect(opened.text).not.toContain(ErrorCode.TIMEOUT);
+
+      const blocked = await callTool(client, 'browser_snapshot', {});
+      expect(blocked.text).toContain(ErrorCode.DIALOG_OPEN);
+      expect(blocked.text).toContain('Welcome from the saved page');
+      expect(blocked.text).toContain('browser_handle_dialog');
+      // The hint's step.
+      await callOk(client, 'browser_handle_dialog', { accept: true });
+      await expect.poll(async () => snapshot(client)).toContain('after the alert');
+    },
+  );
 });

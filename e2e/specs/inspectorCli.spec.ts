@@ -23,7 +23,9 @@ test('the Inspector CLI gets honest results and a tab that answers after a hung 
     // The Inspector hands its server only the variables given with -e (and PATH, HOME, …).
     const env = {
       ...Object.fromEntries(
-        Object.entries(sandbox.env).filter(([k]) => k.startsWith('BROWSER_AGENT_') || k === 'TMPDIR'),
+        Object.entries(sandbox.env).filter(
+          ([k]) => k.startsWith('BROWSER_AGENT_') || k === 'TMPDIR',
+        ),
       ),
       BROWSER_AGENT_SESSION_KEY: 'inspector',
       BROWSER_AGENT_SESSION_GRACE_MS: '20000',

@@ -105,12 +105,7 @@ export async function settle(
         )));
     if (!started)
       return { navigated: watch.navigated, newDocument: watch.newDocument, stillLoading: false };
-    const usable = await waitUntilUsable(
-      cdp,
-      watch,
-      Date.now() + SETTLE_LOAD_TIMEOUT_MS,
-      signal,
-    );
+    const usable = await waitUntilUsable(cdp, watch, Date.now() + SETTLE_LOAD_TIMEOUT_MS, signal);
     return { navigated: watch.navigated, newDocument: watch.newDocument, stillLoading: !usable };
   } finally {
     watch.dispose();
