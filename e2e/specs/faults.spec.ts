@@ -267,3 +267,23 @@ faultTest.describe('dialogs', () => {
     },
   );
 });
+
+faultTest.describe('timeout hints', () => {
+  faultTest(
+    "a call that runs out of time: the hint's snapshot answers at once, and the session works on",
+    async ({ bridge, faults }) => {
+      const client = await bridge.connectClient('call-timeout');
+      await callOk(client, 'browser_navigate', { url: faults.url('/titled?title=Patient') });
+      // A promise the page never settles: the call's 30 s deadline ends it.
+      const stuck = await callTool(client, 'browser_evaluate', {
+        function: '() => new Promise(() => {})',
+      });
+      expect(stuck.isError).toBe(true);
+      expect(stuck.text).toContain(ErrorCode.TIMEOUT);
+      expect(stuck.text).toMatch(/Hint: The call was stopped in the browser.*browser_snapshot/);
+      expect(await snapshot(client)).toContain('heading "Patient"');
+      const again = await callOk(client, 'browser_evaluate', { function: '() => document.title' });
+      expect(again.text).toContain('Patient');
+    },
+  );
+});

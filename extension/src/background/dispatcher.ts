@@ -1,5 +1,6 @@
 import {
   BridgeError,
+  CALL_TIMEOUT_HINT,
   ErrorCode,
   DEFAULT_TOOL_TIMEOUT_MS,
   findContract,
@@ -131,7 +132,7 @@ export class Dispatcher {
         new BridgeError(
           ErrorCode.TIMEOUT,
           `${frame.action} did not finish within ${limitMs} ms.`,
-          'The page may be busy or not painted (a background tab); retry, or select the tab first.',
+          CALL_TIMEOUT_HINT,
         ),
       );
     }, limitMs);
