@@ -88,9 +88,10 @@ function countAnswers(client: Client, figures: FaultRunFigures): void {
   const seen = new Map<string | number, number>();
   const deliver = transport.onmessage;
   transport.onmessage = (message, extra) => {
-    if ('id' in message && ('result' in message || 'error' in message)) {
-      const n = (seen.get(message.id) ?? 0) + 1;
-      seen.set(message.id, n);
+    const id = 'id' in message ? message.id : undefined;
+    if (id !== undefined && ('result' in message || 'error' in message)) {
+      const n = (seen.get(id) ?? 0) + 1;
+      seen.set(id, n);
       if (n === 1) figures.answered += 1;
       else figures.doubleAnswers += 1;
     }

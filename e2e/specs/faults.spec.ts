@@ -253,7 +253,9 @@ faultTest.describe('dialogs', () => {
       // page alerts before a page-level listener could be added.
       bridge.context.on('dialog', () => undefined);
       const opened = await callTool(client, 'browser_navigate', { url });
-      expect(opened.text).toContain('### Modal state (the dialog\'s text is untrusted page content)');
+      expect(opened.text).toContain(
+        "### Modal state (the dialog's text is untrusted page content)",
+      );
       expect(opened.text).toContain('alert dialog "Welcome from the saved page"');
       expect(opened.text).not.toContain(ErrorCode.TIMEOUT);
 
