@@ -10,6 +10,7 @@ import type { TabHandle } from '../tabStates';
 import { actionReport } from './actionReport';
 import { assertNoDialog, dialogOpened } from '../recorders/dialogs';
 import { watchNavigation } from '../loading/navigationWatch';
+import { formatDocumentResponse, watchDocumentResponse } from '../loading/documentResponse';
 import { anyRequestSince, inFlightSince } from '../recorders/networkLog';
 import { changesSinceLastLook } from '../outline/tabOutline';
 import { settle, waitForDomQuietAfterRequests } from '../loading/settle';
@@ -41,6 +42,8 @@ export async function performAction(
   const opened: string[] = [];
   const offWindowOpen = cdp.on('Page.windowOpen', (e) => opened.push(e.url));
   const watch = await watchNavigation(cdp);
+  // The HTTP status of a document the action navigated to (a link to a 404 page).
+  const response = watchDocumentResponse(tab, watch);
   const dialog = dialogOpened(tab);
   try {
     const running = action();
@@ -86,7 +89,9 @@ export async function performAction(
       actionReport(cdp, done, outcome),
       readChanges ? changesSinceLastLook(tab) : undefined,
     ]);
-    const parts = [report];
+    const parts = [
+      outcome.newDocument ? `${report}${formatDocumentResponse(response.latest())}` : report,
+    ];
     if (opened.length > 0) parts.push(await newTabsReport(ctx, opened));
     if (tab.state.dialog === undefined) {
       if (outcome.newDocument) {
@@ -96,6 +101,7 @@ export async function performAction(
     }
     return textResult(parts.join('\n'));
   } finally {
+    response.dispose();
     dialog.dispose();
     offWindowOpen();
   }
