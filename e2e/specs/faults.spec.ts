@@ -289,3 +289,20 @@ faultTest.describe('timeout hints', () => {
     },
   );
 });
+
+test('an action the busy page did not take in time: the hint says wait and check, and the input lands', async ({
+  bridge,
+  sandbox,
+  site,
+}) => {
+  const config = path.join(sandbox.root, 'action.json');
+  writeFileSync(config, JSON.stringify({ timeouts: { actionMs: 1_000 } }));
+  const client = await bridge.connectClient('busy-action', { flags: ['--config', config] });
+  await callOk(client, 'browser_navigate', { url: site.url('/busy?ms=3000') });
+  const busy = await callTool(client, 'browser_click', { selector: '#busy' });
+  expect(busy.text).toContain(ErrorCode.TIMEOUT);
+  expect(busy.text).toMatch(/Hint: .*browser_wait_for, then check with browser_snapshot/);
+  // The hint's steps: wait, then look: the click landed once the page was free (no retry needed).
+  await callOk(client, 'browser_wait_for', { time: 3 });
+  expect(await snapshot(client)).toContain('button "Busy done"');
+});

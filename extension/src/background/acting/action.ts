@@ -74,7 +74,8 @@ export async function performAction(
       throw new BridgeError(
         ErrorCode.TIMEOUT,
         `${done.replace(/\.$/, '')}: the page did not take the input within ${limitMs} ms.`,
-        'The page is busy (a long script?). Wait with browser_wait_for and retry, or raise timeouts.actionMs.',
+        // The input is on its way and lands once the page is free: a blind retry would act twice.
+        'The page is busy (a long script?) and the input may still land when it is done: wait with browser_wait_for, then check with browser_snapshot before you retry (or raise timeouts.actionMs).',
       );
     }
     if (first === 'dialog') {
