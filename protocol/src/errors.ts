@@ -40,6 +40,13 @@ export const ErrorCode = {
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
+/**
+ * The hint of a call that ran out of time, in the daemon or in the extension: both stop the call
+ * in the browser, so the step it names works at once (e2e/specs/faults.spec.ts takes it).
+ */
+export const CALL_TIMEOUT_HINT =
+  "The call was stopped in the browser and this session's next call runs at once: call browser_snapshot to see the page before you retry (a page that stopped answering is replaced by a fresh tab, and the answer says so).";
+
 const errorCodeValues = Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]];
 
 export const wireErrorSchema = z.object({

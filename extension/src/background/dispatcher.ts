@@ -1,5 +1,6 @@
 import {
   BridgeError,
+  CALL_TIMEOUT_HINT,
   ErrorCode,
   DEFAULT_TOOL_TIMEOUT_MS,
   findContract,
@@ -24,6 +25,16 @@ export type SectionStep = (
   ctx: HandlerContext,
   response: CallResponse,
 ) => Promise<void>;
+
+/**
+ * Runs beside each call until its signal is aborted; resolves when the session's tab was found
+ * wedged (recovery/rendererWatch.ts) to the error the call ends with and the recovery that runs
+ * once the call is stopped, before it is answered.
+ */
+export type CallWatch = (
+  sessionId: string,
+  signal: AbortSignal,
+) => Promise<{ error: BridgeError; recover: () => Promise<void> } | undefined>;
 
 /** A call's response before it is rendered: the worker's own steps may still add to it. */
 export interface PendingResponse {
@@ -60,17 +71,20 @@ export class Dispatcher {
   readonly #beforeCall: (action: string, ctx: HandlerContext) => Promise<void>;
   /** Run after each handler that returned, batch steps included (the open dialog). */
   readonly #sectionSteps: readonly SectionStep[];
+  readonly #watch: CallWatch | undefined;
 
   constructor(
     handlers: HandlerRegistry,
     contextFor: ContextFor,
     beforeCall: (action: string, ctx: HandlerContext) => Promise<void> = () => Promise.resolve(),
     sectionSteps: readonly SectionStep[] = [],
+    watch?: CallWatch,
   ) {
     this.#handlers = handlers;
     this.#contextFor = contextFor;
     this.#beforeCall = beforeCall;
     this.#sectionSteps = sectionSteps;
+    this.#watch = watch;
   }
 
   /** Sessions with a call queued or running, for the panel's "working" indicator. */
@@ -140,14 +154,39 @@ export class Dispatcher {
         new BridgeError(
           ErrorCode.TIMEOUT,
           `${frame.action} did not finish within ${limitMs} ms.`,
-          'The page may be busy or not painted (a background tab); retry, or select the tab first.',
+          CALL_TIMEOUT_HINT,
         ),
       );
     }, limitMs);
+    let recovery: Promise<void> | undefined;
     const stopped = new Promise<PendingResponse>((resolve) => {
-      signal.addEventListener('abort', () => resolve(failed(signal.reason)), { once: true });
+      signal.addEventListener(
+        'abort',
+        () => {
+          const answer = failed(signal.reason);
+          if (recovery === undefined) resolve(answer);
+          else void recovery.catch(() => undefined).then(() => resolve(answer));
+        },
+        { once: true },
+      );
     });
-    return Promise.race([this.#run(frame, signal), stopped]).finally(() => clearTimeout(timer));
+    // The watch ends with the call: answered, cancelled or timed out.
+    const ended = new AbortController();
+    signal.addEventListener('abort', () => ended.abort(), { once: true });
+    void this.#watch?.(frame.sessionId, ended.signal).then((wedged) => {
+      if (wedged === undefined || signal.aborted) return;
+      // The call stops first (its commands fail with this error), then the tab is replaced; the
+      // answer goes out once the replacement is done, so the session's next call finds it.
+      recovery = Promise.resolve().then(wedged.recover);
+      controller.abort(wedged.error);
+    });
+    // A handler that fails because its call was stopped (its commands reject with the reason)
+    // is answered with the reason itself, not with its own reading of that failure.
+    const ran = this.#run(frame, signal).then((done) => (signal.aborted ? stopped : done));
+    return Promise.race([ran, stopped]).finally(() => {
+      clearTimeout(timer);
+      ended.abort();
+    });
   }
 
   async #run(request: RequestFrame, signal: AbortSignal): Promise<PendingResponse> {

@@ -46,7 +46,12 @@ export class SessionContexts {
     const handle = async (tabId: number): Promise<TabHandle> => {
       const cdp: CdpClient = await clock.time(this.#hub.attach(tabId));
       const state = this.#tabStates.get(tabId);
-      return { tabId, cdp: notingPresses(timedClient(cdp, clock, signal), state), state };
+      return {
+        tabId,
+        cdp: notingPresses(timedClient(cdp, clock, signal), state),
+        state,
+        control: cdp,
+      };
     };
 
     const liveTab = async (tabId: number): Promise<chrome.tabs.Tab | undefined> =>

@@ -99,8 +99,14 @@ export interface TabState {
 /** One of the session's tabs, attached through chrome.debugger. */
 export interface TabHandle {
   readonly tabId: number;
+  /** The call's client: its commands fail once the call is cancelled or times out. */
   readonly cdp: CdpClient;
   readonly state: TabState;
+  /**
+   * The same tab's client, not bound to the call: for the clean-up an aborted call still owes
+   * the tab (stopping a load it started). Absent in unit tests' fakes (cdp is used then).
+   */
+  readonly control?: CdpClient | undefined;
 }
 
 /**

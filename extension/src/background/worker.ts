@@ -1,3 +1,5 @@
+import { watchRenderer } from './recovery/rendererWatch';
+import { replaceTab } from './recovery/replaceTab';
 import {
   BridgeError,
   DEFAULT_TOOL_TIMEOUT_MS,
@@ -106,6 +108,37 @@ export class Worker {
       this.contexts.create(await this.#usableSession(sessionId), clock, signal),
     this.transactions.beforeCall,
     sectionSteps,
+    (sessionId, signal) =>
+      watchRenderer(
+        {
+          currentTab: async () => {
+            const tabId = (await this.store.get(sessionId))?.currentTabId;
+            if (tabId === undefined || !this.hub.isAttached(tabId)) return undefined;
+            const state = this.tabStates.get(tabId);
+            return {
+              tabId,
+              cdp: this.hub.client(tabId),
+              dialogOpen: () => state.dialog !== undefined,
+            };
+          },
+          urlOf: async (tabId) => {
+            const tab = await chrome.tabs.get(tabId).catch(() => undefined);
+            return tab?.url ?? tab?.pendingUrl ?? '';
+          },
+          replaceTab: (tabId) =>
+            replaceTab(
+              {
+                store: this.store,
+                hub: this.hub,
+                tabStates: this.tabStates,
+                changed: () => this.sessionsChanged(),
+              },
+              sessionId,
+              tabId,
+            ),
+        },
+        signal,
+      ),
   );
   readonly recorder = new Recorder({
     contextFor: async (sessionId, signal) => {

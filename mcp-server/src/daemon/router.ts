@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  CALL_TIMEOUT_HINT,
   DEFAULT_TOOL_TIMEOUT_MS,
   ErrorCode,
   stampHop,
@@ -53,7 +54,7 @@ export class Router {
       this.#settle(id, {
         code: ErrorCode.TIMEOUT,
         message: `${frame.action} got no answer from the browser within ${timeoutMs} ms.`,
-        hint: 'The page may be busy; retry, or take a browser_snapshot to see its state.',
+        hint: CALL_TIMEOUT_HINT,
       });
     }, timeoutMs);
     this.#pending.set(id, {

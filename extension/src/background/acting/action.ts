@@ -10,11 +10,12 @@ import type { TabHandle } from '../tabStates';
 import { actionReport } from './actionReport';
 import { assertNoDialog, dialogOpened } from '../recorders/dialogs';
 import { watchNavigation } from '../loading/navigationWatch';
+import { formatDocumentResponse, watchDocumentResponse } from '../loading/documentResponse';
 import { anyRequestSince, inFlightSince } from '../recorders/networkLog';
 import { changesSinceLastLook } from '../outline/tabOutline';
 import { settle, waitForDomQuietAfterRequests } from '../loading/settle';
 import { oneLine } from '../common/text';
-import { delay } from '../common/timing';
+import { delay, orAbort } from '../common/timing';
 
 /** Requests the action started are waited for this long at most (long polls never end). */
 const REQUESTS_CAP_MS = 3_000;
@@ -41,6 +42,8 @@ export async function performAction(
   const opened: string[] = [];
   const offWindowOpen = cdp.on('Page.windowOpen', (e) => opened.push(e.url));
   const watch = await watchNavigation(cdp);
+  // The HTTP status of a document the action navigated to (a link to a 404 page).
+  const response = watchDocumentResponse(tab, watch);
   const dialog = dialogOpened(tab);
   try {
     const running = action();
@@ -53,32 +56,43 @@ export async function performAction(
     const timedOut = new Promise<'timeout'>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), limitMs);
     });
-    const first = await Promise.race([
-      running.then(() => 'done' as const),
-      dialog.opened.then(() => 'dialog' as const),
-      timedOut,
-    ]).finally(() => clearTimeout(timer));
+    const first = await orAbort(
+      Promise.race([
+        running.then(() => 'done' as const),
+        dialog.opened.then(() => 'dialog' as const),
+        timedOut,
+      ]),
+      ctx.signal,
+    )
+      .catch((err: unknown) => {
+        watch.dispose();
+        throw err;
+      })
+      .finally(() => clearTimeout(timer));
     if (first === 'timeout') {
       watch.dispose();
       throw new BridgeError(
         ErrorCode.TIMEOUT,
         `${done.replace(/\.$/, '')}: the page did not take the input within ${limitMs} ms.`,
-        'The page is busy (a long script?). Wait with browser_wait_for and retry, or raise timeouts.actionMs.',
+        // The input is on its way and lands once the page is free: a blind retry would act twice.
+        'The page is busy (a long script?) and the input may still land when it is done: wait with browser_wait_for, then check with browser_snapshot before you retry (or raise timeouts.actionMs).',
       );
     }
     if (first === 'dialog') {
       watch.dispose();
       return textResult(`${done}\nA dialog opened; see Modal state below.`);
     }
-    const outcome = await settle(cdp, watch, dialog.opened);
-    await settleRequests(tab, startedAt);
+    const outcome = await settle(cdp, watch, dialog.opened, ctx.signal);
+    await settleRequests(tab, startedAt, ctx.signal);
     // The report and the diff read the page independently; their round trips overlap.
     const readChanges = tab.state.dialog === undefined && !outcome.newDocument;
     const [report, changes] = await Promise.all([
       actionReport(cdp, done, outcome),
       readChanges ? changesSinceLastLook(tab) : undefined,
     ]);
-    const parts = [report];
+    const parts = [
+      outcome.newDocument ? `${report}${formatDocumentResponse(response.latest())}` : report,
+    ];
     if (opened.length > 0) parts.push(await newTabsReport(ctx, opened));
     if (tab.state.dialog === undefined) {
       if (outcome.newDocument) {
@@ -88,12 +102,17 @@ export async function performAction(
     }
     return textResult(parts.join('\n'));
   } finally {
+    response.dispose();
     dialog.dispose();
     offWindowOpen();
   }
 }
 
-async function settleRequests(tab: TabHandle, since: number): Promise<void> {
+async function settleRequests(
+  tab: TabHandle,
+  since: number,
+  signal: AbortSignal | undefined,
+): Promise<void> {
   // Not "none in flight": a handler's first fetch may be done and its next one not yet sent
   // (CI saw the click return between two awaited fetches, before the page logged its result).
   if (!anyRequestSince(tab.state, since)) return;
@@ -102,13 +121,13 @@ async function settleRequests(tab: TabHandle, since: number): Promise<void> {
   while (Date.now() < deadline) {
     if (inFlightSince(tab.state, since) > 0) idleSince = undefined;
     else if (Date.now() - (idleSince ??= Date.now()) >= NETWORK_QUIET_MS) break;
-    await delay(POLL_MS);
+    await delay(POLL_MS, signal);
   }
-  await waitForDomQuietAfterRequests(tab.cdp);
+  await orAbort(waitForDomQuietAfterRequests(tab.cdp), signal);
 }
 
 async function newTabsReport(ctx: HandlerContext, urls: readonly string[]): Promise<string> {
-  await delay(ADOPT_WAIT_MS);
+  await delay(ADOPT_WAIT_MS, ctx.signal);
   const tabs = await ctx.listTabs();
   const lines = urls.map((url) => {
     const tab = tabs.find((t) => t.url === url);

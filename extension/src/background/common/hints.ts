@@ -10,7 +10,7 @@ export const Hint = {
   checkUrl: 'Is the server running? Check the URL.',
   absoluteUrl: 'Give an absolute http(s) URL, e.g. https://example.com/.',
   restrictedUrl: 'Chrome does not let extensions control this page; open an http(s) page instead.',
-  stillLoading: `The page is still loading; call ${tool('browser_snapshot')} to see what has loaded.`,
+  stillLoading: `The load was stopped, so the tab answers at once: ${tool('browser_snapshot')} shows what had arrived (the previous page if nothing did), ${tool('browser_navigate')} opens another URL.`,
   noHistory: `Use ${tool('browser_navigate')} to open a URL.`,
   notVisible: `Scroll or close what hides it, then call ${tool('browser_snapshot')} to check the element is shown.`,
   notEditable: `Use ${tool('browser_click')} for buttons, checkboxes and options, or ${tool('browser_evaluate')} to set other controls.`,
@@ -21,5 +21,6 @@ export const Hint = {
   dialogOpen: `Call ${tool('browser_handle_dialog')} to accept or dismiss it first.`,
   noDialog: 'No dialog is open.',
   notPainted: `The page may be busy; retry, or read it with ${tool('browser_snapshot')}.`,
+  tabReplaced: `The bridge closed that tab and put a fresh blank tab in its place (this session's current tab, same index): call ${tool('browser_navigate')} to open a page again.`,
   waitSnapshot: `Call ${tool('browser_snapshot')} to see what the page shows now.`,
 } as const;

@@ -33,3 +33,17 @@ export function within<T>(promise: Promise<T>, ms: number): Promise<T | undefine
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
+
+/**
+ * The promise, or the abort's reason as a rejection once signal is aborted (the call was
+ * cancelled or timed out): a wait that takes the call's signal ends within a task of the abort.
+ */
+export function orAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (signal === undefined) return promise;
+  if (signal.aborted) return Promise.reject(asError(signal.reason));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(asError(signal.reason));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}

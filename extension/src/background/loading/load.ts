@@ -5,10 +5,11 @@ import { dialogOpened } from '../recorders/dialogs';
 import { Hint } from '../common/hints';
 import { dataUrlDocument, writeDataUrl } from './dataUrl';
 import { navigationFailedHint } from './navigationHint';
-import { watchNavigation } from './navigationWatch';
+import { watchNavigation, type NavigationWatch } from './navigationWatch';
+import { watchDocumentResponse, type DocumentResponse } from './documentResponse';
 import { pageInfo, type PageInfo } from './pageInfo';
 import { oneLine } from '../common/text';
-import { within } from '../common/timing';
+import { orAbort, within } from '../common/timing';
 import { isRestrictedUrl } from './urlPolicy';
 import { waitUntilUsable } from './settle';
 import { stillLoadingReport } from './usable';
@@ -19,6 +20,38 @@ export const NAVIGATION_TIMEOUT_MS = 30_000;
 /** The page a navigation ended on, and what of it is still loading (a line, or ''). */
 export interface LoadedPage extends PageInfo {
   pending: string;
+  /** The main document's HTTP response, when one arrived during the navigation. */
+  response?: DocumentResponse | undefined;
+}
+
+/**
+ * Stops whatever the tab is loading. A navigation that timed out or was cancelled must not go on
+ * in the background: until it commits or fails, Chrome holds the tab's next commands (a snapshot,
+ * an evaluate, the next navigation) behind it. Sent on the tab's own client, not the call's: the
+ * call may have been aborted already, and this is the clean-up it still owes the tab.
+ */
+export async function stopLoading(tab: TabHandle): Promise<void> {
+  const cdp = tab.control ?? tab.cdp;
+  await within(
+    cdp.send('Page.stopLoading').catch(() => undefined),
+    STOP_LOADING_WAIT_MS,
+  );
+}
+
+/** Page.stopLoading answers at once unless the renderer is stuck; it is not waited for longer. */
+const STOP_LOADING_WAIT_MS = 1_000;
+
+/**
+ * Runs a navigation's wait; when it times out, fails or is aborted before the page was usable,
+ * the tab's loading is stopped, so the tab answers the next call at once.
+ */
+async function stoppedOnFailure<T>(tab: TabHandle, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    await stopLoading(tab);
+    throw err;
+  }
 }
 
 /**
@@ -30,28 +63,49 @@ export async function navigateTab(
   tab: TabHandle,
   url: string,
   timeoutMs = NAVIGATION_TIMEOUT_MS,
+  signal?: AbortSignal,
 ): Promise<LoadedPage> {
   if (/^data:/i.test(url)) {
     dataUrlDocument(url);
-    const info = await navigateTab(tab, 'about:blank', timeoutMs);
+    const info = await navigateTab(tab, 'about:blank', timeoutMs, signal);
     await writeDataUrl(tab, url);
     return { ...info, title: (await pageInfo(tab.cdp)).title };
   }
   const startedAt = Date.now();
-  const deadline = startedAt + timeoutMs;
   const watch = await watchNavigation(tab.cdp);
+  const response = watchDocumentResponse(tab, watch);
+  try {
+    await stoppedOnFailure(tab, () => navigateAndWait(tab, url, watch, timeoutMs, signal));
+  } finally {
+    response.dispose();
+    watch.dispose();
+  }
+  return {
+    ...(await pageInfo(tab.cdp)),
+    pending: stillLoadingReport(tab, startedAt),
+    response: response.latest(),
+  };
+}
+
+async function navigateAndWait(
+  tab: TabHandle,
+  url: string,
+  watch: NavigationWatch,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   const dialog = dialogOpened(tab);
   try {
     const navigating = tab.cdp.send('Page.navigate', { url });
     navigating.catch(() => undefined);
     // Page.navigate itself waits for the response, so a slow server counts against the limit.
     const first = await within(
-      Promise.race([navigating, dialog.opened.then(() => 'dialog' as const)]),
+      orAbort(Promise.race([navigating, dialog.opened.then(() => 'dialog' as const)]), signal),
       timeoutMs,
     );
     if (first === undefined) await waitForLoad(Promise.resolve(false), url, timeoutMs);
-    if (first === 'dialog' || first === undefined)
-      return { ...(await pageInfo(tab.cdp)), pending: '' };
+    if (first === 'dialog' || first === undefined) return;
     const result = first;
     if (result.errorText !== undefined && result.errorText !== '') {
       throw new BridgeError(
@@ -63,16 +117,14 @@ export async function navigateTab(
     // Without a loader the navigation stayed in the same document (a #fragment): nothing loads.
     if (result.loaderId !== undefined) {
       watch.markStarted();
-      const usable = waitUntilUsable(tab.cdp, watch, deadline);
+      const usable = waitUntilUsable(tab.cdp, watch, deadline, signal);
       const done = await Promise.race([usable, dialog.opened.then(() => 'dialog' as const)]);
       if (done !== 'dialog')
         await waitForLoad(Promise.resolve(done || watch.navigated), url, timeoutMs);
     }
   } finally {
-    watch.dispose();
     dialog.dispose();
   }
-  return { ...(await pageInfo(tab.cdp)), pending: stillLoadingReport(tab, startedAt) };
 }
 
 /** Goes one entry back (-1) or forward (+1) in the tab's history and waits for that page. */
@@ -80,6 +132,7 @@ export async function goInHistory(
   tab: TabHandle,
   step: -1 | 1,
   timeoutMs = NAVIGATION_TIMEOUT_MS,
+  signal?: AbortSignal,
 ): Promise<LoadedPage> {
   const startedAt = Date.now();
   const { currentIndex, entries } = await tab.cdp.send('Page.getNavigationHistory');
@@ -98,15 +151,20 @@ export async function goInHistory(
       Hint.restrictedUrl,
     );
   }
-  await loadAfter(
+  const response = await loadAfter(
     tab,
     target.url,
     async () => {
       await tab.cdp.send('Page.navigateToHistoryEntry', { entryId: target.id });
     },
     timeoutMs,
+    signal,
   );
-  return { ...(await pageInfo(tab.cdp)), pending: stillLoadingReport(tab, startedAt) };
+  return {
+    ...(await pageInfo(tab.cdp)),
+    pending: stillLoadingReport(tab, startedAt),
+    response,
+  };
 }
 
 export function goBack(tab: TabHandle): Promise<LoadedPage> {
@@ -118,18 +176,24 @@ export async function reloadTab(
   tab: TabHandle,
   ignoreCache: boolean,
   timeoutMs = NAVIGATION_TIMEOUT_MS,
+  signal?: AbortSignal,
 ): Promise<LoadedPage> {
   const startedAt = Date.now();
   const before = await pageInfo(tab.cdp);
-  await loadAfter(
+  const response = await loadAfter(
     tab,
     before.url,
     async () => {
       await tab.cdp.send('Page.reload', { ignoreCache });
     },
     timeoutMs,
+    signal,
   );
-  return { ...(await pageInfo(tab.cdp)), pending: stillLoadingReport(tab, startedAt) };
+  return {
+    ...(await pageInfo(tab.cdp)),
+    pending: stillLoadingReport(tab, startedAt),
+    response,
+  };
 }
 
 /**
@@ -141,30 +205,39 @@ async function loadAfter(
   url: string,
   start: () => Promise<void>,
   timeoutMs: number,
-): Promise<void> {
+  signal: AbortSignal | undefined,
+): Promise<DocumentResponse | undefined> {
   const deadline = Date.now() + timeoutMs;
   const watch = await watchNavigation(tab.cdp);
+  const response = watchDocumentResponse(tab, watch);
   const dialog = dialogOpened(tab);
   try {
-    const starting = start();
-    starting.catch(() => undefined);
-    const first = await within(
-      Promise.race([
-        starting.then(() => 'started' as const),
-        dialog.opened.then(() => 'dialog' as const),
-      ]),
-      timeoutMs,
-    );
-    if (first === undefined) await waitForLoad(Promise.resolve(false), url, timeoutMs);
-    if (first === 'dialog') return;
-    watch.markStarted();
-    const usable = waitUntilUsable(tab.cdp, watch, deadline);
-    const done = await Promise.race([usable, dialog.opened.then(() => 'dialog' as const)]);
-    // A page that committed but never reached DOMContentLoaded (a script that never answers) is
-    // there, partly: it is reported with what is pending instead of failing.
-    if (done !== 'dialog')
-      await waitForLoad(Promise.resolve(done || watch.navigated), url, timeoutMs);
+    await stoppedOnFailure(tab, async () => {
+      const starting = start();
+      starting.catch(() => undefined);
+      const first = await within(
+        orAbort(
+          Promise.race([
+            starting.then(() => 'started' as const),
+            dialog.opened.then(() => 'dialog' as const),
+          ]),
+          signal,
+        ),
+        timeoutMs,
+      );
+      if (first === undefined) await waitForLoad(Promise.resolve(false), url, timeoutMs);
+      if (first === 'dialog') return;
+      watch.markStarted();
+      const usable = waitUntilUsable(tab.cdp, watch, deadline, signal);
+      const done = await Promise.race([usable, dialog.opened.then(() => 'dialog' as const)]);
+      // A page that committed but never reached DOMContentLoaded (a script that never answers) is
+      // there, partly: it is reported with what is pending instead of failing.
+      if (done !== 'dialog')
+        await waitForLoad(Promise.resolve(done || watch.navigated), url, timeoutMs);
+    });
+    return response.latest();
   } finally {
+    response.dispose();
     watch.dispose();
     dialog.dispose();
   }
@@ -174,7 +247,7 @@ async function waitForLoad(loading: Promise<boolean>, url: string, timeoutMs: nu
   if (await loading) return;
   throw new BridgeError(
     ErrorCode.NAVIGATION_TIMEOUT,
-    `${oneLine(url, 200)} did not finish loading within ${timeoutMs / 1000} s.`,
+    `${oneLine(url, 200)} did not finish loading within ${timeoutMs / 1000} s; the bridge stopped the load.`,
     Hint.stillLoading,
   );
 }

@@ -84,6 +84,11 @@ export class NavigationWatch {
     ];
   }
 
+  /** The frame id of the tab's main frame when the watch started. */
+  get mainFrameId(): string {
+    return this.#mainFrameId;
+  }
+
   /** A main-frame navigation began since the watch started. */
   get started(): boolean {
     return this.#started;

@@ -4,7 +4,7 @@
  */
 import type { CdpClient } from '../cdp';
 import type { NavigationWatch } from './navigationWatch';
-import { delay, within } from '../common/timing';
+import { delay, orAbort, within } from '../common/timing';
 
 /**
  * A navigation the action started normally shows before the quiet check returns; if the check
@@ -82,26 +82,30 @@ export async function settle(
   cdp: CdpClient,
   watch: NavigationWatch,
   interrupted: Promise<unknown> = new Promise(() => undefined),
+  signal?: AbortSignal,
 ): Promise<SettleOutcome> {
   try {
     const settleStart = Date.now();
     // A dialog (an alert from a timer the action set) blocks the page: stop waiting, report it.
     const stop = interrupted.then(() => 'stop' as const);
-    const checked = await Promise.race([waitForDomQuiet(cdp), stop]);
+    const checked = await orAbort(Promise.race([waitForDomQuiet(cdp), stop]), signal);
     const started =
       watch.started ||
       (checked !== 'stop' &&
-        (await Promise.race([
-          watch.waitForStart(
-            checked
-              ? Math.max(0, settleStart + LATE_NAVIGATION_MS - Date.now())
-              : NAVIGATION_GRACE_MS,
-          ),
-          stop.then(() => false),
-        ])));
+        (await orAbort(
+          Promise.race([
+            watch.waitForStart(
+              checked
+                ? Math.max(0, settleStart + LATE_NAVIGATION_MS - Date.now())
+                : NAVIGATION_GRACE_MS,
+            ),
+            stop.then(() => false),
+          ]),
+          signal,
+        )));
     if (!started)
       return { navigated: watch.navigated, newDocument: watch.newDocument, stillLoading: false };
-    const usable = await waitUntilUsable(cdp, watch, Date.now() + SETTLE_LOAD_TIMEOUT_MS);
+    const usable = await waitUntilUsable(cdp, watch, Date.now() + SETTLE_LOAD_TIMEOUT_MS, signal);
     return { navigated: watch.navigated, newDocument: watch.newDocument, stillLoading: !usable };
   } finally {
     watch.dispose();
@@ -127,8 +131,10 @@ export async function waitUntilUsable(
   cdp: CdpClient,
   watch: NavigationWatch,
   deadline: number,
+  signal?: AbortSignal,
 ): Promise<boolean> {
-  if (!(await watch.waitForDomContent(Math.max(0, deadline - Date.now())))) return false;
+  const ready = watch.waitForDomContent(Math.max(0, deadline - Date.now()));
+  if (!(await orAbort(ready, signal))) return false;
   const readyAt = Date.now();
   const capAt = Math.min(deadline, readyAt + USABLE_SETTLE_CAP_MS);
   // Scripts run at DOMContentLoaded start their requests a task later than the event is sent:
@@ -143,10 +149,10 @@ export async function waitUntilUsable(
       Date.now() < capAt &&
       (Date.now() - quietSince() < NETWORK_QUIET_MS || watch.scriptRequestsSince(0) > 0)
     )
-      await delay(POLL_MS);
+      await delay(POLL_MS, signal);
     if (Date.now() >= capAt) return true;
     const lookedAt = Date.now();
-    await waitForDomQuiet(cdp);
+    await orAbort(waitForDomQuiet(cdp), signal);
     // A request started or answered while the DOM was checked: the page is still at work.
     if (watch.lastRequestAt < lookedAt || Date.now() >= capAt) return true;
   }

@@ -98,7 +98,8 @@ export function assertNoDialog(tab: TabHandle): void {
 export function modalStateSection(tab: TabHandle): string | undefined {
   const { dialog } = tab.state;
   if (dialog === undefined) return undefined;
-  return `### Modal state\n- [${describeDialog(dialog)}]: call browser_handle_dialog to accept or dismiss it.`;
+  // The dialog's text is the page's: quoted on one line (it cannot forge lines), and marked.
+  return `### Modal state (the dialog's text is untrusted page content)\n- [${describeDialog(dialog)}]: call browser_handle_dialog to accept or dismiss it.`;
 }
 
 /** Resolves once a dialog is open on the tab (at once if one already is); dispose stops it. */

@@ -3,10 +3,25 @@ import { textResult } from '@browser-agent/protocol';
 import type { AreaHandlers, Handler } from '../handlerContext';
 import type { TabHandle } from '../tabStates';
 import { assertNoDialog } from '../recorders/dialogs';
-import { goInHistory, navigateTab, reloadTab } from '../loading/load';
+import { goInHistory, navigateTab, reloadTab, type LoadedPage } from '../loading/load';
 import { formatPageInfo } from '../loading/pageInfo';
+import { formatDocumentResponse } from '../loading/documentResponse';
 import { oneLine } from '../common/text';
 import { checkNavigableUrl } from '../loading/urlPolicy';
+
+/**
+ * The page a navigation ended on, as text (URL, title, HTTP status with a warning for 4xx/5xx,
+ * what is still loading) and as structured content beside it.
+ */
+function loadedResult(headline: string, info: LoadedPage) {
+  const text = `${headline}\n${formatPageInfo(info)}${formatDocumentResponse(info.response)}${info.pending}`;
+  const status = info.response?.status;
+  return textResult(text, {
+    url: info.url,
+    title: info.title,
+    ...(status === undefined || status === 0 ? {} : { status, ok: status < 400 }),
+  });
+}
 
 /** A new document: the agent's last snapshot no longer describes it. */
 function forgetLastLook(tab: TabHandle): void {
@@ -19,37 +34,40 @@ export const navigate: Handler<'browser_navigate'> = async (args, ctx) => {
   const tab = await ctx.ensureTab();
   assertNoDialog(tab);
   forgetLastLook(tab);
-  const info = await navigateTab(tab, url, ctx.settings?.navigationTimeoutMs);
+  const info = await navigateTab(tab, url, ctx.settings?.navigationTimeoutMs, ctx.signal);
   const note = /^data:/i.test(url)
     ? "\nThe data: URL's document was written into about:blank (an extension cannot open data: URLs), so the page URL is about:blank."
     : '';
-  return textResult(
-    `Navigated to ${oneLine(url, 200)}${note}\n${formatPageInfo(info)}${info.pending}`,
-  );
+  return loadedResult(`Navigated to ${oneLine(url, 200)}${note}`, info);
 };
 
 export const navigateBack: Handler<'browser_navigate_back'> = async (_args, ctx) => {
   const tab = await ctx.currentTab();
   assertNoDialog(tab);
   forgetLastLook(tab);
-  const info = await goInHistory(tab, -1, ctx.settings?.navigationTimeoutMs);
-  return textResult(`Went back.\n${formatPageInfo(info)}${info.pending}`);
+  const info = await goInHistory(tab, -1, ctx.settings?.navigationTimeoutMs, ctx.signal);
+  return loadedResult('Went back.', info);
 };
 
 export const navigateForward: Handler<'browser_navigate_forward'> = async (_args, ctx) => {
   const tab = await ctx.currentTab();
   assertNoDialog(tab);
   forgetLastLook(tab);
-  const info = await goInHistory(tab, 1, ctx.settings?.navigationTimeoutMs);
-  return textResult(`Went forward.\n${formatPageInfo(info)}${info.pending}`);
+  const info = await goInHistory(tab, 1, ctx.settings?.navigationTimeoutMs, ctx.signal);
+  return loadedResult('Went forward.', info);
 };
 
 export const reload: Handler<'browser_reload'> = async (args, ctx) => {
   const tab = await ctx.currentTab();
   assertNoDialog(tab);
   forgetLastLook(tab);
-  const info = await reloadTab(tab, args.ignoreCache === true, ctx.settings?.navigationTimeoutMs);
-  return textResult(`Reloaded.\n${formatPageInfo(info)}${info.pending}`);
+  const info = await reloadTab(
+    tab,
+    args.ignoreCache === true,
+    ctx.settings?.navigationTimeoutMs,
+    ctx.signal,
+  );
+  return loadedResult('Reloaded.', info);
 };
 
 export const resize: Handler<'browser_resize'> = async (args, ctx) => {

@@ -9,7 +9,7 @@ import type { AreaHandlers, Handler } from '../handlerContext';
 import { Hint } from '../common/hints';
 import { fitOutline } from '../outline/budget';
 import { formatOutlineLines, refOfLine } from '../outline/format';
-import { formatPageInfo, pageInfo } from '../loading/pageInfo';
+import { formatPageInfo, fromOneDocument, pageInfo } from '../loading/pageInfo';
 import { findByRef, takeOutline } from '../outline/tabOutline';
 import { refFromArg } from '../elements/refTable';
 import { oneLine, untrustedSection } from '../common/text';
@@ -21,7 +21,9 @@ const NOTE_RESERVE_CHARS = 400;
 
 export const snapshot: Handler<'browser_snapshot'> = async (args, ctx) => {
   const tab = await ctx.currentTab();
-  const [outline, info] = await Promise.all([takeOutline(tab), pageInfo(tab.cdp)]);
+  const [outline, info] = await fromOneDocument(tab, () =>
+    Promise.all([takeOutline(tab), pageInfo(tab.cdp)]),
+  );
   // The whole page is what the next action's diff compares against, whatever part is shown.
   const wholePage = formatOutlineLines(outline);
   tab.state.lastOutline = wholePage;

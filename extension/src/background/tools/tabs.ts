@@ -24,7 +24,8 @@ export const tabs: Handler<'browser_tabs'> = async (args, ctx) => {
           : checkNavigableUrl(args.url, ctx.settings?.allowFileUrls === true);
       const background = args.background === true;
       const tab = await ctx.newTab(undefined, { background });
-      if (url !== undefined) await navigateTab(tab, url, ctx.settings?.navigationTimeoutMs);
+      if (url !== undefined)
+        await navigateTab(tab, url, ctx.settings?.navigationTimeoutMs, ctx.signal);
       const how = background ? ' in the background (the current tab is unchanged)' : '';
       return tabsResult(`Opened a new tab${how}.\n`, await ctx.listTabs());
     }

@@ -1,0 +1,58 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CdpClient } from '../cdp';
+import {
+  UNRESPONSIVE_MS,
+  WATCH_AFTER_MS,
+  watchRenderer,
+  type WatchedSession,
+} from './rendererWatch';
+
+function session(answers: boolean, dialogOpen = false) {
+  const replaced: number[] = [];
+  const cdp = {
+    send: () => (answers ? Promise.resolve({}) : new Promise(() => undefined)),
+    on: () => () => undefined,
+  } as unknown as CdpClient;
+  const watched: WatchedSession = {
+    currentTab: () => Promise.resolve({ tabId: 7, cdp, dialogOpen: () => dialogOpen }),
+    urlOf: () => Promise.resolve('http://127.0.0.1/spin'),
+    replaceTab: (tabId) => {
+      replaced.push(tabId);
+      return Promise.resolve();
+    },
+  };
+  return { watched, replaced };
+}
+
+describe('watchRenderer', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('finds a renderer that does not answer, and replaces its tab only when told to', async () => {
+    const { watched, replaced } = session(false);
+    const watching = watchRenderer(watched, new AbortController().signal);
+    await vi.advanceTimersByTimeAsync(WATCH_AFTER_MS + UNRESPONSIVE_MS + 10);
+    const wedged = await watching;
+    expect(wedged?.error.message).toContain('stopped answering');
+    expect(wedged?.error.hint).toContain('fresh blank tab');
+    expect(replaced).toEqual([]);
+    await wedged?.recover();
+    expect(replaced).toEqual([7]);
+  });
+
+  it('leaves a renderer that answers, and a page held by a dialog, alone until the call ends', async () => {
+    for (const [answers, dialog] of [
+      [true, false],
+      [false, true],
+    ] as const) {
+      const { watched, replaced } = session(answers, dialog);
+      const call = new AbortController();
+      const watching = watchRenderer(watched, call.signal);
+      await vi.advanceTimersByTimeAsync(WATCH_AFTER_MS + 3 * UNRESPONSIVE_MS);
+      call.abort();
+      await vi.advanceTimersByTimeAsync(UNRESPONSIVE_MS + 10);
+      expect(await watching).toBeUndefined();
+      expect(replaced).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * A wedged renderer (a page script that never returns, a renderer that stopped answering) holds
+ * every call on its tab until the call's deadline, and the calls after it too: nothing the agent
+ * can send reaches the page. While a call runs longer than a moment, the session's current tab is
+ * probed; a renderer that does not answer a trivial evaluate for UNRESPONSIVE_MS is wedged, and
+ * the bridge takes the one step that works itself: a fresh tab in its place (replaceTab.ts).
+ */
+import { BridgeError, ErrorCode } from '@browser-agent/protocol';
+import type { CdpClient } from '../cdp';
+import { Hint } from '../common/hints';
+import { oneLine } from '../common/text';
+import { delay, within } from '../common/timing';
+
+/** A call that answers within this long never costs a probe. */
+export const WATCH_AFTER_MS = 1_500;
+/**
+ * A renderer that does not run a trivial task for this long counts as wedged: a page busy longer
+ * than this is beyond any call's action timeout anyway (5 s by default).
+ */
+export const UNRESPONSIVE_MS = 5_000;
+/** Between probes of a renderer that answered. */
+const PROBE_EVERY_MS = 1_000;
+
+/** What the watch needs of the session's tabs, so tests can fake it. */
+export interface WatchedSession {
+  /** The session's current tab, when it has one attached; undefined otherwise. */
+  currentTab(): Promise<{ tabId: number; cdp: CdpClient; dialogOpen: () => boolean } | undefined>;
+  /** The tab's URL, as Chrome has it (no page script needed). */
+  urlOf(tabId: number): Promise<string>;
+  /** Puts a fresh blank tab in the wedged tab's place. */
+  replaceTab(tabId: number): Promise<void>;
+}
+
+export interface Wedged {
+  /** What the call is answered. */
+  error: BridgeError;
+  /** Replaces the tab; run once the call has stopped, before it is answered. */
+  recover: () => Promise<void>;
+}
+
+/**
+ * Runs beside a call until signal is aborted (the call answered, was cancelled or timed out).
+ * Resolves, when the session's tab was found wedged, to the error the call should end with and
+ * the replacement to run; undefined otherwise.
+ */
+export async function watchRenderer(
+  session: WatchedSession,
+  signal: AbortSignal,
+): Promise<Wedged | undefined> {
+  try {
+    await delay(WATCH_AFTER_MS, signal);
+    while (!signal.aborted) {
+      const tab = await session.currentTab();
+      // A JavaScript dialog holds the page's tasks too; it is reported, not replaced.
+      if (tab !== undefined && !tab.dialogOpen()) {
+        const probe = tab.cdp
+          .send('Runtime.evaluate', { expression: '0', returnByValue: true })
+          .then(
+            () => true,
+            // A navigation swapping the renderer, a closed tab: not a wedge.
+            () => true,
+          );
+        const answered = (await within(probe, UNRESPONSIVE_MS)) === true;
+        if (signal.aborted) return undefined;
+        if (!answered && !tab.dialogOpen()) {
+          const url = await session.urlOf(tab.tabId);
+          const { tabId } = tab;
+          return {
+            error: new BridgeError(
+              ErrorCode.TIMEOUT,
+              `The page in this session's tab stopped answering for ${UNRESPONSIVE_MS / 1000} s (a script that never returns, or a stuck renderer): ${oneLine(url, 200)}.`,
+              Hint.tabReplaced,
+            ),
+            recover: () => session.replaceTab(tabId),
+          };
+        }
+      }
+      await delay(PROBE_EVERY_MS, signal);
+    }
+  } catch {
+    // Aborted: the call is over.
+  }
+  return undefined;
+}
