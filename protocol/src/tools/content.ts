@@ -28,7 +28,7 @@ export const takeScreenshot = defineTool({
     ...elementTarget,
     type: z.enum(['png', 'jpeg']).optional().describe('Format (png)'),
     maxDimension: z.number().min(100).optional().describe('Longest side, px (1568)'),
-    filename: z.string().optional().describe('Also save here (absolute, or a name in outputDir)'),
+    filename: z.string().optional().describe('Also save to this file (a bare name: in outputDir)'),
   }),
   annotations: {
     readOnlyHint: true,

@@ -8,10 +8,11 @@ import { z } from 'zod';
 // Lengths are left unbounded here on purpose: every listed character costs tokens, and a frame
 // is size-capped anyway.
 export const elementTarget = {
-  ref: z.string().optional().describe('eN, from browser_snapshot'),
-  role: z.string().optional().describe('ARIA role'),
+  ref: z.string().optional().describe('Snapshot ref eN'),
+  // No description: "role" beside "name" says it, and it is listed ~12 times.
+  role: z.string().optional(),
   name: z.string().optional().describe('Name, with role'),
-  nth: z.number().optional().describe('nth match, from 0'),
+  nth: z.number().optional().describe('From 0'),
   selector: z.string().optional().describe('CSS selector'),
 };
 
