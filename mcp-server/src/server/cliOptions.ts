@@ -55,6 +55,9 @@ MCP server (stdio) that drives Chromium through the Browser Agent extension.
                            send the one the server prints; it is kept in <state dir>/http-token)
   --session-idle <s>       With --port: end a session (closing its tabs) after this many idle
                            seconds, no request open (default 1800)
+  --allowed-hosts <list>   With --port: Host names served besides loopback and --host
+                           ("name" or "name:port"; "*" turns the Host check off)
+  --shared-browser-context With --port: every HTTP/SSE client drives the same session and tabs
   --help, --version
 
        browser-agent-mcp profiles list
@@ -123,6 +126,11 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
   }
   const http = parseHttpFlags(values.port, values.host, values['no-token']);
   if (typeof http === 'string') return { kind: 'error', message: http };
+  const httpOnly = (['allowed-hosts', 'shared-browser-context'] as const).find(
+    (flag) => (values as Record<string, unknown>)[flag] !== undefined,
+  );
+  if (http === undefined && httpOnly !== undefined)
+    return { kind: 'error', message: `--${httpOnly} only applies with --port.` };
   const settingFlags: SettingFlags = {
     config: values.config,
     headless: values.headless ? true : values.headed ? false : undefined,

@@ -14,6 +14,7 @@ import {
 import { ConfigError, readConfigFile } from './configFile.js';
 import {
   DEFAULT_ACTION_TIMEOUT_MS,
+  DEFAULT_HTTP_HEARTBEAT_SECONDS,
   DEFAULT_HTTP_SESSION_IDLE_SECONDS,
   DEFAULT_NAVIGATION_TIMEOUT_MS,
   DEFAULT_SCREENSHOT_MAX_FILE_BYTES,
@@ -52,6 +53,12 @@ export interface Settings {
   transactions: TransactionLimits;
   /** Streamable HTTP only: a session with no request open this long is closed. */
   httpSessionIdleMs: number;
+  /** HTTP/SSE: Host names allowed besides loopback and the bound host (`--allowed-hosts`). */
+  httpAllowedHosts: string[];
+  /** HTTP/SSE: all clients share one bridge session (`--shared-browser-context`). */
+  httpSharedBrowserContext: boolean;
+  /** HTTP/SSE: ping interval and answer deadline for clients with an open stream. */
+  httpHeartbeatMs: number;
 }
 
 /** What the command line said about settings; parsed by cliOptions, checked here. */
@@ -128,6 +135,9 @@ export function resolveSettings(
     allowFileUrls: c.allowFileUrls === true,
     transactions: { ...DEFAULT_TRANSACTION_LIMITS, ...c.transactions },
     httpSessionIdleMs: (c.http?.sessionIdleSeconds ?? DEFAULT_HTTP_SESSION_IDLE_SECONDS) * 1000,
+    httpAllowedHosts: c.http?.allowedHosts ?? [],
+    httpSharedBrowserContext: c.http?.sharedBrowserContext === true,
+    httpHeartbeatMs: (c.http?.heartbeatSeconds ?? DEFAULT_HTTP_HEARTBEAT_SECONDS) * 1000,
   };
 }
 

@@ -81,6 +81,15 @@ export const configSchema = z.strictObject({
     .strictObject({
       /** A Streamable HTTP session with no request open this long ends, and its tabs close. */
       sessionIdleSeconds: positiveInt('a positive integer (seconds)').optional(),
+      /** Host header names served besides the loopback names and the bound host; "*": any. */
+      allowedHosts: z
+        .array(text(), { error: 'expected an array of host names like "example.test:8931"' })
+        .max(100, { error: 'expected at most 100 entries' })
+        .optional(),
+      /** Every HTTP/SSE client drives one shared bridge session (`--shared-browser-context`). */
+      sharedBrowserContext: bool().optional(),
+      /** How often an HTTP/SSE client with an open stream is pinged; no answer ends its session. */
+      heartbeatSeconds: positiveInt('a positive integer (seconds)').optional(),
     })
     .optional(),
   /** Extra tool names for agents written against another server (`--tool-names`). */
@@ -95,6 +104,8 @@ export const DEFAULT_VIEWPORT = { width: 1280, height: 720 } as const;
 export const DEFAULT_ACTION_TIMEOUT_MS = 5_000;
 /** Long enough for an agent thinking between calls; short enough that abandoned sessions go. */
 export const DEFAULT_HTTP_SESSION_IDLE_SECONDS = 30 * 60;
+/** A client that cannot answer a ping within this long is gone (or hung): its session ends. */
+export const DEFAULT_HTTP_HEARTBEAT_SECONDS = 30;
 export const DEFAULT_NAVIGATION_TIMEOUT_MS = 30_000;
 export const DEFAULT_SCREENSHOT_MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_SCREENSHOT_MAX_FILES = 100;

@@ -93,6 +93,23 @@ export const SETTING_SOURCES: readonly Source[] = [
     flag: 'session-idle',
     kind: 'int',
   },
+  {
+    path: ['http', 'allowedHosts'],
+    env: 'BROWSER_AGENT_ALLOWED_HOSTS',
+    flag: 'allowed-hosts',
+    kind: 'list',
+  },
+  {
+    path: ['http', 'sharedBrowserContext'],
+    env: 'BROWSER_AGENT_SHARED_BROWSER_CONTEXT',
+    flag: 'shared-browser-context',
+    kind: 'bool',
+  },
+  {
+    path: ['http', 'heartbeatSeconds'],
+    env: 'BROWSER_AGENT_HTTP_HEARTBEAT_SECONDS',
+    kind: 'int',
+  },
 ];
 
 /**
