@@ -49,6 +49,10 @@ export const helloFrameSchema = z.object({
        * another server's --isolated would be refused (it asks for a fresh profile).
        */
       owner: z.string().max(100).optional(),
+      /** Extra Chromium flags: the proxy, and `browser.launchOptions.args` of the config. */
+      args: z.array(z.string().max(4096)).max(100).optional(),
+      /** CDP permission names granted to every origin (`--grant-permissions`). */
+      grantPermissions: z.array(z.string().max(100)).max(50).optional(),
     })
     .optional(),
 });

@@ -32,6 +32,9 @@ MCP server (stdio) that drives Chromium through the Browser Agent extension.
   --headless / --headed    Launch mode: force headless or headed (default: headless when
                            there is no display)
   --executable-path <p>    Launch mode: browser binary (else CHROME_PATH, else the usual paths)
+  --proxy-server <url>     Launch mode: proxy for the browser ("http://host:port", "socks5://…")
+  --proxy-bypass <list>    Launch mode: hosts that skip the proxy (comma-separated)
+  --grant-permissions <l>  Launch mode: permissions every origin has (geolocation,clipboard-read,…)
   --isolated               Launch mode: temporary profile, removed on exit
   --user-data-dir <dir>    Launch mode: profile directory to use
   --project <dir>          The project (when the client gives no MCP roots); with --launch

@@ -23,6 +23,7 @@ import {
   type Config,
 } from './configSchema.js';
 import { configFromEnv, configFromFlags, mergeConfigs, SETTING_SOURCES } from './configSources.js';
+import { launchExtras } from './launchArgs.js';
 
 /** Together at most as much as 100 full-size files; keeps a small disk from filling up. */
 export const DEFAULT_SCREENSHOT_MAX_TOTAL_BYTES = 500 * 1024 * 1024;
@@ -108,8 +109,21 @@ export function resolveSettings(
       `The browser executable does not exist: ${executable}. Fix --executable-path (or browser.executablePath in the config file), or leave it out to use CHROME_PATH or an installed Chromium.`,
     );
   }
+  const proxy = c.browser?.launchOptions?.proxy;
+  if (proxy?.bypass !== undefined && proxy.server === undefined) {
+    throw new ConfigError('--proxy-bypass needs --proxy-server (browser.launchOptions.proxy.server).');
+  }
+  const extras = launchExtras({
+    args: c.browser?.launchOptions?.args,
+    proxy: proxy?.server === undefined ? undefined : { server: proxy.server, bypass: proxy.bypass },
+    grantPermissions: c.browser?.grantPermissions,
+  });
   const launch: HelloFrame['launch'] = launching
     ? {
+        ...(extras.args.length > 0 ? { args: extras.args } : {}),
+        ...(extras.grantPermissions.length > 0
+          ? { grantPermissions: extras.grantPermissions }
+          : {}),
         isolated: flags.isolated ?? false,
         ...(flags.userDataDir !== undefined ? { userDataDir: flags.userDataDir } : {}),
         headless: c.browser?.headless ?? defaultHeadless,
@@ -152,6 +166,9 @@ function refuseLaunchOnlyFlags(flags: SettingFlags): void {
     ['--isolated', flags.isolated],
     ['--user-data-dir', flags.userDataDir],
   ];
+  for (const flag of ['proxy-server', 'proxy-bypass', 'grant-permissions']) {
+    given.push([`--${flag}`, flags.values[flag]]);
+  }
   const stray = given.find(([, value]) => value !== undefined)?.[0];
   if (stray === undefined) return;
   throw new ConfigError(

@@ -39,6 +39,28 @@ export const configSchema = z.strictObject({
       launch: bool().optional(),
       executablePath: text().optional(),
       headless: bool().optional(),
+      /** Launch mode, in Playwright MCP's shape: extra Chromium flags and the proxy. */
+      launchOptions: z
+        .strictObject({
+          args: z
+            .array(text(), { error: 'expected an array of Chromium flags like "--lang=de"' })
+            .max(100, { error: 'expected at most 100 entries' })
+            .optional(),
+          proxy: z
+            .strictObject({
+              /** `--proxy-server`: "http://host:port", "socks5://host:port". */
+              server: text().optional(),
+              /** `--proxy-bypass`: comma-separated hosts that skip the proxy. */
+              bypass: text().optional(),
+            })
+            .optional(),
+        })
+        .optional(),
+      /** Launch mode: permissions granted to every origin (`--grant-permissions`). */
+      grantPermissions: z
+        .array(text(), { error: 'expected an array of permission names like "geolocation"' })
+        .max(50, { error: 'expected at most 50 entries' })
+        .optional(),
     })
     .optional(),
   viewport: z

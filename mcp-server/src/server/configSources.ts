@@ -20,6 +20,24 @@ interface Source {
 export const SETTING_SOURCES: readonly Source[] = [
   { path: ['browser', 'executablePath'], env: 'CHROME_PATH', kind: 'string' },
   { path: ['browser', 'headless'], env: 'BROWSER_AGENT_HEADLESS', kind: 'bool' },
+  {
+    path: ['browser', 'launchOptions', 'proxy', 'server'],
+    env: 'BROWSER_AGENT_PROXY_SERVER',
+    flag: 'proxy-server',
+    kind: 'string',
+  },
+  {
+    path: ['browser', 'launchOptions', 'proxy', 'bypass'],
+    env: 'BROWSER_AGENT_PROXY_BYPASS',
+    flag: 'proxy-bypass',
+    kind: 'string',
+  },
+  {
+    path: ['browser', 'grantPermissions'],
+    env: 'BROWSER_AGENT_GRANT_PERMISSIONS',
+    flag: 'grant-permissions',
+    kind: 'list',
+  },
   { path: ['viewport'], env: 'BROWSER_AGENT_VIEWPORT', flag: 'viewport', kind: 'size' },
   {
     path: ['timeouts', 'actionMs'],
