@@ -72,9 +72,10 @@ function mcpServerOver(side: BrowserSide, options: BridgeSessionOptions): McpSer
     ...(project.project === undefined ? [] : [project.project]),
     ...settings.uploadDirs,
   ];
+  const clientRoot = async (): Promise<string | undefined> => (await fileRoots(server.server))[0];
   const server = createMcpServer(side.caller, {
     caps: options.caps,
-    settings: { ...settings, uploadRoots },
+    settings: { ...settings, uploadRoots, clientRoot },
     // projectPath only picks a profile: not when --isolated or --user-data-dir decides it.
     projectPath:
       settings.launch !== undefined &&

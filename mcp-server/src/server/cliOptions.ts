@@ -52,6 +52,8 @@ MCP server (stdio) that drives Chromium through the Browser Agent extension.
   --output-dir <dir>       Save every screenshot here, with a timestamped name
   --upload-dirs <dirs>     Comma-separated directories uploads may come from (besides roots)
   --tool-names <set>       Also list tools under another server's names: executeautomation
+  --image-responses <m>    "omit": leave images out of results (screenshots still save to
+                           --output-dir or their filename); default "allow"
   --port <n>               Serve MCP over Streamable HTTP on this port instead of stdio
   --host <h>               With --port: address to bind (default 127.0.0.1)
   --no-token               With --port on loopback: no bearer token (by default clients must

@@ -54,6 +54,8 @@ export interface Settings {
   transactions: TransactionLimits;
   /** Streamable HTTP only: a session with no request open this long is closed. */
   httpSessionIdleMs: number;
+  /** `--image-responses`: "omit" leaves images out of tool results. */
+  imageResponses: 'allow' | 'omit';
   /** HTTP/SSE: Host names allowed besides loopback and the bound host (`--allowed-hosts`). */
   httpAllowedHosts: string[];
   /** HTTP/SSE: all clients share one bridge session (`--shared-browser-context`). */
@@ -149,6 +151,7 @@ export function resolveSettings(
     allowFileUrls: c.allowFileUrls === true,
     transactions: { ...DEFAULT_TRANSACTION_LIMITS, ...c.transactions },
     httpSessionIdleMs: (c.http?.sessionIdleSeconds ?? DEFAULT_HTTP_SESSION_IDLE_SECONDS) * 1000,
+    imageResponses: c.imageResponses ?? 'allow',
     httpAllowedHosts: c.http?.allowedHosts ?? [],
     httpSharedBrowserContext: c.http?.sharedBrowserContext === true,
     httpHeartbeatMs: (c.http?.heartbeatSeconds ?? DEFAULT_HTTP_HEARTBEAT_SECONDS) * 1000,

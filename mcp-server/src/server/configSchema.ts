@@ -114,6 +114,10 @@ export const configSchema = z.strictObject({
       heartbeatSeconds: positiveInt('a positive integer (seconds)').optional(),
     })
     .optional(),
+  /** `--image-responses`: "omit" leaves images out of results (screenshots still save to files). */
+  imageResponses: z
+    .enum(['allow', 'omit'], { error: 'expected "allow" or "omit"' })
+    .optional(),
   /** Extra tool names for agents written against another server (`--tool-names`). */
   toolNames: z
     .enum(['default', 'executeautomation'], { error: 'expected "default" or "executeautomation"' })

@@ -106,6 +106,12 @@ export const SETTING_SOURCES: readonly Source[] = [
   },
   { path: ['toolNames'], env: 'BROWSER_AGENT_TOOL_NAMES', flag: 'tool-names', kind: 'string' },
   {
+    path: ['imageResponses'],
+    env: 'BROWSER_AGENT_IMAGE_RESPONSES',
+    flag: 'image-responses',
+    kind: 'string',
+  },
+  {
     path: ['http', 'sessionIdleSeconds'],
     env: 'BROWSER_AGENT_HTTP_SESSION_IDLE_SECONDS',
     flag: 'session-idle',

@@ -54,6 +54,8 @@ export interface McpServerOptions {
     toolNames?: ToolNameSet;
     actionTimeoutMs?: number;
     navigationTimeoutMs?: number;
+    /** `--image-responses`: "omit" leaves images out of every result. */
+    imageResponses?: 'allow' | 'omit';
   };
 }
 
@@ -115,6 +117,7 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
         await caller.call(name, args, deadlineMs, response, { signal: extra.signal }),
       );
       await step?.after?.(response, args, settings);
+      if (settings.imageResponses === 'omit') response.omitImages();
       // Rendered once, after every layer and step added its part.
       return response.render();
     } finally {
