@@ -151,8 +151,9 @@ test('the heartbeat ends the session of an SSE client that stops answering pings
       },
     };
     expect(await postJson(messages, auth, initialize)).toBe(202);
-    expect(await postJson(messages, auth, { jsonrpc: '2.0', method: 'notifications/initialized' }))
-      .toBe(202);
+    expect(
+      await postJson(messages, auth, { jsonrpc: '2.0', method: 'notifications/initialized' }),
+    ).toBe(202);
     // The server pings; this client never answers, so the server ends the stream.
     await expect.poll(() => stream.events(), { timeout: 15_000 }).toContain('"method":"ping"');
     const ended = new Promise<void>((resolve) => {
@@ -173,9 +174,7 @@ test('--shared-browser-context: two HTTP clients drive the same tabs', async ({
   sandbox,
   site,
 }) => {
-  const { child, url, token } = await startHttpServer(envOf(sandbox), [
-    '--shared-browser-context',
-  ]);
+  const { child, url, token } = await startHttpServer(envOf(sandbox), ['--shared-browser-context']);
   try {
     const a = await connectByUrl(url, 'shared-a', token);
     const b = await connectByUrl(url, 'shared-b', token);

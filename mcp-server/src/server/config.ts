@@ -113,7 +113,9 @@ export function resolveSettings(
   }
   const proxy = c.browser?.launchOptions?.proxy;
   if (proxy?.bypass !== undefined && proxy.server === undefined) {
-    throw new ConfigError('--proxy-bypass needs --proxy-server (browser.launchOptions.proxy.server).');
+    throw new ConfigError(
+      '--proxy-bypass needs --proxy-server (browser.launchOptions.proxy.server).',
+    );
   }
   const extras = launchExtras({
     args: c.browser?.launchOptions?.args,

@@ -115,9 +115,7 @@ export const configSchema = z.strictObject({
     })
     .optional(),
   /** `--image-responses`: "omit" leaves images out of results (screenshots still save to files). */
-  imageResponses: z
-    .enum(['allow', 'omit'], { error: 'expected "allow" or "omit"' })
-    .optional(),
+  imageResponses: z.enum(['allow', 'omit'], { error: 'expected "allow" or "omit"' }).optional(),
   /** Extra tool names for agents written against another server (`--tool-names`). */
   toolNames: z
     .enum(['default', 'executeautomation'], { error: 'expected "default" or "executeautomation"' })

@@ -171,7 +171,11 @@ export async function serveHttp(
       return;
     }
     if (req.method !== 'POST') {
-      return reply(res, 405, `Open an SSE stream with GET ${SSE_PATH}; post messages to ${SSE_MESSAGES_PATH}.`);
+      return reply(
+        res,
+        405,
+        `Open an SSE stream with GET ${SSE_PATH}; post messages to ${SSE_MESSAGES_PATH}.`,
+      );
     }
     const sessionId = url.searchParams.get('sessionId');
     const entry = sessionId === null ? undefined : live.get(sessionId);
