@@ -151,6 +151,17 @@ export const sessionSettingsSchema = z.object({
   actionTimeoutMs: z.number().int().positive().optional(),
   navigationTimeoutMs: z.number().int().positive().optional(),
   allowFileUrls: z.boolean().optional(),
+  /** `--device` / `--mobile`: what a phone or tablet looks like to pages, besides its viewport. */
+  emulation: z
+    .object({
+      deviceScaleFactor: z.number().min(0).max(10).optional(),
+      mobile: z.boolean().optional(),
+      touch: z.boolean().optional(),
+      userAgent: z.string().max(1000).optional(),
+    })
+    .optional(),
+  /** `--init-script`: source run in every document of the session's tabs before the page's own. */
+  initScript: z.string().max(1_000_000).optional(),
 });
 export type SessionSettings = z.infer<typeof sessionSettingsSchema>;
 

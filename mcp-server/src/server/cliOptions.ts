@@ -43,6 +43,10 @@ MCP server (stdio) that drives Chromium through the Browser Agent extension.
   --caps <g1,g2>           Also list these tool groups: ${TOOL_GROUPS.filter((g) => g !== 'core').join(', ')}
   --config <file>          JSON settings (docs/configuration.md); flags and env vars win over it
   --viewport <WxH>         Viewport of the agent's tabs (default 1280x720)
+  --device <name>          Emulate a device: "iPhone 15", "Pixel 7", "iPad Mini", … (viewport,
+                           pixel ratio, touch, user agent)
+  --mobile                 Mobile layout and touch on the viewport
+  --init-script <files>    JavaScript files run in every page before its own scripts
   --timeout-action <ms>    Input actions give up after this long (default 5000)
   --timeout-navigation <ms> Navigations give up after this long (default 30000)
   --allowed-origins <list> Only these origins (comma-separated; "*.example.com" patterns too)

@@ -24,6 +24,7 @@ import {
 } from './configSchema.js';
 import { configFromEnv, configFromFlags, mergeConfigs, SETTING_SOURCES } from './configSources.js';
 import { launchExtras } from './launchArgs.js';
+import { deviceEmulation, readInitScripts } from './deviceEmulation.js';
 
 /** Together at most as much as 100 full-size files; keeps a small disk from filling up. */
 export const DEFAULT_SCREENSHOT_MAX_TOTAL_BYTES = 500 * 1024 * 1024;
@@ -54,6 +55,10 @@ export interface Settings {
   transactions: TransactionLimits;
   /** Streamable HTTP only: a session with no request open this long is closed. */
   httpSessionIdleMs: number;
+  /** `--device` / `--mobile`: pixel ratio, mobile layout, touch, user agent. */
+  emulation: SessionSettings['emulation'];
+  /** `--init-script`: the scripts' joined source. */
+  initScript: string | undefined;
   /** `--image-responses`: "omit" leaves images out of tool results. */
   imageResponses: 'allow' | 'omit';
   /** HTTP/SSE: Host names allowed besides loopback and the bound host (`--allowed-hosts`). */
@@ -136,9 +141,13 @@ export function resolveSettings(
           : {}),
       }
     : undefined;
+  const device = deviceEmulation(c.browser?.device, c.browser?.mobile);
   return {
     launch,
-    viewport: c.viewport ?? (launching ? { ...DEFAULT_VIEWPORT } : undefined),
+    // An explicit --viewport beats the device's.
+    viewport: c.viewport ?? device.viewport ?? (launching ? { ...DEFAULT_VIEWPORT } : undefined),
+    emulation: device.emulation,
+    initScript: readInitScripts(c.browser?.initScript),
     actionTimeoutMs: c.timeouts?.actionMs ?? DEFAULT_ACTION_TIMEOUT_MS,
     navigationTimeoutMs: c.timeouts?.navigationMs ?? DEFAULT_NAVIGATION_TIMEOUT_MS,
     policy: policyOf(c),
@@ -188,6 +197,8 @@ export function sessionSettingsOf(s: Settings): SessionSettings {
     actionTimeoutMs: s.actionTimeoutMs,
     navigationTimeoutMs: s.navigationTimeoutMs,
     ...(s.allowFileUrls ? { allowFileUrls: true } : {}),
+    ...(s.emulation ? { emulation: s.emulation } : {}),
+    ...(s.initScript !== undefined ? { initScript: s.initScript } : {}),
   };
 }
 

@@ -56,6 +56,15 @@ export const configSchema = z.strictObject({
             .optional(),
         })
         .optional(),
+      /** `--device`: a phone or tablet of the device table (deviceEmulation.ts). */
+      device: text().optional(),
+      /** `--mobile`: mobile layout and touch on the configured viewport. */
+      mobile: bool().optional(),
+      /** `--init-script`: JavaScript files run in every document before the page's own scripts. */
+      initScript: z
+        .array(text(), { error: 'expected an array of JavaScript file paths' })
+        .max(20, { error: 'expected at most 20 entries' })
+        .optional(),
       /** Launch mode: permissions granted to every origin (`--grant-permissions`). */
       grantPermissions: z
         .array(text(), { error: 'expected an array of permission names like "geolocation"' })

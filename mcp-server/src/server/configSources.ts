@@ -32,6 +32,14 @@ export const SETTING_SOURCES: readonly Source[] = [
     flag: 'proxy-bypass',
     kind: 'string',
   },
+  { path: ['browser', 'device'], env: 'BROWSER_AGENT_DEVICE', flag: 'device', kind: 'string' },
+  { path: ['browser', 'mobile'], env: 'BROWSER_AGENT_MOBILE', flag: 'mobile', kind: 'bool' },
+  {
+    path: ['browser', 'initScript'],
+    env: 'BROWSER_AGENT_INIT_SCRIPT',
+    flag: 'init-script',
+    kind: 'list',
+  },
   {
     path: ['browser', 'grantPermissions'],
     env: 'BROWSER_AGENT_GRANT_PERMISSIONS',
