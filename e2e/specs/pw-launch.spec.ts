@@ -72,3 +72,21 @@ test('launch mode takes a proxy, config launch args and granted permissions; pag
     proxy.close();
   }
 });
+
+test('a launched session starts with a blank tab: listed and screenshotted before any navigation', async ({
+  sandbox,
+}) => {
+  const client = await sandbox.startServer({
+    name: 'blank-start',
+    flags: ['--launch', '--headless', '--isolated', '--executable-path', CHROME_PATH],
+  });
+  const shot = await callOk(client, 'browser_take_screenshot', {});
+  expect(shot.images.length).toBe(1);
+  expect(shot.images[0]?.mimeType).toBe('image/png');
+  const tabs = await callOk(client, 'browser_tabs', { action: 'list' });
+  expect(tabs.text).toContain('about:blank');
+  // One tab, the same one the screenshot opened: listing does not open another.
+  const structured = await client.callTool({ name: 'browser_tabs', arguments: { action: 'list' } });
+  expect((structured.structuredContent as { tabs: unknown[] }).tabs).toHaveLength(1);
+  await client.close();
+});

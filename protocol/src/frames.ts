@@ -160,6 +160,11 @@ export const sessionSettingsSchema = z.object({
       userAgent: z.string().max(1000).optional(),
     })
     .optional(),
+  /**
+   * Launch mode: the session has a blank tab from its start, as a browser a person opens does, so
+   * browser_tabs lists it and a screenshot shows it before any navigation.
+   */
+  startsWithBlankTab: z.boolean().optional(),
   /** `--init-script`: source run in every document of the session's tabs before the page's own. */
   initScript: z.string().max(1_000_000).optional(),
 });

@@ -198,6 +198,7 @@ export function sessionSettingsOf(s: Settings): SessionSettings {
     navigationTimeoutMs: s.navigationTimeoutMs,
     ...(s.allowFileUrls ? { allowFileUrls: true } : {}),
     ...(s.emulation ? { emulation: s.emulation } : {}),
+    ...(s.launch !== undefined ? { startsWithBlankTab: true } : {}),
     ...(s.initScript !== undefined ? { initScript: s.initScript } : {}),
   };
 }

@@ -148,7 +148,8 @@ const MAX_MASKED_FRAMES = 50;
 type Clip = Protocol.Page.Viewport;
 
 export const takeScreenshot: Handler<'browser_take_screenshot'> = async (args, ctx) => {
-  const tab = await ctx.currentTab();
+  const tab =
+    ctx.settings?.startsWithBlankTab === true ? await ctx.ensureTab() : await ctx.currentTab();
   const format = args.type ?? 'png';
   const maxDimension = args.maxDimension ?? DEFAULT_MAX_DIMENSION;
   const capture = async (clip: Clip, what: string) => {
