@@ -54,6 +54,7 @@ MCP server (stdio) that drives Chromium through the Browser Agent extension.
   --block-private-network  Refuse loopback, RFC 1918 and link-local addresses
   --allow-file-urls        Let the agent open file:// URLs (off by default)
   --output-dir <dir>       Save every screenshot here, with a timestamped name
+  --output-max-size <n>    Bytes the screenshots in --output-dir may take; the oldest go first
   --upload-dirs <dirs>     Comma-separated directories uploads may come from (besides roots)
   --tool-names <set>       Also list tools under another server's names: executeautomation
   --image-responses <m>    "omit": leave images out of results (screenshots still save to

@@ -96,6 +96,8 @@ export const SETTING_SOURCES: readonly Source[] = [
     env: 'BROWSER_AGENT_SCREENSHOT_MAX_TOTAL_BYTES',
     kind: 'int',
   },
+  // Playwright MCP's name for the cap on what the output directory holds.
+  { path: ['screenshots', 'maxTotalBytes'], flag: 'output-max-size', kind: 'int' },
   {
     path: ['transactions', 'rollbackTimeoutMs'],
     env: 'BROWSER_AGENT_ROLLBACK_TIMEOUT_MS',

@@ -64,3 +64,32 @@ describe('launch extras (proxy, launch args, permissions)', () => {
     );
   });
 });
+
+describe('device emulation and init scripts', () => {
+  it('gives a known device its viewport, pixel ratio, touch and user agent; --viewport wins', () => {
+    const s = settingsOf(['--device', 'pixel 7']);
+    expect(s.viewport).toEqual({ width: 412, height: 839 });
+    expect(s.emulation).toMatchObject({ deviceScaleFactor: 2.625, mobile: true, touch: true });
+    expect(s.emulation?.userAgent).toContain('Pixel 7');
+    expect(settingsOf(['--device', 'iPhone 15', '--viewport', '800x600']).viewport).toEqual({
+      width: 800,
+      height: 600,
+    });
+    expect(settingsOf(['--mobile']).emulation).toEqual({
+      mobile: true,
+      touch: true,
+      deviceScaleFactor: 2,
+    });
+    expect(() => settingsOf(['--device', 'Nokia 3310'])).toThrow(/unknown device "Nokia 3310"/);
+  });
+
+  it('refuses an init script that cannot be read, naming it', () => {
+    expect(() => settingsOf(['--init-script', '/nonexistent/init.js'])).toThrow(
+      /--init-script: cannot read \/nonexistent\/init.js \(ENOENT\)/,
+    );
+  });
+
+  it('takes --output-max-size as the cap on the screenshots kept', () => {
+    expect(settingsOf(['--output-max-size', '1048576']).screenshots.maxTotalBytes).toBe(1048576);
+  });
+});
