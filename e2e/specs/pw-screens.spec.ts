@@ -49,3 +49,22 @@ test('a bare screenshot filename is written in the client root; without a root i
   expect(refused.isError).toBe(true);
   expect(refused.text).toContain('without an output directory or an MCP root');
 });
+
+test('a webp screenshot comes back as image/webp and is saved with its extension', async ({
+  bridge,
+  sandbox,
+  site,
+}) => {
+  const out = path.join(sandbox.root, 'webp-shots');
+  const client = await bridge.connectClient('webp', { flags: ['--output-dir', out] });
+  await callOk(client, 'browser_navigate', { url: site.url('/button.html') });
+  const shot = await callOk(client, 'browser_take_screenshot', { type: 'webp', filename: 'page' });
+  expect(shot.images[0]?.mimeType).toBe('image/webp');
+  // RIFF....WEBP: the bytes are webp, not a png under another name.
+  const bytes = Buffer.from(shot.images[0]?.data ?? '', 'base64');
+  expect(bytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
+  expect(bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
+  const saved = /Saved to (\S+)/.exec(shot.text)?.[1] ?? '';
+  expect(saved.endsWith('.webp'), shot.text).toBe(true);
+  expect(await readdir(out)).toEqual([path.basename(saved)]);
+});

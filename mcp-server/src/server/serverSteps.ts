@@ -150,10 +150,10 @@ const screenshot: ServerStep = {
       notes.push(`Saved to ${file}`);
     }
     if (settings.outputDir !== undefined) {
-      const ext = image.mimeType === 'image/jpeg' ? 'jpeg' : 'png';
+      const ext = image.mimeType.slice('image/'.length);
       const stem =
         typeof file === 'string' && !path.isAbsolute(file)
-          ? path.basename(file).replace(/\.(png|jpe?g)$/i, '')
+          ? path.basename(file).replace(/\.(png|jpe?g|webp)$/i, '')
           : 'screenshot';
       await mkdir(settings.outputDir, { recursive: true });
       const limits = settings.screenshots ?? UNLIMITED;

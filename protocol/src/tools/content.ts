@@ -26,7 +26,7 @@ export const takeScreenshot = defineTool({
   input: z.object({
     fullPage: z.boolean().optional().describe('Whole page'),
     ...elementTarget,
-    type: z.enum(['png', 'jpeg']).optional().describe('Format (png)'),
+    type: z.enum(['png', 'jpeg', 'webp']).optional().describe('Format (png)'),
     maxDimension: z.number().min(100).optional().describe('Longest side, px (1568)'),
     filename: z.string().optional().describe('Also save to this file (a bare name: in outputDir)'),
   }),
