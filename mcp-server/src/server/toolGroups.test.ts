@@ -26,8 +26,8 @@ const DEFAULT_LIST_BUDGET_CHARS = 17_000;
  * Clients hand the model each tool's name, description and input schema; title, annotations and
  * outputSchema mostly stay with the client. Counted with the o200k_base BPE (gpt-tokenizer, an
  * offline devDependency); Claude's tokenizer is not published, and o200k counts within a few
- * per cent of cl100k on this JSON. 2,404 after #18's trim and the webp format (2,620 before); the rest of the
- * headroom is for the core parameters other #18 work adds.
+ * per cent of cl100k on this JSON. 2,404 after #18's trim and the webp format (2,620 before);
+ * the rest of the headroom is for the core parameters other #18 work adds.
  */
 const DEFAULT_LIST_BUDGET_TOKENS = 2_700;
 
