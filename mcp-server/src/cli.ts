@@ -12,7 +12,7 @@ import { TraceWriter } from './server/traceWriter.js';
 import { SERVER_VERSION } from './server/mcpServer.js';
 import { resolveSettings, type Settings } from './server/config.js';
 import { ConfigError } from './server/configFile.js';
-import { openBridgeSession } from './server/bridgeSession.js';
+import { openBridgeSession, openSharedBridge } from './server/bridgeSession.js';
 import { runProfilesCommand } from './server/profilesCommand.js';
 import { statePaths } from './shared/paths.js';
 import { runSubcommand, COMMANDS_USAGE } from './commands/index.js';
@@ -85,16 +85,26 @@ async function main(): Promise<void> {
     const { serveHttp } = await import('./server/httpTransport.js');
     const { loadOrCreateHttpToken, httpConfigSnippet } = await import('./server/httpAuth.js');
     const token = options.http.noToken ? undefined : loadOrCreateHttpToken(statePaths().dir);
+    // --shared-browser-context: one bridge session (tabs, refs) for every HTTP/SSE client.
+    const shared = settings.httpSharedBrowserContext ? openSharedBridge(sessionOptions) : undefined;
     const http = await serveHttp(
-      { ...options.http, sessionIdleMs: settings.httpSessionIdleMs },
-      () => openBridgeSession(sessionOptions),
+      {
+        ...options.http,
+        sessionIdleMs: settings.httpSessionIdleMs,
+        allowedHosts: settings.httpAllowedHosts,
+        heartbeatMs: settings.httpHeartbeatMs,
+      },
+      () => shared?.open() ?? openBridgeSession(sessionOptions),
       log,
       token,
     );
     process.stderr.write(
       `Add this to your MCP client's configuration:\n${httpConfigSnippet(http.url, token)}\n`,
     );
-    stop = () => http.close();
+    stop = async () => {
+      await http.close();
+      await shared?.close();
+    };
   } else {
     const sessionKey = process.env['BROWSER_AGENT_SESSION_KEY'] || undefined;
     const session = openBridgeSession({ ...sessionOptions, sessionKey });

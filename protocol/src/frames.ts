@@ -49,6 +49,10 @@ export const helloFrameSchema = z.object({
        * another server's --isolated would be refused (it asks for a fresh profile).
        */
       owner: z.string().max(100).optional(),
+      /** Extra Chromium flags: the proxy, and `browser.launchOptions.args` of the config. */
+      args: z.array(z.string().max(4096)).max(100).optional(),
+      /** CDP permission names granted to every origin (`--grant-permissions`). */
+      grantPermissions: z.array(z.string().max(100)).max(50).optional(),
     })
     .optional(),
 });
@@ -147,6 +151,22 @@ export const sessionSettingsSchema = z.object({
   actionTimeoutMs: z.number().int().positive().optional(),
   navigationTimeoutMs: z.number().int().positive().optional(),
   allowFileUrls: z.boolean().optional(),
+  /** `--device` / `--mobile`: what a phone or tablet looks like to pages, besides its viewport. */
+  emulation: z
+    .object({
+      deviceScaleFactor: z.number().min(0).max(10).optional(),
+      mobile: z.boolean().optional(),
+      touch: z.boolean().optional(),
+      userAgent: z.string().max(1000).optional(),
+    })
+    .optional(),
+  /**
+   * Launch mode: the session has a blank tab from its start, as a browser a person opens does, so
+   * browser_tabs lists it and a screenshot shows it before any navigation.
+   */
+  startsWithBlankTab: z.boolean().optional(),
+  /** `--init-script`: source run in every document of the session's tabs before the page's own. */
+  initScript: z.string().max(1_000_000).optional(),
 });
 export type SessionSettings = z.infer<typeof sessionSettingsSchema>;
 

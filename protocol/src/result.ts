@@ -11,7 +11,7 @@ export const toolResultSchema = z.object({
       z.object({
         type: z.literal('image'),
         data: z.string(),
-        mimeType: z.enum(['image/png', 'image/jpeg']),
+        mimeType: z.enum(['image/png', 'image/jpeg', 'image/webp']),
       }),
     ]),
   ),

@@ -45,6 +45,8 @@ import { BusyClock } from './busyClock';
 const STOP_ALL_REASON = 'the user stopped every agent in the Browser Agent side panel';
 const STOP_ALL_HINT = 'Wait for the user to resume this agent in the side panel, or ask them to.';
 
+import { applySessionEmulation } from './emulation/sessionEmulation.js';
+
 /** How recent a guard refusal must be to explain a tab showing a blocked URL. */
 const GUARDED_LOAD_WINDOW_MS = 30_000;
 const BLOCKED_TAB_CLOSE_DELAY_MS = 300;
@@ -462,16 +464,8 @@ export class Worker {
     state.guardChild = guard === undefined ? undefined : (id) => guard.enableChild(id);
     for (const hook of attachHooks) await hook({ tabId, cdp, state });
     await this.transactions.sideEffects.watch(tabId, cdp);
-    const viewport = owner?.settings?.viewport;
-    if (viewport) {
-      // Emulation rather than resizing the window: the window is the user's, and may hold other tabs.
-      await cdp.send('Emulation.setDeviceMetricsOverride', {
-        width: viewport.width,
-        height: viewport.height,
-        deviceScaleFactor: 0,
-        mobile: false,
-      });
-    }
+    // Emulation rather than resizing the window: the window is the user's, and may hold other tabs.
+    await applySessionEmulation(cdp, owner?.settings);
     await guard?.enableTab();
     const client = await this.overlayFor(tabId);
     if (client !== null) showOverlay(tabId, client);

@@ -7,7 +7,13 @@ import { EXTENSION_ID, RELAY_PAGE_PATH } from '@browser-agent/protocol';
 import type { Logger } from '../shared/logger.js';
 import { CdpPipe, waitForTarget } from './cdpPipe.js';
 import { pairingFragment, type Pairing } from './pairingStore.js';
-import { QUIET_FLAGS, WINDOW_SIZE_FLAG, extensionFlags, machineFlags } from './chromiumFlags.js';
+import {
+  AUTOMATION_HIDDEN_FLAGS,
+  QUIET_FLAGS,
+  WINDOW_SIZE_FLAG,
+  extensionFlags,
+  machineFlags,
+} from './chromiumFlags.js';
 import { defaultProfileDir } from '../shared/profiles.js';
 import { packageDir } from '../shared/packageDir.js';
 
@@ -17,6 +23,10 @@ export interface LaunchOptions {
   userDataDir?: string | undefined;
   isolated: boolean;
   owner?: string | undefined;
+  /** Extra Chromium flags (proxy, config launchOptions.args), checked by the server. */
+  args?: string[] | undefined;
+  /** CDP permission names granted to every origin once the browser is up. */
+  grantPermissions?: string[] | undefined;
 }
 
 const KILL_GRACE_MS = 3_000;
@@ -80,12 +90,19 @@ export function extensionDir(): string {
   return workspace;
 }
 
+/** What tells two launches' extra options apart (order-sensitive, as Chromium reads flags). */
+export function launchExtrasKey(options: Pick<LaunchOptions, 'args' | 'grantPermissions'>): string {
+  return JSON.stringify([options.args ?? [], options.grantPermissions ?? []]);
+}
+
 /** A Chromium the daemon started, with the extension loaded and the relay page open. */
 export class LaunchedBrowser {
   /** What it was started with, to tell whether a new server's launch options fit it. */
   readonly executable: string;
   readonly profile: string;
   readonly owner: string | undefined;
+  /** The extra flags and permissions, joined: a server asking for others gets its own browser. */
+  readonly extras: string;
   readonly #child: ChildProcess;
   readonly #tempProfile: string | undefined;
   #cdp: CdpPipe | undefined;
@@ -99,6 +116,7 @@ export class LaunchedBrowser {
     this.executable = started.executable;
     this.profile = started.profile;
     this.owner = started.options.owner;
+    this.extras = launchExtrasKey(started.options);
     this.#child = child;
     this.#tempProfile = tempProfile;
     this.exited = new Promise((resolveExit) => child.once('exit', () => resolveExit()));
@@ -134,6 +152,8 @@ export class LaunchedBrowser {
       WINDOW_SIZE_FLAG,
       ...(options.headless ? ['--headless=new'] : []),
       ...machineFlags(),
+      ...AUTOMATION_HIDDEN_FLAGS,
+      ...(options.args ?? []),
       // The relay page is opened over the pipe once the extension is up: given on the command
       // line it loads before the extension is registered and shows an error page.
       '--remote-debugging-pipe',
@@ -159,6 +179,11 @@ export class LaunchedBrowser {
     const extensionOrigin = `chrome-extension://${EXTENSION_ID}/`;
     browser.ready = waitForTarget(cdp, extensionOrigin, EXTENSION_READY_TIMEOUT_MS).then(
       async () => {
+        if (options.grantPermissions?.length) {
+          // Browser-level, so only here: chrome.debugger reaches page targets, not the browser.
+          await cdp.send('Browser.grantPermissions', { permissions: options.grantPermissions });
+          log.info(`granted ${options.grantPermissions.join(', ')}`);
+        }
         await cdp.send('Target.createTarget', { url: relayUrl });
         log.info('relay page opened');
       },

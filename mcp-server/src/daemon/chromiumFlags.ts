@@ -34,3 +34,11 @@ export function machineFlags(): string[] {
     ...(existsSync('/.dockerenv') ? ['--disable-dev-shm-usage'] : []),
   ];
 }
+
+/**
+ * Launch mode's pages see `navigator.webdriver` false, as in a browser a person started: sites
+ * that refuse automated browsers would otherwise refuse the agent (Playwright MCP hides it too).
+ */
+export const AUTOMATION_HIDDEN_FLAGS: readonly string[] = [
+  '--disable-blink-features=AutomationControlled',
+];

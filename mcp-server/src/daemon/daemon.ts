@@ -21,7 +21,7 @@ import {
 } from '@browser-agent/protocol';
 import type { Logger } from '../shared/logger.js';
 import { ExtensionLink } from './extensionLink.js';
-import { LaunchedBrowser, type LaunchOptions } from './chromeLauncher.js';
+import { LaunchedBrowser, launchExtrasKey, type LaunchOptions } from './chromeLauncher.js';
 import { Router, notConnected } from './router.js';
 import { ServerConnection } from './serverConnection.js';
 import { SessionRegistry, type Session } from './sessions.js';
@@ -397,6 +397,9 @@ export class Daemon {
       resolvePath(options.executablePath) !== resolvePath(running.executable)
     ) {
       mismatches.push(`it runs ${running.executable}, not ${options.executablePath}`);
+    }
+    if (launchExtrasKey(options) !== running.extras) {
+      mismatches.push('it was started with other proxy, launch args or granted permissions');
     }
     if (mismatches.length === 0) return undefined;
     return {

@@ -1,13 +1,15 @@
 /**
  * One MCP session wired to one bridge session: an McpServer whose tools call the daemon through
- * their own DaemonClient. Stdio runs one of these; the HTTP transport runs one per MCP session.
+ * their own DaemonClient. Stdio runs one of these; the HTTP transport runs one per MCP session,
+ * or, with `--shared-browser-context`, one McpServer per MCP session over a single shared
+ * browser side (one DaemonClient: one bridge session, its tabs and tab group).
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Logger } from '../shared/logger.js';
 import { statePaths } from '../shared/paths.js';
 import { sessionSettingsOf, type Settings } from './config.js';
 import { DaemonClient } from './daemonClient.js';
-import { createMcpServer } from './mcpServer.js';
+import { createMcpServer, type ToolCaller } from './mcpServer.js';
 import { fileRoots, projectFromRoots } from './projectRoots.js';
 import { ProjectSession } from './projectSession.js';
 import { projectAwareCaller } from './projectCaller.js';
@@ -31,7 +33,16 @@ export interface BridgeSession {
   close(): Promise<void>;
 }
 
-export function openBridgeSession(options: BridgeSessionOptions): BridgeSession {
+/** The browser side of a session: its project, its daemon connection and the tool caller. */
+interface BrowserSide {
+  project: ProjectSession;
+  daemon: DaemonClient;
+  caller: ToolCaller;
+  /** Set by the first MCP session to initialize: later ones keep the first one's project. */
+  initialized: boolean;
+}
+
+function openBrowserSide(options: BridgeSessionOptions): BrowserSide {
   const { settings } = options;
   const project = new ProjectSession({
     launch: settings.launch,
@@ -50,25 +61,37 @@ export function openBridgeSession(options: BridgeSessionOptions): BridgeSession 
     transactions: settings.transactions,
     inProcess: process.env['BROWSER_AGENT_NO_DAEMON'] === '1',
   });
+  return {
+    project,
+    daemon,
+    caller: projectAwareCaller(project, storageStateAtStart(daemon, settings.storageState)),
+    initialized: false,
+  };
+}
+
+/** An McpServer over a browser side; closing it leaves the browser side to its owner. */
+function mcpServerOver(side: BrowserSide, options: BridgeSessionOptions): McpServer {
+  const { settings } = options;
+  const { project, daemon } = side;
   const uploadRoots = async (): Promise<string[]> => [
     ...(await fileRoots(server.server)),
     ...(project.project === undefined ? [] : [project.project]),
     ...settings.uploadDirs,
   ];
-  const server = createMcpServer(
-    projectAwareCaller(project, storageStateAtStart(daemon, settings.storageState)),
-    {
-      caps: options.caps,
-      settings: { ...settings, uploadRoots },
-      // projectPath only picks a profile: not when --isolated or --user-data-dir decides it.
-      projectPath:
-        settings.launch !== undefined &&
-        !settings.launch.isolated &&
-        settings.launch.userDataDir === undefined &&
-        options.cliProject === undefined,
-    },
-  );
+  const clientRoot = async (): Promise<string | undefined> => (await fileRoots(server.server))[0];
+  const server = createMcpServer(side.caller, {
+    caps: options.caps,
+    settings: { ...settings, uploadRoots, clientRoot },
+    // projectPath only picks a profile: not when --isolated or --user-data-dir decides it.
+    projectPath:
+      settings.launch !== undefined &&
+      !settings.launch.isolated &&
+      settings.launch.userDataDir === undefined &&
+      options.cliProject === undefined,
+  });
   server.server.oninitialized = () => {
+    if (side.initialized) return;
+    side.initialized = true;
     const client = server.server.getClientVersion() ?? { name: 'MCP client', version: '?' };
     daemon.setClient({ name: client.name, version: client.version });
     void projectFromRoots(server.server).then((root) => {
@@ -78,11 +101,38 @@ export function openBridgeSession(options: BridgeSessionOptions): BridgeSession 
       if (project.initialize(root) && settings.launch === undefined) daemon.warmUp();
     });
   };
+  return server;
+}
+
+export function openBridgeSession(options: BridgeSessionOptions): BridgeSession {
+  const side = openBrowserSide(options);
+  const server = mcpServerOver(side, options);
   return {
     server,
     async close() {
-      await daemon.close();
+      await side.daemon.close();
       await server.close();
     },
+  };
+}
+
+/**
+ * `--shared-browser-context`: every MCP session opened through it drives the same bridge session
+ * (same tabs, same refs). A session's close ends only its McpServer; `close()` ends the browser
+ * side too.
+ */
+export interface SharedBridge {
+  open(): BridgeSession;
+  close(): Promise<void>;
+}
+
+export function openSharedBridge(options: BridgeSessionOptions): SharedBridge {
+  const side = openBrowserSide(options);
+  return {
+    open() {
+      const server = mcpServerOver(side, options);
+      return { server, close: () => server.close() };
+    },
+    close: () => side.daemon.close(),
   };
 }

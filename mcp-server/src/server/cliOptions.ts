@@ -32,6 +32,9 @@ MCP server (stdio) that drives Chromium through the Browser Agent extension.
   --headless / --headed    Launch mode: force headless or headed (default: headless when
                            there is no display)
   --executable-path <p>    Launch mode: browser binary (else CHROME_PATH, else the usual paths)
+  --proxy-server <url>     Launch mode: proxy for the browser ("http://host:port", "socks5://…")
+  --proxy-bypass <list>    Launch mode: hosts that skip the proxy (comma-separated)
+  --grant-permissions <l>  Launch mode: permissions every origin has (geolocation,clipboard-read,…)
   --isolated               Launch mode: temporary profile, removed on exit
   --user-data-dir <dir>    Launch mode: profile directory to use
   --project <dir>          The project (when the client gives no MCP roots); with --launch
@@ -40,6 +43,10 @@ MCP server (stdio) that drives Chromium through the Browser Agent extension.
   --caps <g1,g2>           Also list these tool groups: ${TOOL_GROUPS.filter((g) => g !== 'core').join(', ')}
   --config <file>          JSON settings (docs/configuration.md); flags and env vars win over it
   --viewport <WxH>         Viewport of the agent's tabs (default 1280x720)
+  --device <name>          Emulate a device: "iPhone 15", "Pixel 7", "iPad Mini", … (viewport,
+                           pixel ratio, touch, user agent)
+  --mobile                 Mobile layout and touch on the viewport
+  --init-script <files>    JavaScript files run in every page before its own scripts
   --timeout-action <ms>    Input actions give up after this long (default 5000)
   --timeout-navigation <ms> Navigations give up after this long (default 30000)
   --allowed-origins <list> Only these origins (comma-separated; "*.example.com" patterns too)
@@ -47,18 +54,24 @@ MCP server (stdio) that drives Chromium through the Browser Agent extension.
   --block-private-network  Refuse loopback, RFC 1918 and link-local addresses
   --allow-file-urls        Let the agent open file:// URLs (off by default)
   --output-dir <dir>       Save every screenshot here, with a timestamped name
+  --output-max-size <n>    Bytes the screenshots in --output-dir may take; the oldest go first
   --upload-dirs <dirs>     Comma-separated directories uploads may come from (besides roots)
   --storage-state <file>   Load cookies and localStorage from this file (Playwright's
                            storageState format) before the first tool call
   --secrets <file>         dotenv file of secrets: an agent types one by its name, and its
                            value is shown as <secret>NAME</secret> in every result
   --tool-names <set>       Also list tools under another server's names: executeautomation
+  --image-responses <m>    "omit": leave images out of results (screenshots still save to
+                           --output-dir or their filename); default "allow"
   --port <n>               Serve MCP over Streamable HTTP on this port instead of stdio
   --host <h>               With --port: address to bind (default 127.0.0.1)
   --no-token               With --port on loopback: no bearer token (by default clients must
                            send the one the server prints; it is kept in <state dir>/http-token)
   --session-idle <s>       With --port: end a session (closing its tabs) after this many idle
                            seconds, no request open (default 1800)
+  --allowed-hosts <list>   With --port: Host names served besides loopback and --host
+                           ("name" or "name:port"; "*" turns the Host check off)
+  --shared-browser-context With --port: every HTTP/SSE client drives the same session and tabs
   --help, --version
 
        browser-agent-mcp profiles list
@@ -127,6 +140,11 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
   }
   const http = parseHttpFlags(values.port, values.host, values['no-token']);
   if (typeof http === 'string') return { kind: 'error', message: http };
+  const httpOnly = (['allowed-hosts', 'shared-browser-context'] as const).find(
+    (flag) => (values as Record<string, unknown>)[flag] !== undefined,
+  );
+  if (http === undefined && httpOnly !== undefined)
+    return { kind: 'error', message: `--${httpOnly} only applies with --port.` };
   const settingFlags: SettingFlags = {
     config: values.config,
     headless: values.headless ? true : values.headed ? false : undefined,

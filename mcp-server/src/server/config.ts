@@ -15,6 +15,7 @@ import { ConfigError, readConfigFile } from './configFile.js';
 import { loadSecrets, type Secrets } from './secrets.js';
 import {
   DEFAULT_ACTION_TIMEOUT_MS,
+  DEFAULT_HTTP_HEARTBEAT_SECONDS,
   DEFAULT_HTTP_SESSION_IDLE_SECONDS,
   DEFAULT_NAVIGATION_TIMEOUT_MS,
   DEFAULT_SCREENSHOT_MAX_FILE_BYTES,
@@ -23,6 +24,8 @@ import {
   type Config,
 } from './configSchema.js';
 import { configFromEnv, configFromFlags, mergeConfigs, SETTING_SOURCES } from './configSources.js';
+import { launchExtras } from './launchArgs.js';
+import { deviceEmulation, readInitScripts } from './deviceEmulation.js';
 
 /** Together at most as much as 100 full-size files; keeps a small disk from filling up. */
 export const DEFAULT_SCREENSHOT_MAX_TOTAL_BYTES = 500 * 1024 * 1024;
@@ -57,6 +60,19 @@ export interface Settings {
   storageState: string | undefined;
   /** Secret names and values (`--secrets`): typed by name, shown by name. */
   secrets: Secrets;
+
+  /** `--device` / `--mobile`: pixel ratio, mobile layout, touch, user agent. */
+  emulation: SessionSettings['emulation'];
+  /** `--init-script`: the scripts' joined source. */
+  initScript: string | undefined;
+  /** `--image-responses`: "omit" leaves images out of tool results. */
+  imageResponses: 'allow' | 'omit';
+  /** HTTP/SSE: Host names allowed besides loopback and the bound host (`--allowed-hosts`). */
+  httpAllowedHosts: string[];
+  /** HTTP/SSE: all clients share one bridge session (`--shared-browser-context`). */
+  httpSharedBrowserContext: boolean;
+  /** HTTP/SSE: ping interval and answer deadline for clients with an open stream. */
+  httpHeartbeatMs: number;
 }
 
 /** What the command line said about settings; parsed by cliOptions, checked here. */
@@ -106,8 +122,23 @@ export function resolveSettings(
       `The browser executable does not exist: ${executable}. Fix --executable-path (or browser.executablePath in the config file), or leave it out to use CHROME_PATH or an installed Chromium.`,
     );
   }
+  const proxy = c.browser?.launchOptions?.proxy;
+  if (proxy?.bypass !== undefined && proxy.server === undefined) {
+    throw new ConfigError(
+      '--proxy-bypass needs --proxy-server (browser.launchOptions.proxy.server).',
+    );
+  }
+  const extras = launchExtras({
+    args: c.browser?.launchOptions?.args,
+    proxy: proxy?.server === undefined ? undefined : { server: proxy.server, bypass: proxy.bypass },
+    grantPermissions: c.browser?.grantPermissions,
+  });
   const launch: HelloFrame['launch'] = launching
     ? {
+        ...(extras.args.length > 0 ? { args: extras.args } : {}),
+        ...(extras.grantPermissions.length > 0
+          ? { grantPermissions: extras.grantPermissions }
+          : {}),
         isolated: flags.isolated ?? false,
         ...(flags.userDataDir !== undefined ? { userDataDir: flags.userDataDir } : {}),
         headless: c.browser?.headless ?? defaultHeadless,
@@ -116,9 +147,13 @@ export function resolveSettings(
           : {}),
       }
     : undefined;
+  const device = deviceEmulation(c.browser?.device, c.browser?.mobile);
   return {
     launch,
-    viewport: c.viewport ?? (launching ? { ...DEFAULT_VIEWPORT } : undefined),
+    // An explicit --viewport beats the device's.
+    viewport: c.viewport ?? device.viewport ?? (launching ? { ...DEFAULT_VIEWPORT } : undefined),
+    emulation: device.emulation,
+    initScript: readInitScripts(c.browser?.initScript),
     actionTimeoutMs: c.timeouts?.actionMs ?? DEFAULT_ACTION_TIMEOUT_MS,
     navigationTimeoutMs: c.timeouts?.navigationMs ?? DEFAULT_NAVIGATION_TIMEOUT_MS,
     policy: policyOf(c),
@@ -135,6 +170,11 @@ export function resolveSettings(
     httpSessionIdleMs: (c.http?.sessionIdleSeconds ?? DEFAULT_HTTP_SESSION_IDLE_SECONDS) * 1000,
     storageState: c.storageState === undefined ? undefined : path.resolve(c.storageState),
     secrets: loadSecrets(c.secrets),
+
+    imageResponses: c.imageResponses ?? 'allow',
+    httpAllowedHosts: c.http?.allowedHosts ?? [],
+    httpSharedBrowserContext: c.http?.sharedBrowserContext === true,
+    httpHeartbeatMs: (c.http?.heartbeatSeconds ?? DEFAULT_HTTP_HEARTBEAT_SECONDS) * 1000,
   };
 }
 
@@ -149,6 +189,9 @@ function refuseLaunchOnlyFlags(flags: SettingFlags): void {
     ['--isolated', flags.isolated],
     ['--user-data-dir', flags.userDataDir],
   ];
+  for (const flag of ['proxy-server', 'proxy-bypass', 'grant-permissions']) {
+    given.push([`--${flag}`, flags.values[flag]]);
+  }
   const stray = given.find(([, value]) => value !== undefined)?.[0];
   if (stray === undefined) return;
   throw new ConfigError(
@@ -163,6 +206,9 @@ export function sessionSettingsOf(s: Settings): SessionSettings {
     actionTimeoutMs: s.actionTimeoutMs,
     navigationTimeoutMs: s.navigationTimeoutMs,
     ...(s.allowFileUrls ? { allowFileUrls: true } : {}),
+    ...(s.emulation ? { emulation: s.emulation } : {}),
+    ...(s.launch !== undefined ? { startsWithBlankTab: true } : {}),
+    ...(s.initScript !== undefined ? { initScript: s.initScript } : {}),
   };
 }
 

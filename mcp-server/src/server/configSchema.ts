@@ -39,6 +39,37 @@ export const configSchema = z.strictObject({
       launch: bool().optional(),
       executablePath: text().optional(),
       headless: bool().optional(),
+      /** Launch mode, in Playwright MCP's shape: extra Chromium flags and the proxy. */
+      launchOptions: z
+        .strictObject({
+          args: z
+            .array(text(), { error: 'expected an array of Chromium flags like "--lang=de"' })
+            .max(100, { error: 'expected at most 100 entries' })
+            .optional(),
+          proxy: z
+            .strictObject({
+              /** `--proxy-server`: "http://host:port", "socks5://host:port". */
+              server: text().optional(),
+              /** `--proxy-bypass`: comma-separated hosts that skip the proxy. */
+              bypass: text().optional(),
+            })
+            .optional(),
+        })
+        .optional(),
+      /** `--device`: a phone or tablet of the device table (deviceEmulation.ts). */
+      device: text().optional(),
+      /** `--mobile`: mobile layout and touch on the configured viewport. */
+      mobile: bool().optional(),
+      /** `--init-script`: JavaScript files run in every document before the page's own scripts. */
+      initScript: z
+        .array(text(), { error: 'expected an array of JavaScript file paths' })
+        .max(20, { error: 'expected at most 20 entries' })
+        .optional(),
+      /** Launch mode: permissions granted to every origin (`--grant-permissions`). */
+      grantPermissions: z
+        .array(text(), { error: 'expected an array of permission names like "geolocation"' })
+        .max(50, { error: 'expected at most 50 entries' })
+        .optional(),
     })
     .optional(),
   viewport: z
@@ -92,8 +123,19 @@ export const configSchema = z.strictObject({
     .strictObject({
       /** A Streamable HTTP session with no request open this long ends, and its tabs close. */
       sessionIdleSeconds: positiveInt('a positive integer (seconds)').optional(),
+      /** Host header names served besides the loopback names and the bound host; "*": any. */
+      allowedHosts: z
+        .array(text(), { error: 'expected an array of host names like "example.test:8931"' })
+        .max(100, { error: 'expected at most 100 entries' })
+        .optional(),
+      /** Every HTTP/SSE client drives one shared bridge session (`--shared-browser-context`). */
+      sharedBrowserContext: bool().optional(),
+      /** How often an HTTP/SSE client with an open stream is pinged; no answer ends its session. */
+      heartbeatSeconds: positiveInt('a positive integer (seconds)').optional(),
     })
     .optional(),
+  /** `--image-responses`: "omit" leaves images out of results (screenshots still save to files). */
+  imageResponses: z.enum(['allow', 'omit'], { error: 'expected "allow" or "omit"' }).optional(),
   /** Extra tool names for agents written against another server (`--tool-names`). */
   toolNames: z
     .enum(['default', 'executeautomation'], { error: 'expected "default" or "executeautomation"' })
@@ -106,6 +148,8 @@ export const DEFAULT_VIEWPORT = { width: 1280, height: 720 } as const;
 export const DEFAULT_ACTION_TIMEOUT_MS = 5_000;
 /** Long enough for an agent thinking between calls; short enough that abandoned sessions go. */
 export const DEFAULT_HTTP_SESSION_IDLE_SECONDS = 30 * 60;
+/** A client that cannot answer a ping within this long is gone (or hung): its session ends. */
+export const DEFAULT_HTTP_HEARTBEAT_SECONDS = 30;
 export const DEFAULT_NAVIGATION_TIMEOUT_MS = 30_000;
 export const DEFAULT_SCREENSHOT_MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_SCREENSHOT_MAX_FILES = 100;

@@ -20,6 +20,32 @@ interface Source {
 export const SETTING_SOURCES: readonly Source[] = [
   { path: ['browser', 'executablePath'], env: 'CHROME_PATH', kind: 'string' },
   { path: ['browser', 'headless'], env: 'BROWSER_AGENT_HEADLESS', kind: 'bool' },
+  {
+    path: ['browser', 'launchOptions', 'proxy', 'server'],
+    env: 'BROWSER_AGENT_PROXY_SERVER',
+    flag: 'proxy-server',
+    kind: 'string',
+  },
+  {
+    path: ['browser', 'launchOptions', 'proxy', 'bypass'],
+    env: 'BROWSER_AGENT_PROXY_BYPASS',
+    flag: 'proxy-bypass',
+    kind: 'string',
+  },
+  { path: ['browser', 'device'], env: 'BROWSER_AGENT_DEVICE', flag: 'device', kind: 'string' },
+  { path: ['browser', 'mobile'], env: 'BROWSER_AGENT_MOBILE', flag: 'mobile', kind: 'bool' },
+  {
+    path: ['browser', 'initScript'],
+    env: 'BROWSER_AGENT_INIT_SCRIPT',
+    flag: 'init-script',
+    kind: 'list',
+  },
+  {
+    path: ['browser', 'grantPermissions'],
+    env: 'BROWSER_AGENT_GRANT_PERMISSIONS',
+    flag: 'grant-permissions',
+    kind: 'list',
+  },
   { path: ['viewport'], env: 'BROWSER_AGENT_VIEWPORT', flag: 'viewport', kind: 'size' },
   {
     path: ['timeouts', 'actionMs'],
@@ -77,6 +103,8 @@ export const SETTING_SOURCES: readonly Source[] = [
     env: 'BROWSER_AGENT_SCREENSHOT_MAX_TOTAL_BYTES',
     kind: 'int',
   },
+  // Playwright MCP's name for the cap on what the output directory holds.
+  { path: ['screenshots', 'maxTotalBytes'], flag: 'output-max-size', kind: 'int' },
   {
     path: ['transactions', 'rollbackTimeoutMs'],
     env: 'BROWSER_AGENT_ROLLBACK_TIMEOUT_MS',
@@ -95,9 +123,32 @@ export const SETTING_SOURCES: readonly Source[] = [
   },
   { path: ['toolNames'], env: 'BROWSER_AGENT_TOOL_NAMES', flag: 'tool-names', kind: 'string' },
   {
+    path: ['imageResponses'],
+    env: 'BROWSER_AGENT_IMAGE_RESPONSES',
+    flag: 'image-responses',
+    kind: 'string',
+  },
+  {
     path: ['http', 'sessionIdleSeconds'],
     env: 'BROWSER_AGENT_HTTP_SESSION_IDLE_SECONDS',
     flag: 'session-idle',
+    kind: 'int',
+  },
+  {
+    path: ['http', 'allowedHosts'],
+    env: 'BROWSER_AGENT_ALLOWED_HOSTS',
+    flag: 'allowed-hosts',
+    kind: 'list',
+  },
+  {
+    path: ['http', 'sharedBrowserContext'],
+    env: 'BROWSER_AGENT_SHARED_BROWSER_CONTEXT',
+    flag: 'shared-browser-context',
+    kind: 'bool',
+  },
+  {
+    path: ['http', 'heartbeatSeconds'],
+    env: 'BROWSER_AGENT_HTTP_HEARTBEAT_SECONDS',
     kind: 'int',
   },
 ];

@@ -17,4 +17,20 @@ describe('checkHttpHeaders', () => {
     );
     expect(check({ host: '127.0.0.1:4000', origin: 'null' })).toContain('not allowed');
   });
+  it('serves the names --allowed-hosts lists, with or without a port, and any with "*"', () => {
+    const listed = (headers: Record<string, string>, allowed: string[]) =>
+      checkHttpHeaders(headers, '127.0.0.1', 4000, allowed);
+    expect(listed({ host: 'box.test:4000' }, ['box.test'])).toBeUndefined();
+    expect(listed({ host: 'box.test:8080' }, ['box.test:8080'])).toBeUndefined();
+    expect(listed({ host: 'box.test:8081' }, ['box.test:8080'])).toContain('--allowed-hosts');
+    expect(listed({ host: 'other.test:4000' }, ['box.test'])).toContain('is not this server');
+    expect(listed({ host: 'anything.test' }, ['*'])).toBeUndefined();
+    expect(listed({ host: 'box.test:4000', origin: 'http://box.test:4000' }, ['box.test'])).toBe(
+      undefined,
+    );
+    // "*" lifts the Host check only: a cross-site page is still refused.
+    expect(listed({ host: 'x.test', origin: 'https://evil.example' }, ['*'])).toContain(
+      'Cross-site',
+    );
+  });
 });

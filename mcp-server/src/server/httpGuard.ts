@@ -19,19 +19,34 @@ function splitHost(value: string): { name: string; port: number | undefined } {
   return { name: m[1] ?? value, port: m[2] === undefined ? undefined : Number(m[2]) };
 }
 
+/**
+ * `--allowed-hosts` entries: "name" (any port) or "name:port" (that Host header exactly); "*"
+ * turns the Host check off (a reverse proxy in front that checks it instead).
+ */
+function allowedByList(host: string, name: string, allowedHosts: readonly string[]): boolean {
+  const h = host.toLowerCase();
+  const n = name.toLowerCase();
+  return allowedHosts.some((entry) => {
+    const e = entry.trim().toLowerCase();
+    return e === '*' || e === h || e === n;
+  });
+}
+
 /** Why the request is refused, or undefined when it may pass. */
 export function checkHttpHeaders(
   headers: IncomingHttpHeaders,
   boundHost: string,
   port: number,
+  allowedHosts: readonly string[] = [],
 ): string | undefined {
   const host = headers.host;
   if (host === undefined) return 'A Host header is required.';
   const { name, port: hostPort } = splitHost(host);
   const bound = boundHost.includes(':') ? `[${boundHost}]` : boundHost;
   const nameOk = isLoopbackName(name) || name.toLowerCase() === bound.toLowerCase();
-  if (!nameOk || (hostPort !== undefined && hostPort !== port)) {
-    return `Host "${host}" is not this server; connect to http://127.0.0.1:${port}.`;
+  const listed = allowedByList(host, name, allowedHosts);
+  if (!listed && (!nameOk || (hostPort !== undefined && hostPort !== port))) {
+    return `Host "${host}" is not this server; connect to http://127.0.0.1:${port}, or add the name to --allowed-hosts.`;
   }
   const origin = headers.origin;
   if (origin === undefined || origin === 'null') {
@@ -47,6 +62,7 @@ export function checkHttpHeaders(
   const originOk =
     isLoopbackName(originHost) ||
     isLoopbackName(`[${originHost}]`) ||
-    originHost.toLowerCase() === boundHost.toLowerCase();
+    originHost.toLowerCase() === boundHost.toLowerCase() ||
+    allowedHosts.some((e) => e.trim() !== '*' && splitHost(e).name.toLowerCase() === originHost);
   return originOk ? undefined : `Cross-site requests are refused (Origin "${origin}").`;
 }

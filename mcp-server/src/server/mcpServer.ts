@@ -57,6 +57,9 @@ export interface McpServerOptions {
     navigationTimeoutMs?: number;
     /** `--secrets`: typed by name, shown by name (secrets.ts). */
     secrets?: Secrets;
+
+    /** `--image-responses`: "omit" leaves images out of every result. */
+    imageResponses?: 'allow' | 'omit';
   };
 }
 
@@ -121,6 +124,7 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
         await caller.call(name, sent, deadlineMs, response, { signal: extra.signal }),
       );
       await step?.after?.(response, args, settings);
+      if (settings.imageResponses === 'omit') response.omitImages();
       // Rendered once, after every layer and step added its part.
       return response.render();
     } finally {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { ScreenshotLimits } from './config.js';
 
 /** `<stem>-2026-11-21T08-01-02-123Z[-n].<ext>`: what retention recognises as its own. */
-const OWN_FILE = /-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z(-\d+)?\.(png|jpe?g)$/;
+const OWN_FILE = /-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z(-\d+)?\.(png|jpe?g|webp)$/;
 
 export function timestampedName(stem: string, ext: string, at = new Date()): string {
   const safe = stem.replace(/[^\w.-]+/g, '_').slice(0, 100) || 'screenshot';

@@ -33,6 +33,8 @@ export interface StepSettings {
   screenshots?: ScreenshotLimits;
   /** The directories uploads may come from: the client's roots, the project, `uploadDirs`. */
   uploadRoots?: () => Promise<readonly string[]>;
+  /** The client's first file root (MCP roots), where a bare screenshot filename goes. */
+  clientRoot?: () => Promise<string | undefined>;
 }
 
 interface ServerStep {
@@ -134,10 +136,16 @@ const screenshot: ServerStep = {
   async before(args, settings) {
     const file = args['filename'];
     if (typeof file !== 'string') return;
-    if (settings.outputDir === undefined) {
-      requireAbsolute(file, 'filename (without an output directory)');
+    if (settings.outputDir === undefined && !path.isAbsolute(file)) {
+      // A bare name ("shot.png") goes to the client's root, as Playwright MCP users expect.
+      const root = file === path.basename(file) ? await settings.clientRoot?.() : undefined;
+      if (root !== undefined) args['filename'] = path.join(root, file);
+      else requireAbsolute(file, 'filename (without an output directory or an MCP root)');
     }
-    if (path.isAbsolute(file)) await checkScreenshotTarget(file, settings.outputDir);
+    const target = args['filename'];
+    if (typeof target === 'string' && path.isAbsolute(target)) {
+      await checkScreenshotTarget(target, settings.outputDir);
+    }
   },
   async after(response, args, settings) {
     const file = args['filename'];
@@ -150,10 +158,10 @@ const screenshot: ServerStep = {
       notes.push(`Saved to ${file}`);
     }
     if (settings.outputDir !== undefined) {
-      const ext = image.mimeType === 'image/jpeg' ? 'jpeg' : 'png';
+      const ext = image.mimeType.slice('image/'.length);
       const stem =
         typeof file === 'string' && !path.isAbsolute(file)
-          ? path.basename(file).replace(/\.(png|jpe?g)$/i, '')
+          ? path.basename(file).replace(/\.(png|jpe?g|webp)$/i, '')
           : 'screenshot';
       await mkdir(settings.outputDir, { recursive: true });
       const limits = settings.screenshots ?? UNLIMITED;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import {
   PAGE_HTML_MARKER,
   toolContracts,
@@ -16,9 +17,26 @@ import { createMcpServer, type ToolCaller } from './mcpServer.js';
 /**
  * Every listed tool costs the agent these characters on every turn. Raised from 15,000 for #16:
  * all four annotation hints spelled out (~1,000), strict input schemas (`additionalProperties`,
- * ~900) and the outputSchemas of the data tools (~1,250).
+ * ~900, since left out of the listing) and the outputSchemas of the data tools (~1,250).
  */
 const DEFAULT_LIST_BUDGET_CHARS = 17_000;
+
+/**
+ * What the model itself reads of the default list, in tokens (#18: "at or under today's 2.7k").
+ * Clients hand the model each tool's name, description and input schema; title, annotations and
+ * outputSchema mostly stay with the client. Counted with the o200k_base BPE (gpt-tokenizer, an
+ * offline devDependency); Claude's tokenizer is not published, and o200k counts within a few
+ * per cent of cl100k on this JSON. 2,404 after #18's trim and the webp format (2,620 before);
+ * the rest of the headroom is for the core parameters other #18 work adds.
+ */
+const DEFAULT_LIST_BUDGET_TOKENS = 2_700;
+
+/** The model-visible part of a tools/list, as a client sends it to the model. */
+function modelVisible(tools: Awaited<ReturnType<Client['listTools']>>['tools']): string {
+  return JSON.stringify(
+    tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.inputSchema })),
+  );
+}
 
 async function connected(caller: ToolCaller, caps: ToolGroup[] = []): Promise<Client> {
   const server = createMcpServer(caller, { caps });
@@ -39,6 +57,18 @@ describe('tool groups (--caps)', () => {
     expect(size, `default tools/list is ${size} characters`).toBeLessThan(
       DEFAULT_LIST_BUDGET_CHARS,
     );
+  });
+
+  it(`keeps the model-visible part of the default list under ${DEFAULT_LIST_BUDGET_TOKENS} tokens`, async () => {
+    const { tools } = await (await connected(unused)).listTools();
+    const tokens = encode(modelVisible(tools)).length;
+    expect(tokens, `name + description + inputSchema is ${tokens} tokens`).toBeLessThanOrEqual(
+      DEFAULT_LIST_BUDGET_TOKENS,
+    );
+    // The measure itself: a token is a few characters of this JSON, not one, and not twenty.
+    const chars = modelVisible(tools).length;
+    expect(chars / tokens).toBeGreaterThan(2);
+    expect(chars / tokens).toBeLessThan(8);
   });
 
   it('lists input schemas without a $schema dialect (see defineTool)', async () => {

@@ -29,6 +29,18 @@ export class ToolResponse {
     );
   }
 
+  /**
+   * `--image-responses omit`: images leave the result (a client whose model cannot take them, or
+   * one that reads the saved files instead); a note says so where one was.
+   */
+  omitImages(): void {
+    const before = this.#main.length;
+    this.#main = this.#main.filter((part) => part.type !== 'image');
+    if (this.#main.length < before) {
+      this.addNote('The image was left out of this response (--image-responses omit).');
+    }
+  }
+
   /** A note after the result, in the order the notes come. */
   addNote(text: string): void {
     this.#notes.push(text);

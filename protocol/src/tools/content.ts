@@ -26,9 +26,9 @@ export const takeScreenshot = defineTool({
   input: z.object({
     fullPage: z.boolean().optional().describe('Whole page'),
     ...elementTarget,
-    type: z.enum(['png', 'jpeg']).optional().describe('Format (png)'),
+    type: z.enum(['png', 'jpeg', 'webp']).optional().describe('Format (png)'),
     maxDimension: z.number().min(100).optional().describe('Longest side, px (1568)'),
-    filename: z.string().optional().describe('Also save here (absolute, or a name in outputDir)'),
+    filename: z.string().optional().describe('Also save to this file (a bare name: in outputDir)'),
   }),
   annotations: {
     readOnlyHint: true,

@@ -16,7 +16,7 @@ export const find = defineTool({
   description: 'Outline lines matching text or a regex, with their parents.',
   input: z.object({
     text: z.string().optional().describe('Text (any case)'),
-    regex: z.string().optional().describe('JavaScript regex'),
+    regex: z.string().optional().describe('JS regex'),
     limit: z.number().min(1).optional().describe('Most hits (50)'),
   }),
   output: findOutput,

@@ -12,7 +12,7 @@ const modifiers = z
 export const click = defineTool({
   name: 'browser_click',
   title: 'Click',
-  description: 'Click an element (ref, role+name or selector) and wait for the page to settle.',
+  description: 'Click an element and wait for the page to settle.',
   input: z.object({
     ...elementTarget,
     doubleClick: z.boolean().optional().describe('Double-click'),
@@ -93,14 +93,21 @@ export const pressKey = defineTool({
   },
 });
 
+/** ±100,000 px, checked but not listed: no agent scrolls that far, and the bounds cost tokens. */
+const scrollDelta = () =>
+  z
+    .number()
+    .refine((n) => Math.abs(n) <= 100_000, { error: 'expected a number from -100000 to 100000' })
+    .optional();
+
 export const scroll = defineTool({
   name: 'browser_scroll',
   title: 'Scroll',
   description: 'Scroll a target into view, or the page or a target by deltaX/deltaY px.',
   input: z.object({
     ...elementTarget,
-    deltaX: z.number().min(-100_000).max(100_000).optional().describe('Horizontal px'),
-    deltaY: z.number().min(-100_000).max(100_000).optional().describe('Vertical px'),
+    deltaX: scrollDelta().describe('Horizontal px'),
+    deltaY: scrollDelta().describe('Vertical px'),
   }),
   annotations: {
     readOnlyHint: false,

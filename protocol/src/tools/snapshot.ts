@@ -9,7 +9,7 @@ export const snapshot = defineTool({
   name: 'browser_snapshot',
   title: 'Page snapshot',
   description:
-    'Accessibility outline of the page; [eN] after an element is its ref for element tools (ref "eN"), stable while it lives.',
+    'Accessibility outline of the page; [eN] after an element is its ref for element tools (ref "eN").',
   input: z.object({
     ref: z.string().optional().describe('Only this subtree'),
     depth: z.number().min(1).optional().describe('Levels to show'),

@@ -22,8 +22,8 @@ export const tabs = defineTool({
   description: "List, open, select or close this session's own tabs.",
   input: z.object({
     action: z.enum(['list', 'new', 'select', 'close']).describe('What to do'),
-    index: z.number().min(0).optional().describe('For select and close (current tab)'),
-    tabId: z.number().optional().describe('Chrome tab id, instead of index'),
+    index: z.number().min(0).optional().describe('For select/close (current tab)'),
+    tabId: z.number().optional().describe('Instead of index'),
     url: z.string().max(8192).optional().describe('URL to open, for new'),
     background: z.boolean().optional().describe('For new: do not focus it'),
   }),

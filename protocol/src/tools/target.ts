@@ -8,10 +8,10 @@ import { z } from 'zod';
 // Lengths are left unbounded here on purpose: every listed character costs tokens, and a frame
 // is size-capped anyway.
 export const elementTarget = {
-  ref: z.string().optional().describe('eN, from browser_snapshot'),
+  ref: z.string().optional().describe('Ref eN'),
   role: z.string().optional().describe('ARIA role'),
   name: z.string().optional().describe('Name, with role'),
-  nth: z.number().optional().describe('nth match, from 0'),
+  nth: z.number().optional().describe('From 0'),
   selector: z.string().optional().describe('CSS selector'),
 };
 

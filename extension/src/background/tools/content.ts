@@ -133,6 +133,7 @@ export const getText: Handler<'browser_get_text'> = async (_args, ctx) => {
   return textResult(`${PAGE_HTML_MARKER}${JSON.stringify(page)}`);
 };
 
+/** For jpeg and webp. */
 const JPEG_QUALITY = 80;
 /** Chrome cannot capture taller than its maximum texture size; longer pages are cut here. */
 const MAX_CAPTURE_PX = 16_384;
@@ -148,7 +149,8 @@ const MAX_MASKED_FRAMES = 50;
 type Clip = Protocol.Page.Viewport;
 
 export const takeScreenshot: Handler<'browser_take_screenshot'> = async (args, ctx) => {
-  const tab = await ctx.currentTab();
+  const tab =
+    ctx.settings?.startsWithBlankTab === true ? await ctx.ensureTab() : await ctx.currentTab();
   const format = args.type ?? 'png';
   const maxDimension = args.maxDimension ?? DEFAULT_MAX_DIMENSION;
   const capture = async (clip: Clip, what: string) => {
@@ -158,7 +160,7 @@ export const takeScreenshot: Handler<'browser_take_screenshot'> = async (args, c
       clip: { ...clip, scale },
       captureBeyondViewport: true,
     };
-    if (format === 'jpeg') params.quality = JPEG_QUALITY;
+    if (format !== 'png') params.quality = JPEG_QUALITY;
     const data = await captureDrawn(tab, params);
     const size = `${Math.round(clip.width * scale)}×${Math.round(clip.height * scale)} px`;
     const scaled =
@@ -168,7 +170,7 @@ export const takeScreenshot: Handler<'browser_take_screenshot'> = async (args, c
         {
           type: 'image' as const,
           data,
-          mimeType: format === 'png' ? ('image/png' as const) : ('image/jpeg' as const),
+          mimeType: `image/${format}` as const,
         },
         { type: 'text' as const, text: `Screenshot of ${what}, ${size}${scaled} (${format}).` },
       ],

@@ -15,6 +15,7 @@ import { checkNavigableUrl } from '../loading/urlPolicy';
 export const tabs: Handler<'browser_tabs'> = async (args, ctx) => {
   switch (args.action) {
     case 'list':
+      if (ctx.settings?.startsWithBlankTab === true) await ctx.ensureTab();
       return tabsResult('', await ctx.listTabs());
     case 'new': {
       // An empty url means none; a given one is checked before the tab exists.
