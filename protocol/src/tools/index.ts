@@ -14,6 +14,8 @@ import { waitForContracts } from './waitFor.js';
 import { networkContracts } from './network.js';
 import { storageContracts } from './storage.js';
 import { transactionsContracts } from './transactions.js';
+import { verifyContracts } from './verify.js';
+import { visionContracts } from './vision.js';
 
 export {
   defineTool,
@@ -49,6 +51,8 @@ export const toolContracts = [
   ...networkContracts,
   ...storageContracts,
   ...transactionsContracts,
+  ...verifyContracts,
+  ...visionContracts,
 ] as const;
 
 type AnyContract = (typeof toolContracts)[number];

@@ -28,6 +28,7 @@ export interface PageModel {
   check(id: number): ElementCheck;
   bySelector(selector: string): QueryAnswer;
   byRole(role: string, name: string | undefined): QueryAnswer;
+  byText(text: string): QueryAnswer;
   /** Hides (true) or shows again (false) the text of the frame's secret fields, for screenshots. */
   maskSecrets(on: boolean): number;
 }
@@ -43,7 +44,7 @@ const CONFIG: PageConfig = {
 };
 
 /** Bumped when the script changes, so a world holding an older model (a reloaded extension) gets the new one. */
-const MODEL_KEY = '__browserAgentPageModel_3';
+const MODEL_KEY = '__browserAgentPageModel_4';
 
 function installPageModel(
   key: string,
@@ -91,6 +92,7 @@ function installPageModel(
     check: (id) => query.check(byId.get(id)?.deref()),
     bySelector: (selector) => query.bySelector(document, selector),
     byRole: (role, name) => query.byRole(document, role, name),
+    byText: (text) => query.byText(document, text),
     maskSecrets: (on) => secrets.mask(on),
   };
   scope[key] = model;

@@ -25,6 +25,8 @@ import { snapshotHandlers } from './snapshot';
 import { storageHandlers } from './storage';
 import { tabsHandlers } from './tabs';
 import { transactionsHandlers, type TransactionDeps } from './transactions';
+import { verifyHandlers } from './verify';
+import { visionHandlers } from './vision';
 import { waitForHandlers } from './waitFor';
 
 /**
@@ -65,6 +67,8 @@ function areaHandlers(transactions: TransactionDeps): HandlerRegistry {
     ...networkHandlers,
     ...storageHandlers,
     ...transactionsHandlers(transactions),
+    ...verifyHandlers,
+    ...visionHandlers,
   };
 }
 
