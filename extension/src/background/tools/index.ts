@@ -11,6 +11,7 @@ import { keepRunning } from '../loading/keepRunning';
 import { trackChildFrames } from '../recorders/childFrames';
 import { recordClickListeners } from '../recorders/clickListeners';
 import { modalStateSection, raceDialogs, trackDialogs } from '../recorders/dialogs';
+import { fileChooserLine, trackFileChoosers } from '../recorders/fileChoosers';
 import { recordNetwork } from '../recorders/networkLog';
 import { consoleHandlers } from './console';
 import { contentHandlers } from './content';
@@ -30,13 +31,19 @@ import { visionHandlers } from './vision';
 import { waitForHandlers } from './waitFor';
 
 /**
- * Every result ends with the open dialog of the current tab, so a model learns of a dialog from
- * whatever it called and is reminded until it handles it (not for `reportsModalState: false`).
+ * Every result ends with the open dialog and file chooser of the current tab, so a model learns
+ * of one from whatever it called and is reminded until it handles it (not for
+ * `reportsModalState: false`).
  */
 const modalState: SectionStep = async (contract, ctx, response) => {
   if (contract.reportsModalState === false) return;
-  const section = await ctx.currentTab().then(modalStateSection, () => undefined);
-  if (section !== undefined) response.addText(section);
+  const tab = await ctx.currentTab().catch(() => undefined);
+  if (tab === undefined) return;
+  const dialog = modalStateSection(tab);
+  const chooser = fileChooserLine(tab);
+  if (dialog !== undefined)
+    response.addText(chooser === undefined ? dialog : `${dialog}\n${chooser}`);
+  else if (chooser !== undefined) response.addText(`### Modal state\n${chooser}`);
 };
 
 /** The steps that add a section to a call's response, after its handler, in this order. */
@@ -104,6 +111,7 @@ export const attachHooks: readonly AttachHook[] = [
   keepRunning,
   recordClickListeners,
   trackDialogs,
+  trackFileChoosers,
   recordNetwork,
   trackChildFrames,
 ];
