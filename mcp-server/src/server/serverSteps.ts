@@ -16,6 +16,7 @@ import { PAGE_HTML_MARKER } from '@browser-agent/protocol';
 import type { ScreenshotLimits } from './config.js';
 import { saveScreenshot } from './screenshotFiles.js';
 import { checkUploadPaths } from './uploadRoots.js';
+import { snapshotTarget, writeSnapshot } from './snapshotFiles.js';
 import type { ToolResponse } from './toolResponse.js';
 
 /** The settings the steps read (config.ts resolves them). */
@@ -174,10 +175,32 @@ const getText: ServerStep = {
   },
 };
 
+/** browser_snapshot `filename`: the snapshot goes to a new file, the result says where. */
+const snapshotToFile: ServerStep = {
+  async before(args, settings) {
+    const file = args['filename'];
+    if (typeof file === 'string') await snapshotTarget(file, settings.outputDir);
+  },
+  async after(response, args, settings) {
+    const file = args['filename'];
+    const first = response.parts.find((part) => part.type === 'text');
+    if (typeof file !== 'string' || first?.type !== 'text') return;
+    const destination = await snapshotTarget(file, settings.outputDir);
+    const saved = await writeSnapshot(destination, first.text, !path.isAbsolute(file));
+    let replaced = false;
+    response.mapText((text) => {
+      if (replaced || text !== first.text) return text;
+      replaced = true;
+      return `Saved the snapshot (${text.length} characters) to ${saved}`;
+    });
+  },
+};
+
 const steps: Record<ServerStepKind, ServerStep> = {
   checkUploadFiles: fileUpload,
   saveScreenshot: screenshot,
   pageToMarkdown: getText,
+  saveSnapshot: snapshotToFile,
 };
 
 export function serverStepFor(contract: ToolContract | undefined): ServerStep | undefined {

@@ -76,7 +76,12 @@ export interface ToolContract<N extends string = string, S extends z.ZodObject =
 }
 
 /** The MCP server's own steps (mcp-server/src/server/serverSteps.ts), named by what they do. */
-export const SERVER_STEP_KINDS = ['checkUploadFiles', 'saveScreenshot', 'pageToMarkdown'] as const;
+export const SERVER_STEP_KINDS = [
+  'checkUploadFiles',
+  'saveScreenshot',
+  'pageToMarkdown',
+  'saveSnapshot',
+] as const;
 export type ServerStepKind = (typeof SERVER_STEP_KINDS)[number];
 
 export function defineTool<N extends string, S extends z.ZodObject>(

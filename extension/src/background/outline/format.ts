@@ -207,6 +207,7 @@ function headOf(node: OutlineElement): string {
   for (const state of node.states) parts.push(`[${state}]`);
   if (node.valueHidden) parts.push('[value hidden]');
   if (node.ref !== undefined) parts.push(`[${node.ref}]`);
+  if (node.box !== undefined) parts.push(`[box=${node.box.join(',')}]`);
   if (node.pointer) parts.push('[cursor=pointer]');
   const url = shownUrl(node.url);
   if (url !== undefined) parts.push(`[url=${/[\s\]"]/.test(url) ? JSON.stringify(url) : url}]`);

@@ -29,6 +29,11 @@ export interface PageModel {
   bySelector(selector: string): QueryAnswer;
   byRole(role: string, name: string | undefined): QueryAnswer;
   byText(text: string): QueryAnswer;
+  /**
+   * Each element's box in its frame's viewport, [x, y, width, height] in CSS px (rounded), null
+   * when gone; a frame owner's adds where its content starts, [.., contentX, contentY].
+   */
+  boxes(ids: number[]): (number[] | null)[];
   /** Hides (true) or shows again (false) the text of the frame's secret fields, for screenshots. */
   maskSecrets(on: boolean): number;
 }
@@ -93,6 +98,18 @@ function installPageModel(
     bySelector: (selector) => query.bySelector(document, selector),
     byRole: (role, name) => query.byRole(document, role, name),
     byText: (text) => query.byText(document, text),
+    boxes: (list) =>
+      list.map((id) => {
+        const el = byId.get(id)?.deref();
+        if (el === undefined || !el.isConnected) return null;
+        const r = el.getBoundingClientRect();
+        const box = [r.x, r.y, r.width, r.height].map(Math.round);
+        if (el.localName !== 'iframe' && el.localName !== 'frame') return box;
+        const style = getComputedStyle(el);
+        const left = el.clientLeft + parseFloat(style.paddingLeft);
+        const top = el.clientTop + parseFloat(style.paddingTop);
+        return [...box, Math.round(r.x + left), Math.round(r.y + top)];
+      }),
     maskSecrets: (on) => secrets.mask(on),
   };
   scope[key] = model;

@@ -88,6 +88,7 @@ export const selectOption: Handler<'browser_select_option'> = async (args, ctx) 
 const KIND_FUNCTION = `function () {
   const el = this;
   if (el.localName === 'select') return 'select';
+  if (el.localName === 'input' && el.type === 'range') return 'range';
   if (el.localName === 'input' && (el.type === 'checkbox' || el.type === 'radio')) return el.type + (el.checked ? ':on' : ':off');
   const role = el.getAttribute('role');
   if (role === 'checkbox' || role === 'switch' || role === 'radio') return role + (el.getAttribute('aria-checked') === 'true' ? ':on' : ':off');
@@ -134,6 +135,8 @@ async function fillOne(
     const labels = await selectIn(tab, element, [String(value)]);
     return `- Selected ${labels.map((l) => JSON.stringify(l)).join(', ')} in ${element.label}.`;
   }
+  if (kind === 'range')
+    return `- Set ${element.label} to ${await setRange(tab, element, String(value))}.`;
   const [control, state] = kind.split(':');
   if (state !== undefined) {
     const want = value === true || value === 'true' || value === 'on' || value === 'checked';
@@ -154,6 +157,44 @@ async function fillOne(
   const field = await prepareField(elementCdp(tab, element), element, true);
   await typeText(cdp, text, { slowly: false, clear: true });
   return `- Typed ${echo(text, field.password)} into ${element.label}.`;
+}
+
+// Runs on an <input type=range>: sets the value as the page's own setter would, then fires
+// input and change like a drag of the thumb. Answers the value the slider took (stepped, clamped).
+const RANGE_FUNCTION = `function (value) {
+  if (this.disabled) return { error: 'it is disabled' };
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+  setter.call(this, value);
+  this.dispatchEvent(new Event('input', { bubbles: true }));
+  this.dispatchEvent(new Event('change', { bubbles: true }));
+  return { value: this.value };
+}`;
+
+async function setRange(tab: TabHandle, element: ResolvedElement, value: string): Promise<string> {
+  if (value.trim() === '' || !Number.isFinite(Number(value))) {
+    throw new BridgeError(
+      ErrorCode.INVALID_ARGS,
+      `${element.label} is a slider; ${JSON.stringify(oneLine(value, 100))} is not a number.`,
+      'Give the slider a number, e.g. "75".',
+    );
+  }
+  const { result } = await elementCdp(tab, element).send('Runtime.callFunctionOn', {
+    objectId: element.objectId,
+    functionDeclaration: RANGE_FUNCTION,
+    arguments: [{ value: value.trim() }],
+    returnByValue: true,
+  });
+  const answer: unknown = result.value;
+  const record =
+    typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>) : {};
+  if (typeof record.error === 'string') {
+    throw new BridgeError(
+      ErrorCode.NOT_EDITABLE,
+      `Cannot set ${element.label}: ${record.error}.`,
+      Hint.notEditable,
+    );
+  }
+  return JSON.stringify(oneLine(String(record.value), 100));
 }
 
 export const fileUpload: Handler<'browser_file_upload'> = async (args, ctx) => {
