@@ -74,7 +74,7 @@ test('fill_form sets a range input; the focused element is marked [active]', asy
   const search = findRef(before, 'textbox', 'Search');
   await callOk(client, 'browser_click', { ref: search });
   const after = await snapshot(client);
-  expect(after).toContain(`- textbox "Search" [active] [${search}]`);
+  expect(after).toContain(`- textbox "Search" [${search}] [active]`);
   expect(after.match(/\[active\]/g)).toHaveLength(1);
 });
 

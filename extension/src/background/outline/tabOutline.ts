@@ -67,8 +67,9 @@ export function diffOutlines(before: readonly string[], after: readonly string[]
   return out;
 }
 
-// The `[active]` token of a line's head (after role, name and earlier states), never page text.
-const FOCUS_IN_HEAD = /^(- [\w-]+(?: "(?:[^"\\]|\\.)*")?(?: \[[^\]]*\])*?) \[active\](?=$| |:)/;
+// The `[active]` token right after a line's ref (outline/format.ts), never page text.
+const FOCUS_IN_HEAD =
+  /^(- [\w-]+(?: "(?:[^"\\]|\\.)*")?(?: \[[^\]]*\])*? \[e\d+\]) \[active\](?=$| |:)/;
 
 /** Focus moving is no change of the page: a diff compares lines without the focus marker. */
 function withoutFocus(line: string): string {
