@@ -152,9 +152,19 @@ test('verify value: textbox, checkbox, radio, slider, select; a secret is never 
   await callOk(client, 'browser_verify_value', { ref: password, value: 'hunter2-S3cret' });
 });
 
-test('generate locator: getByRole with the exact name', async ({ bridge, site }) => {
+test('generate locator: getByRole with the exact name, getByText for a text', async ({
+  bridge,
+  site,
+}) => {
   const client = await onVerifyPage(bridge, site);
   const ref = findRef(await snapshot(client), 'button', 'Submit');
   const locator = await callOk(client, 'browser_generate_locator', { ref });
   expect(locator.text).toContain(`getByRole('button', { name: 'Submit', exact: true })`);
+  // A nameless text element (its ref from browser_find) is located by its text.
+  const found = await callOk(client, 'browser_find', { text: "it's a beautiful" });
+  const textRef = /ref: (e\d+)/.exec(found.text)?.[1] ?? '';
+  const byText = await callOk(client, 'browser_generate_locator', { ref: textRef });
+  expect(byText.text).toContain(
+    `getByText('She said "Hello" — it\\'s a beautiful day', { exact: true })`,
+  );
 });

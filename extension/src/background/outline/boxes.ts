@@ -38,8 +38,7 @@ export async function addBoxes(tab: TabHandle, outline: readonly OutlineNode[]):
       if (!Array.isArray(answer)) return;
       nodes.forEach((node, i) => {
         const box: unknown = answer[i];
-        if (Array.isArray(box) && box.every((v) => typeof v === 'number'))
-          raw.set(node, box as number[]);
+        if (Array.isArray(box) && box.every((v) => typeof v === 'number')) raw.set(node, box);
       });
     }),
   );

@@ -8,6 +8,7 @@ import type { AreaHandlers, Handler } from '../handlerContext';
 import type { RefEntry } from '../tabStates';
 import { Hint } from '../common/hints';
 import { oneLine, quoted, untrustedSection } from '../common/text';
+import { elementCdp } from '../elements/elementCdp';
 import { fieldState, missingItems } from '../elements/fieldState';
 import { describeEntry } from '../elements/resolveRef';
 import { matchesIn } from '../elements/target';
@@ -120,6 +121,15 @@ export const verifyValue: Handler<'browser_verify_value'> = async (args, ctx) =>
   });
 };
 
+/** Roles that say nothing about an element: a nameless one is located by its text. */
+const TEXT_ROLES: ReadonlySet<string> = new Set([
+  'generic',
+  'paragraph',
+  'text',
+  'listitem',
+  'cell',
+]);
+
 /** A string literal as Playwright's code generator writes one: single quotes, escaped. */
 function jsString(text: string): string {
   return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
@@ -129,6 +139,20 @@ export const generateLocator: Handler<'browser_generate_locator'> = async (args,
   const tab = await ctx.currentTab();
   return withElement(tab, args, async (element) => {
     const { role, name, ref } = element.entry;
+    if (name === '' && TEXT_ROLES.has(role)) {
+      // No role a test could name it by: its text is what the user sees, and what tests use.
+      const { result } = await elementCdp(tab, element).send('Runtime.callFunctionOn', {
+        objectId: element.objectId,
+        functionDeclaration:
+          'function () { return (this.innerText || "").replace(/\\s+/g, " ").trim(); }',
+        returnByValue: true,
+      });
+      const text = typeof result.value === 'string' ? result.value.slice(0, 200) : '';
+      if (text !== '') {
+        const locator = `getByText(${jsString(text)}, { exact: true })`;
+        return textResult(untrustedSection(`Locator for ${element.label}`, locator, 'js'));
+      }
+    }
     const what = `role ${quoted(role)}`;
     const call = `byRole(${JSON.stringify(role)}, ${name === '' ? 'undefined' : JSON.stringify(name)})`;
     const peers = await matchesIn(tab, call, what);
