@@ -36,6 +36,8 @@ export const ErrorCode = {
   BROWSER_IN_USE: 'BROWSER_IN_USE',
   /** The caller gave up on the call (an MCP cancel, a disconnect, a deadline); nothing waits for it. */
   CANCELLED: 'CANCELLED',
+  /** An assertion tool (browser_verify_*) found the page other than expected. */
+  VERIFY_FAILED: 'VERIFY_FAILED',
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

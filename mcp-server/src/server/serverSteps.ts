@@ -24,6 +24,7 @@ import {
   stateJsonOf,
   writeStateFile,
 } from './storageStateFiles.js';
+import { snapshotTarget, writeSnapshot } from './snapshotFiles.js';
 import type { ToolResponse } from './toolResponse.js';
 
 /** The settings the steps read (config.ts resolves them). */
@@ -229,6 +230,24 @@ const loadStorageState: ServerStep = {
     const roots = (await settings.uploadRoots?.()) ?? [];
     const file = await stateFileSource(args['filename'], settings.outputDir, roots);
     args['state'] = await readStateFile(file);
+/** browser_snapshot `filename`: the snapshot goes to a new file, the result says where. */
+const snapshotToFile: ServerStep = {
+  async before(args, settings) {
+    const file = args['filename'];
+    if (typeof file === 'string') await snapshotTarget(file, settings.outputDir);
+  },
+  async after(response, args, settings) {
+    const file = args['filename'];
+    const first = response.parts.find((part) => part.type === 'text');
+    if (typeof file !== 'string' || first?.type !== 'text') return;
+    const destination = await snapshotTarget(file, settings.outputDir);
+    const saved = await writeSnapshot(destination, first.text, !path.isAbsolute(file));
+    let replaced = false;
+    response.mapText((text) => {
+      if (replaced || text !== first.text) return text;
+      replaced = true;
+      return `Saved the snapshot (${text.length} characters) to ${saved}`;
+    });
   },
 };
 
@@ -238,6 +257,7 @@ const steps: Record<ServerStepKind, ServerStep> = {
   pageToMarkdown: getText,
   saveStorageState,
   loadStorageState,
+  saveSnapshot: snapshotToFile,
 };
 
 export function serverStepFor(contract: ToolContract | undefined): ServerStep | undefined {

@@ -7,6 +7,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import {
   PAGE_HTML_MARKER,
+  TOOL_GROUPS,
   toolContracts,
   type ToolGroup,
   type ToolResult,
@@ -83,7 +84,10 @@ describe('tool groups (--caps)', () => {
     expect(plain).toContain('browser_click');
     const all = (
       await (
-        await connected(unused, ['network', 'storage', 'devtools', 'transactions'])
+        await connected(
+          unused,
+          TOOL_GROUPS.filter((g) => g !== 'core'),
+        )
       ).listTools()
     ).tools.map((t) => t.name);
     expect(all).toEqual(toolContracts.map((c) => c.name));

@@ -16,7 +16,15 @@ export interface ToolAnnotations {
  * Capability groups: `core` is always listed; the others only when the server is started with
  * `--caps <group>`, because every listed tool costs the agent tokens on every turn.
  */
-export const TOOL_GROUPS = ['core', 'network', 'storage', 'devtools', 'transactions'] as const;
+export const TOOL_GROUPS = [
+  'core',
+  'network',
+  'storage',
+  'devtools',
+  'transactions',
+  'testing',
+  'vision',
+] as const;
 export type ToolGroup = (typeof TOOL_GROUPS)[number];
 
 /**
@@ -79,6 +87,7 @@ export const SERVER_STEP_KINDS = [
   'pageToMarkdown',
   'saveStorageState',
   'loadStorageState',
+  'saveSnapshot',
 ] as const;
 export type ServerStepKind = (typeof SERVER_STEP_KINDS)[number];
 

@@ -6,7 +6,14 @@ import { defineTool } from './contract.js';
 export const findOutput = z.object({
   generation: z.number(),
   total: z.number(),
-  matches: z.array(z.object({ line: z.string(), path: z.array(z.string()) })),
+  matches: z.array(
+    z.object({
+      line: z.string(),
+      path: z.array(z.string()),
+      /** For a text line: the ref of the element that shows the text, to act on it. */
+      ref: z.string().optional(),
+    }),
+  ),
 });
 export type FindOutput = z.infer<typeof findOutput>;
 
@@ -16,7 +23,7 @@ export const find = defineTool({
   description: 'Outline lines matching text or a regex, with their parents.',
   input: z.object({
     text: z.string().optional().describe('Text (any case)'),
-    regex: z.string().optional().describe('JS regex'),
+    regex: z.string().optional().describe('Regex, or /re/flags'),
     limit: z.number().min(1).optional().describe('Most hits (50)'),
   }),
   output: findOutput,

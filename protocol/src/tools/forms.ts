@@ -45,10 +45,14 @@ export const selectOption = defineTool({
 export const fileUpload = defineTool({
   name: 'browser_file_upload',
   title: 'Upload files',
-  description: 'Set the files of a file input.',
+  description: 'Set the files of a file input, or without a target of the open file chooser.',
   input: z.object({
     ...elementTarget,
-    paths: z.array(z.string().max(4096)).max(20).describe('Absolute paths; [] clears'),
+    paths: z
+      .array(z.string().max(4096))
+      .max(20)
+      .optional()
+      .describe('Absolute paths; [] clears, none cancels'),
   }),
   annotations: {
     readOnlyHint: false,
@@ -59,5 +63,27 @@ export const fileUpload = defineTool({
   serverStep: 'checkUploadFiles',
 });
 
+export const drop = defineTool({
+  name: 'browser_drop',
+  title: 'Drop files or data',
+  description: 'Drop files and/or data on an element, as if dragged in from outside the page.',
+  input: z.object({
+    ...elementTarget,
+    paths: z.array(z.string().max(4096)).max(20).optional().describe('Absolute paths'),
+    data: z
+      .record(z.string().max(200), z.string().max(1_000_000))
+      .optional()
+      .describe('MIME type to text, e.g. {"text/plain": "hi"}'),
+  }),
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
+  group: 'testing',
+  serverStep: 'checkUploadFiles',
+});
+
 /** The forms area's tools, in the order tools/list shows them. */
-export const formsContracts = [fillForm, selectOption, fileUpload] as const;
+export const formsContracts = [fillForm, selectOption, fileUpload, drop] as const;

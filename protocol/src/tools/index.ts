@@ -15,6 +15,8 @@ import { networkContracts } from './network.js';
 import { storageContracts } from './storage.js';
 import { cookiesContracts } from './cookies.js';
 import { transactionsContracts } from './transactions.js';
+import { verifyContracts } from './verify.js';
+import { visionContracts } from './vision.js';
 
 export {
   defineTool,
@@ -51,6 +53,8 @@ export const toolContracts = [
   ...storageContracts,
   ...cookiesContracts,
   ...transactionsContracts,
+  ...verifyContracts,
+  ...visionContracts,
 ] as const;
 
 type AnyContract = (typeof toolContracts)[number];

@@ -14,6 +14,8 @@ export const snapshot = defineTool({
     ref: z.string().optional().describe('Only this subtree'),
     depth: z.number().min(1).optional().describe('Levels to show'),
     maxChars: z.number().min(1000).optional().describe(`Cut here (${DEFAULT_SNAPSHOT_MAX_CHARS})`),
+    boxes: z.boolean().optional().describe('Add [box=x,y,w,h] (CSS px)'),
+    filename: z.string().max(4096).optional().describe('Save to this .md file instead'),
   }),
   annotations: {
     readOnlyHint: true,
@@ -22,6 +24,7 @@ export const snapshot = defineTool({
     openWorldHint: true,
   },
   takesProjectPath: true,
+  serverStep: 'saveSnapshot',
 });
 
 /** The snapshot area's tools, in the order tools/list shows them. */

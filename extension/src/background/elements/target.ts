@@ -83,8 +83,11 @@ export async function resolveTarget(
   return resolveEntry(tab, chosen);
 }
 
-/** Matches in every frame, in frame order, each given a ref as a snapshot would. */
-async function matchesIn(tab: TabHandle, call: string, what: string): Promise<RefEntry[]> {
+/**
+ * Matches of a page-model query (`byRole(…)`, `bySelector(…)`, `byText(…)`) in every frame, in
+ * frame order, each given a ref as a snapshot would; `what` names the query in errors.
+ */
+export async function matchesIn(tab: TabHandle, call: string, what: string): Promise<RefEntry[]> {
   const frames = await listFrames(tab);
   const answers = await Promise.all(
     frames.map((frame) => callInFrame(tab.cdp, tab.state, frame, call).catch(() => undefined)),

@@ -89,6 +89,19 @@ describe('snapshot format (golden files)', () => {
       .concat(['- alert "Saved" [e99]']);
     golden('form-diff.txt', diffOutlines(before, after).join('\n'));
   });
+
+  it('does not report the focus moving as a change', () => {
+    const before = ['- textbox "Name" [e2] [active]: Al', '- button "Go" [e3]'];
+    const after = ['- textbox "Name" [e2]: Al', '- button "Go" [e3] [active]'];
+    expect(diffOutlines(before, after)).toEqual([]);
+    const typed = ['- textbox "Name" [e2] [active]: Alice', '- button "Go" [e3]'];
+    expect(diffOutlines(before, typed)).toEqual(['~ - textbox "Name" [e2]: Alice']);
+    // Page text that reads "[active]" is text, not the marker.
+    expect(diffOutlines(['- text: a [active]'], ['- text: a'])).toEqual([
+      '+ - text: a',
+      '- - text: a [active]',
+    ]);
+  });
 });
 
 describe('refs in lines and in arguments', () => {

@@ -201,12 +201,18 @@ function appendNode(node: OutlineNode, depth: number, lines: string[], maxDepth:
   }
 }
 
+/** The state of the element with the keyboard focus, written `[active]` as Playwright MCP does. */
+const FOCUSED = 'active';
+
 function headOf(node: OutlineElement): string {
   const parts = [node.role];
   if (node.name !== '') parts.push(quoted(node.name));
-  for (const state of node.states) parts.push(`[${state}]`);
+  for (const state of node.states) if (state !== FOCUSED) parts.push(`[${state}]`);
   if (node.valueHidden) parts.push('[value hidden]');
   if (node.ref !== undefined) parts.push(`[${node.ref}]`);
+  // After the ref, so the focus moving never changes how a line reads up to its ref.
+  if (node.states.includes(FOCUSED)) parts.push(`[${FOCUSED}]`);
+  if (node.box !== undefined) parts.push(`[box=${node.box.join(',')}]`);
   if (node.pointer) parts.push('[cursor=pointer]');
   const url = shownUrl(node.url);
   if (url !== undefined) parts.push(`[url=${/[\s\]"]/.test(url) ? JSON.stringify(url) : url}]`);

@@ -21,7 +21,7 @@ export interface OutlineElement {
   localId: number | undefined;
   /** Its cursor is a pointer or it has a click handler (a custom control). */
   pointer: boolean;
-  /** Shown in brackets after the name, in this order: checked, disabled, expanded, level, pressed, selected. */
+  /** Shown in brackets after the name, in this order: checked, disabled, expanded, level, pressed, selected; active (focused) is written after the ref. */
   states: string[];
   value: string | undefined;
   /** A secret field (password, card number, one-time code) that has a value, never sent. */
@@ -31,6 +31,8 @@ export interface OutlineElement {
   framed: boolean;
   /** Filled in by the ref table when the snapshot is taken. */
   ref: string | undefined;
+  /** [x, y, width, height] in CSS px of the tab's viewport, when the snapshot asked for boxes. */
+  box?: readonly number[];
   children: OutlineNode[];
 }
 

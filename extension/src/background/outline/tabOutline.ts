@@ -37,7 +37,7 @@ export function findByRef(nodes: readonly OutlineNode[], ref: string): OutlineEl
 export function diffOutlines(before: readonly string[], after: readonly string[]): string[] {
   // Each line's ref is read once: the head regex runs over every line of both outlines.
   const read = (lines: readonly string[]) =>
-    lines.map((line) => ({ trimmed: line.trim(), ref: refOfLine(line) }));
+    lines.map((line) => ({ trimmed: withoutFocus(line.trim()), ref: refOfLine(line) }));
   const oldLines = read(before);
   const newLines = read(after);
   const refLine = (lines: ReturnType<typeof read>): Map<string, string> => {
@@ -65,6 +65,15 @@ export function diffOutlines(before: readonly string[], after: readonly string[]
   for (const [ref, line] of oldRefs) if (!newRefs.has(ref)) out.push(`- ${line}`);
   for (const [line, count] of oldText) for (let i = 0; i < count; i += 1) out.push(`- ${line}`);
   return out;
+}
+
+// The `[active]` token right after a line's ref (outline/format.ts), never page text.
+const FOCUS_IN_HEAD =
+  /^(- [\w-]+(?: "(?:[^"\\]|\\.)*")?(?: \[[^\]]*\])*? \[e\d+\]) \[active\](?=$| |:)/;
+
+/** Focus moving is no change of the page: a diff compares lines without the focus marker. */
+function withoutFocus(line: string): string {
+  return line.replace(FOCUS_IN_HEAD, '$1');
 }
 
 /**

@@ -13,6 +13,8 @@ import type { ElementCheck, QueryAnswer, WireMatch } from './wire';
 export interface DomQuery {
   bySelector(root: Document, selector: string): QueryAnswer;
   byRole(root: Document, role: string, name: string | undefined): QueryAnswer;
+  /** The innermost visible elements whose text holds `text` (any case, spaces squashed). */
+  byText(root: Document, text: string): QueryAnswer;
   check(el: Element | undefined): ElementCheck;
 }
 
@@ -91,6 +93,36 @@ export function makeDomQuery(
     return { matches };
   };
 
+  const NO_TEXT = new Set(['script', 'style', 'noscript', 'template', 'head', 'title']);
+  const squash = (text: string): string => text.replace(/\s+/g, ' ').trim().toLowerCase();
+  /** Most matches answered: an assertion needs one, a locator only to know it is not unique. */
+  const MAX_TEXT_MATCHES = 20;
+
+  const byText = (root: Document, text: string): QueryAnswer => {
+    const needle = squash(text);
+    const matches: WireMatch[] = [];
+    if (needle === '') return { matches };
+    const holds = (el: Element): boolean =>
+      !NO_TEXT.has(el.localName) && squash(el.textContent ?? '').includes(needle);
+    // Top down, into the children that hold the text: a child that holds all of it answers
+    // for its ancestors, and a subtree without it is never read again.
+    const descend = (el: Element): void => {
+      if (matches.length >= MAX_TEXT_MATCHES || !holds(el)) return;
+      const inner = Array.from(el.children).filter(holds);
+      if (inner.length === 0) {
+        if (!hidden(el)) matches.push(match(el));
+        return;
+      }
+      for (const child of inner) descend(child);
+    };
+    for (const tree of treeRoots(root)) {
+      if (tree instanceof Document) {
+        if (tree.body !== null) descend(tree.body);
+      } else for (const el of Array.from(tree.children)) descend(el);
+    }
+    return { matches };
+  };
+
   const check = (el: Element | undefined): ElementCheck => {
     if (el === undefined || !el.isConnected) return { state: 'gone' };
     let role = roles.roleOf(el);
@@ -100,5 +132,5 @@ export function makeDomQuery(
     return hidden(el) ? { state: 'hidden', role, name } : { state: 'shown', role, name };
   };
 
-  return { bySelector, byRole, check };
+  return { bySelector, byRole, byText, check };
 }

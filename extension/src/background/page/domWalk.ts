@@ -27,6 +27,14 @@ export function makeDomWalk(
   const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'head', 'datalist']);
   /** Elements with a click listener the main-world hook saw added (recorders/clickListeners.ts). */
   let listened = new Set<Element>();
+  /** The element that has the keyboard focus, inside open shadow roots too (not the body). */
+  let focused: Element | null = null;
+
+  const focusedIn = (root: Document): Element | null => {
+    let el = root.activeElement;
+    while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+    return el === root.body || el === root.documentElement ? null : el;
+  };
 
   /** Asks the hook, synchronously: it fires an item event on each such element. */
   const listenedElements = (root: Document): Set<Element> => {
@@ -83,6 +91,7 @@ export function makeDomWalk(
     const selected =
       el.getAttribute('aria-selected') === 'true' || (roles.isTag(el, 'option') && el.selected);
     if (selected) states.push('selected');
+    if (el === focused) states.push('active');
     return states;
   };
 
@@ -258,6 +267,7 @@ export function makeDomWalk(
 
   return (root: Document): WireNode[] => {
     listened = listenedElements(root);
+    focused = focusedIn(root);
     const items: Item[] = [];
     const top = root.body ?? root.documentElement;
     if (top !== null) collect(top, {}, true, false, items);

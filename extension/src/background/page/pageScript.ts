@@ -28,6 +28,12 @@ export interface PageModel {
   check(id: number): ElementCheck;
   bySelector(selector: string): QueryAnswer;
   byRole(role: string, name: string | undefined): QueryAnswer;
+  byText(text: string): QueryAnswer;
+  /**
+   * Each element's box in its frame's viewport, [x, y, width, height] in CSS px (rounded), null
+   * when gone; a frame owner's adds where its content starts, [.., contentX, contentY].
+   */
+  boxes(ids: number[]): (number[] | null)[];
   /** Hides (true) or shows again (false) the text of the frame's secret fields, for screenshots. */
   maskSecrets(on: boolean): number;
 }
@@ -43,7 +49,7 @@ const CONFIG: PageConfig = {
 };
 
 /** Bumped when the script changes, so a world holding an older model (a reloaded extension) gets the new one. */
-const MODEL_KEY = '__browserAgentPageModel_3';
+const MODEL_KEY = '__browserAgentPageModel_4';
 
 function installPageModel(
   key: string,
@@ -91,6 +97,19 @@ function installPageModel(
     check: (id) => query.check(byId.get(id)?.deref()),
     bySelector: (selector) => query.bySelector(document, selector),
     byRole: (role, name) => query.byRole(document, role, name),
+    byText: (text) => query.byText(document, text),
+    boxes: (list) =>
+      list.map((id) => {
+        const el = byId.get(id)?.deref();
+        if (el === undefined || !el.isConnected) return null;
+        const r = el.getBoundingClientRect();
+        const box = [r.x, r.y, r.width, r.height].map(Math.round);
+        if (el.localName !== 'iframe' && el.localName !== 'frame') return box;
+        const style = getComputedStyle(el);
+        const left = el.clientLeft + parseFloat(style.paddingLeft);
+        const top = el.clientTop + parseFloat(style.paddingTop);
+        return [...box, Math.round(r.x + left), Math.round(r.y + top)];
+      }),
     maskSecrets: (on) => secrets.mask(on),
   };
   scope[key] = model;

@@ -27,7 +27,8 @@ describe('browser_evaluate', () => {
       fakeContext([fakeTab(cdp)]),
     );
     expect(cdp.calls[0]?.params).toMatchObject({
-      expression: '(() => big // note\n)()',
+      expression:
+        "(() => { const value = (() => big // note\n); return typeof value === 'function' ? value() : value; })()",
       awaitPromise: true,
       returnByValue: true,
     });

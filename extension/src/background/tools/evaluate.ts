@@ -20,11 +20,19 @@ export const evaluate: Handler<'browser_evaluate'> = async (args, ctx) => {
   const hasTarget =
     args.ref !== undefined || args.selector !== undefined || args.role !== undefined;
   if (!hasTarget) {
-    // The newline keeps a trailing // comment in the source from swallowing the call.
-    const expression = `(${args.function}\n)()`;
-    evaluation = await cdp
-      .send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true })
-      .catch(protocolFailure);
+    // A function is called; any other expression (Playwright MCP's "document.title") is its
+    // value. The newline keeps a trailing // comment in the source from swallowing the call.
+    const expression = `(() => { const value = (${args.function}\n); return typeof value === 'function' ? value() : value; })()`;
+    const run = (source: string): Promise<Evaluation> =>
+      cdp
+        .send('Runtime.evaluate', { expression: source, awaitPromise: true, returnByValue: true })
+        .catch(protocolFailure);
+    evaluation = await run(expression);
+    // Statements ("const a = 1; a + 1") are no expression: run as a script, its last value.
+    if (evaluation.exceptionDetails?.exception?.className === 'SyntaxError') {
+      const asScript = await run(args.function);
+      if (asScript.exceptionDetails?.exception?.className !== 'SyntaxError') evaluation = asScript;
+    }
   } else {
     const element = await resolveTarget(tab, args);
     try {

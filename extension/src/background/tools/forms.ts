@@ -1,10 +1,11 @@
 /** Forms area's handlers: fill a form, select options, upload files. */
-import { BridgeError, ErrorCode } from '@browser-agent/protocol';
-import type { AreaHandlers, Handler } from '../handlerContext';
+import { BridgeError, ErrorCode, textResult, type ToolResult } from '@browser-agent/protocol';
+import type { AreaHandlers, Handler, HandlerContext } from '../handlerContext';
 import type { TabHandle } from '../tabStates';
 import { performAction } from '../acting/action';
 import { clickPoint } from '../elements/clickPoint';
 import { assertNoDialog } from '../recorders/dialogs';
+import { closeFileChooser, inputAnswered, openFileChooser } from '../recorders/fileChoosers';
 import { elementCdp } from '../elements/elementCdp';
 import { Hint } from '../common/hints';
 import { echo, prepareField, typeText } from '../acting/typing';
@@ -87,6 +88,7 @@ export const selectOption: Handler<'browser_select_option'> = async (args, ctx) 
 const KIND_FUNCTION = `function () {
   const el = this;
   if (el.localName === 'select') return 'select';
+  if (el.localName === 'input' && el.type === 'range') return 'range';
   if (el.localName === 'input' && (el.type === 'checkbox' || el.type === 'radio')) return el.type + (el.checked ? ':on' : ':off');
   const role = el.getAttribute('role');
   if (role === 'checkbox' || role === 'switch' || role === 'radio') return role + (el.getAttribute('aria-checked') === 'true' ? ':on' : ':off');
@@ -133,6 +135,8 @@ async function fillOne(
     const labels = await selectIn(tab, element, [String(value)]);
     return `- Selected ${labels.map((l) => JSON.stringify(l)).join(', ')} in ${element.label}.`;
   }
+  if (kind === 'range')
+    return `- Set ${element.label} to ${await setRange(tab, element, String(value))}.`;
   const [control, state] = kind.split(':');
   if (state !== undefined) {
     const want = value === true || value === 'true' || value === 'on' || value === 'checked';
@@ -155,8 +159,50 @@ async function fillOne(
   return `- Typed ${echo(text, field.password)} into ${element.label}.`;
 }
 
+// Runs on an <input type=range>: sets the value as the page's own setter would, then fires
+// input and change like a drag of the thumb. Answers the value the slider took (stepped, clamped).
+const RANGE_FUNCTION = `function (value) {
+  if (this.disabled) return { error: 'it is disabled' };
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+  setter.call(this, value);
+  this.dispatchEvent(new Event('input', { bubbles: true }));
+  this.dispatchEvent(new Event('change', { bubbles: true }));
+  return { value: this.value };
+}`;
+
+async function setRange(tab: TabHandle, element: ResolvedElement, value: string): Promise<string> {
+  if (value.trim() === '' || !Number.isFinite(Number(value))) {
+    throw new BridgeError(
+      ErrorCode.INVALID_ARGS,
+      `${element.label} is a slider; ${JSON.stringify(oneLine(value, 100))} is not a number.`,
+      'Give the slider a number, e.g. "75".',
+    );
+  }
+  const { result } = await elementCdp(tab, element).send('Runtime.callFunctionOn', {
+    objectId: element.objectId,
+    functionDeclaration: RANGE_FUNCTION,
+    arguments: [{ value: value.trim() }],
+    returnByValue: true,
+  });
+  const answer: unknown = result.value;
+  const record =
+    typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>) : {};
+  if (typeof record.error === 'string') {
+    throw new BridgeError(
+      ErrorCode.NOT_EDITABLE,
+      `Cannot set ${element.label}: ${record.error}.`,
+      Hint.notEditable,
+    );
+  }
+  return JSON.stringify(oneLine(String(record.value), 100));
+}
+
 export const fileUpload: Handler<'browser_file_upload'> = async (args, ctx) => {
   const tab = await ctx.currentTab();
+  const hasTarget =
+    args.ref !== undefined || args.selector !== undefined || args.role !== undefined;
+  if (!hasTarget) return answerFileChooser(ctx, tab, args.paths);
+  const paths = args.paths ?? [];
   return withElement(tab, args, async (element) => {
     const { node } = await elementCdp(tab, element).send('DOM.describeNode', {
       backendNodeId: element.entry.backendNodeId,
@@ -169,33 +215,137 @@ export const fileUpload: Handler<'browser_file_upload'> = async (args, ctx) => {
         `Target the file input itself; browser_find "file" may show it.`,
       );
     }
-    const names = args.paths.map((p) => p.split(/[\\/]/).pop() ?? p);
-    const what =
-      names.length === 0
-        ? 'Cleared the files of'
-        : `Set ${names.map((n) => JSON.stringify(n)).join(', ')} on`;
+    const what = filesSet(paths);
     // The origin that receives the files, for the result and the panel's live log.
     const { result: origin } = await elementCdp(tab, element).send('Runtime.callFunctionOn', {
       objectId: element.objectId,
-      functionDeclaration: 'function () { return this.ownerDocument.location.origin; }',
+      functionDeclaration: ORIGIN_FUNCTION,
       returnByValue: true,
     });
     const to = typeof origin.value === 'string' ? ` ${UPLOAD_ORIGIN_PREFIX}${origin.value}` : '';
     return performAction(ctx, tab, `${what} ${element.label}${to}.`, async () => {
       await elementCdp(tab, element).send('DOM.setFileInputFiles', {
-        files: args.paths,
+        files: paths,
         backendNodeId: element.entry.backendNodeId,
       });
+      inputAnswered(tab, element.entry.backendNodeId);
     });
   });
 };
 
+const ORIGIN_FUNCTION = 'function () { return this.ownerDocument.location.origin; }';
+
+function filesSet(paths: readonly string[]): string {
+  const names = paths.map((p) => p.split(/[\\/]/).pop() ?? p);
+  return names.length === 0
+    ? 'Cleared the files of'
+    : `Set ${names.map((n) => JSON.stringify(n)).join(', ')} on`;
+}
+
+/** browser_file_upload without a target: the open file chooser gets the files, or is cancelled. */
+async function answerFileChooser(
+  ctx: HandlerContext,
+  tab: TabHandle,
+  paths: readonly string[] | undefined,
+): Promise<ToolResult> {
+  assertNoDialog(tab);
+  const chooser = openFileChooser(tab);
+  if (chooser === undefined) {
+    throw new BridgeError(
+      ErrorCode.INVALID_ARGS,
+      'No file chooser is open, and no file input was given.',
+      "Click the file input (or its button) first to open its chooser, or pass the file input's ref.",
+    );
+  }
+  const { cdp } = tab;
+  if (paths === undefined || paths.length === 0) {
+    closeFileChooser(tab);
+    return textResult('Cancelled the file chooser; no file was chosen.');
+  }
+  if (chooser.mode === 'selectSingle' && paths.length > 1) {
+    throw new BridgeError(
+      ErrorCode.INVALID_ARGS,
+      `This file chooser takes one file, not ${paths.length}.`,
+      'Pass one path.',
+    );
+  }
+  const resolved = await cdp
+    .send('DOM.resolveNode', { backendNodeId: chooser.backendNodeId }, chooser.sessionId)
+    .catch(() => undefined);
+  const objectId = resolved?.object.objectId;
+  if (objectId === undefined) {
+    closeFileChooser(tab);
+    throw new BridgeError(
+      ErrorCode.STALE_REF,
+      'The file input that opened the chooser is gone from the page.',
+      Hint.waitSnapshot,
+    );
+  }
+  try {
+    const { result: origin } = await cdp.send(
+      'Runtime.callFunctionOn',
+      { objectId, functionDeclaration: ORIGIN_FUNCTION, returnByValue: true },
+      chooser.sessionId,
+    );
+    const to = typeof origin.value === 'string' ? ` ${UPLOAD_ORIGIN_PREFIX}${origin.value}` : '';
+    return await performAction(ctx, tab, `${filesSet(paths)} the file chooser${to}.`, async () => {
+      await cdp.send(
+        'DOM.setFileInputFiles',
+        { files: [...paths], backendNodeId: chooser.backendNodeId },
+        chooser.sessionId,
+      );
+      closeFileChooser(tab);
+    });
+  } finally {
+    void cdp.send('Runtime.releaseObject', { objectId }, chooser.sessionId).catch(() => undefined);
+  }
+}
+
 /** Before the origin in browser_file_upload's result; the panel's live log reads it there. */
 export const UPLOAD_ORIGIN_PREFIX = 'for the page at ';
+
+/** Copy, link or move: whatever the drop target's dropEffect asks for. */
+const ANY_DRAG_OPERATION = 1 | 2 | 16;
+
+export const drop: Handler<'browser_drop'> = async (args, ctx) => {
+  const tab = await ctx.currentTab();
+  const paths = args.paths ?? [];
+  const data = Object.entries(args.data ?? {});
+  if (paths.length === 0 && data.length === 0) {
+    throw new BridgeError(
+      ErrorCode.INVALID_ARGS,
+      'Nothing to drop: at least one of "paths" or "data" must be provided.',
+      'For example {"paths": ["/home/me/a.txt"]} or {"data": {"text/plain": "hello"}}.',
+    );
+  }
+  return withElement(tab, args, async (element) => {
+    const point = await clickPoint(tab, element);
+    const names = paths.map((p) => JSON.stringify(p.split(/[\\/]/).pop() ?? p));
+    const kinds = data.map(([type]) => JSON.stringify(oneLine(type, 100)));
+    const what = [...names, ...kinds.map((k) => `${k} data`)].join(', ');
+    const { result: origin } = await elementCdp(tab, element).send('Runtime.callFunctionOn', {
+      objectId: element.objectId,
+      functionDeclaration: ORIGIN_FUNCTION,
+      returnByValue: true,
+    });
+    const to = typeof origin.value === 'string' ? ` ${UPLOAD_ORIGIN_PREFIX}${origin.value}` : '';
+    return performAction(ctx, tab, `Dropped ${what} on ${element.label}${to}.`, async () => {
+      const dragData = {
+        items: data.map(([mimeType, text]) => ({ mimeType, data: text })),
+        ...(paths.length > 0 ? { files: paths } : {}),
+        dragOperationsMask: ANY_DRAG_OPERATION,
+      };
+      for (const type of ['dragEnter', 'dragOver', 'drop'] as const) {
+        await tab.cdp.send('Input.dispatchDragEvent', { type, ...point, data: dragData });
+      }
+    });
+  });
+};
 
 /** The forms area's handlers, by tool name. */
 export const formsHandlers = {
   browser_fill_form: fillForm,
   browser_select_option: selectOption,
   browser_file_upload: fileUpload,
+  browser_drop: drop,
 } satisfies AreaHandlers;

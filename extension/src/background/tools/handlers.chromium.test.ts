@@ -237,7 +237,7 @@ describe('browser_type', () => {
     expect(await page.inputValue('#name')).toBe('Alice');
     expect(result).toContain(`Typed "Alice" into textbox "Name" [${ref}].`);
     expect(text(await handlers.browser_snapshot({}, ctx))).toContain(
-      `- textbox "Name" [${ref}]: Alice`,
+      `- textbox "Name" [${ref}] [active]: Alice`,
     );
   });
 

@@ -11,6 +11,7 @@ import { keepRunning } from '../loading/keepRunning';
 import { trackChildFrames } from '../recorders/childFrames';
 import { recordClickListeners } from '../recorders/clickListeners';
 import { modalStateSection, raceDialogs, trackDialogs } from '../recorders/dialogs';
+import { fileChooserLine, trackFileChoosers } from '../recorders/fileChoosers';
 import { recordNetwork } from '../recorders/networkLog';
 import { consoleHandlers } from './console';
 import { cookiesHandlers } from './cookies';
@@ -26,16 +27,24 @@ import { snapshotHandlers } from './snapshot';
 import { storageHandlers } from './storage';
 import { tabsHandlers } from './tabs';
 import { transactionsHandlers, type TransactionDeps } from './transactions';
+import { verifyHandlers } from './verify';
+import { visionHandlers } from './vision';
 import { waitForHandlers } from './waitFor';
 
 /**
- * Every result ends with the open dialog of the current tab, so a model learns of a dialog from
- * whatever it called and is reminded until it handles it (not for `reportsModalState: false`).
+ * Every result ends with the open dialog and file chooser of the current tab, so a model learns
+ * of one from whatever it called and is reminded until it handles it (not for
+ * `reportsModalState: false`).
  */
 const modalState: SectionStep = async (contract, ctx, response) => {
   if (contract.reportsModalState === false) return;
-  const section = await ctx.currentTab().then(modalStateSection, () => undefined);
-  if (section !== undefined) response.addText(section);
+  const tab = await ctx.currentTab().catch(() => undefined);
+  if (tab === undefined) return;
+  const dialog = modalStateSection(tab);
+  const chooser = fileChooserLine(tab);
+  if (dialog !== undefined)
+    response.addText(chooser === undefined ? dialog : `${dialog}\n${chooser}`);
+  else if (chooser !== undefined) response.addText(`### Modal state\n${chooser}`);
 };
 
 /** The steps that add a section to a call's response, after its handler, in this order. */
@@ -67,6 +76,8 @@ function areaHandlers(transactions: TransactionDeps): HandlerRegistry {
     ...storageHandlers,
     ...cookiesHandlers,
     ...transactionsHandlers(transactions),
+    ...verifyHandlers,
+    ...visionHandlers,
   };
 }
 
@@ -102,6 +113,7 @@ export const attachHooks: readonly AttachHook[] = [
   keepRunning,
   recordClickListeners,
   trackDialogs,
+  trackFileChoosers,
   recordNetwork,
   trackChildFrames,
 ];

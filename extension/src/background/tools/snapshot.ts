@@ -10,10 +10,13 @@ import { Hint } from '../common/hints';
 import { fitOutline } from '../outline/budget';
 import { formatOutlineLines, refOfLine } from '../outline/format';
 import { formatPageInfo, fromOneDocument, pageInfo } from '../loading/pageInfo';
+import { addBoxes } from '../outline/boxes';
 import { findByRef, takeOutline } from '../outline/tabOutline';
 import { refFromArg } from '../elements/refTable';
 import { oneLine, untrustedSection } from '../common/text';
 
+/** A snapshot saved to a file is cut only here (it never enters the agent's context). */
+const FILE_MAX_CHARS = 2_000_000;
 /** Room kept for the truncation marker, which names counts and a ref (about 300 characters). */
 const MARKER_RESERVE_CHARS = 400;
 /** Room kept for the note saying how the outline was compacted to fit (budget.ts). */
@@ -42,11 +45,14 @@ export const snapshot: Handler<'browser_snapshot'> = async (args, ctx) => {
     nodes = [root];
     scope = ` (subtree of ${ref})`;
   }
+  if (args.boxes === true) await addBoxes(tab, nodes);
   const lines =
-    nodes === outline && args.depth === undefined
+    nodes === outline && args.depth === undefined && args.boxes !== true
       ? wholePage
       : formatOutlineLines(nodes, args.depth);
-  const maxChars = args.maxChars ?? DEFAULT_SNAPSHOT_MAX_CHARS;
+  // A snapshot saved to a file (the server writes it) is not read into the agent's context.
+  const maxChars =
+    args.maxChars ?? (args.filename === undefined ? DEFAULT_SNAPSHOT_MAX_CHARS : FILE_MAX_CHARS);
   const head = `${formatPageInfo(info)}\n- Snapshot generation: ${tab.state.generation}`;
   const heading = `Page snapshot${scope}`;
   // maxChars bounds the whole response: the head, the fence and the marker come out of it too.
