@@ -6,7 +6,8 @@
  * As in hostile-pages.spec.ts, 127.0.0.1, `localhost` and 127.0.0.2 are three different sites on
  * this machine, and a blocked origin's server must see no request at all, cookies included.
  */
-import { callOk, expect, snapshot, test } from '../harness.js';
+import { callOk, callTool, expect, snapshot, test } from '../harness.js';
+import { askBeforeSecretSubmit, question } from '../submitQuestions.js';
 import { startHostileSite, type HostilePages, type HostileSite } from '../fixtures/hostileSite.js';
 
 const SECRET_MARK = 'TOP-SECRET-CONTENT';
@@ -120,6 +121,41 @@ test.describe('hostile pages: popups and new tabs into blocked origins', () => {
         await same.evaluate((url) => (location.href = url), blocked.url('/secret?via=user-nav'));
         await expect.poll(() => blocked.requests.length).toBeGreaterThan(before);
         await Promise.all([mine.close(), same.close()]);
+      },
+    );
+  });
+});
+
+test.describe('hostile pages: forged signals to the submit guard', () => {
+  test("a page that forges the form.submit() hook's event raises no question; a real submit() still does", async ({
+    bridge,
+  }) => {
+    await sites(
+      async () => [
+        await startHostileSite({
+          '/login': `<!doctype html><title>login</title><h1>Login</h1>
+            <form id="f" method="post" action="/collect">
+              <label>Password <input type="password" name="password"></label>
+            </form>
+            <button type="button" onclick="document.getElementById('f').dispatchEvent(
+              new Event('browser-agent-guard-submit', { cancelable: true }))">Forge</button>
+            <button type="button" onclick="document.getElementById('f').submit()">Real</button>`,
+          '/collect': '<!doctype html><p>sent</p>',
+        }),
+      ],
+      async ([site]) => {
+        await askBeforeSecretSubmit(bridge);
+        const client = await bridge.connectClient('forged-hook-agent');
+        await callOk(client, 'browser_navigate', { url: site.url('/login') });
+        const forged = await callTool(client, 'browser_click', { role: 'button', name: 'Forge' });
+        expect(forged.isError, forged.text).toBe(false);
+        await expect(question(bridge.relay)).toHaveCount(0);
+        // The real call is still held and asked about: the channel is not broken.
+        const real = callTool(client, 'browser_click', { role: 'button', name: 'Real' });
+        await expect(question(bridge.relay)).toHaveCount(1);
+        await question(bridge.relay).getByRole('button', { name: 'Deny' }).click();
+        expect((await real).text).toContain('USER_DENIED');
+        expect(site.requests.filter((r) => r.method === 'POST')).toEqual([]);
       },
     );
   });
