@@ -6,6 +6,7 @@
  * As in hostile-pages.spec.ts, 127.0.0.1, `localhost` and 127.0.0.2 are three different sites on
  * this machine, and a blocked origin's server must see no request at all, cookies included.
  */
+import { readFileSync } from 'node:fs';
 import { callOk, callTool, expect, snapshot, test } from '../harness.js';
 import { askBeforeSecretSubmit, question } from '../submitQuestions.js';
 import { startHostileSite, type HostilePages, type HostileSite } from '../fixtures/hostileSite.js';
@@ -158,5 +159,30 @@ test.describe('hostile pages: forged signals to the submit guard', () => {
         expect(site.requests.filter((r) => r.method === 'POST')).toEqual([]);
       },
     );
+  });
+});
+
+test.describe('hostile link: pairings forgotten in the panel', () => {
+  test('Forget reaches the daemon while the service worker, not the panel, holds the link', async ({
+    bridge,
+    sandbox,
+    site,
+  }) => {
+    const client = await bridge.connectClient('forget-agent');
+    await callOk(client, 'browser_navigate', { url: site.url('/button.html') });
+    const panel = bridge.relay;
+    await panel.locator('#settings summary').click();
+    await panel.locator('#keep-working').check();
+    // The worker holds the link now: calls still work, the panel has no link of its own.
+    await expect
+      .poll(async () => (await callTool(client, 'browser_snapshot', {})).isError)
+      .toBe(false);
+    const stored = () => readFileSync(`${sandbox.home}/pairings.json`, 'utf8');
+    expect(stored()).toContain('"e2e"');
+    await panel.locator('#pairings li').first().getByRole('button', { name: 'Forget' }).click();
+    await expect.poll(stored).not.toContain('"e2e"');
+    await expect
+      .poll(async () => (await callTool(client, 'browser_snapshot', {})).text)
+      .toContain('NOT_PAIRED');
   });
 });
