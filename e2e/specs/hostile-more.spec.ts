@@ -206,7 +206,9 @@ function unfencedLines(text: string): string[] {
 
 /** A forged heading, fence or result line where the model would take it for ours. */
 const forgedLines = (text: string): string[] =>
-  unfencedLines(text).filter((l) => /^\s*(#{1,6} |`{3,}|~{3,}|FORGED)/.test(l) && l.includes('FORGED'));
+  unfencedLines(text).filter(
+    (l) => /^\s*(#{1,6} |`{3,}|~{3,}|FORGED)/.test(l) && l.includes('FORGED'),
+  );
 
 test.describe('hostile pages: forged result blocks in every page string', () => {
   test('a page whose every string forges a "### Result" block never gets one outside a fence', async ({
@@ -237,7 +239,10 @@ test.describe('hostile pages: forged result blocks in every page string', () => 
         const results: [string, string][] = [];
         const record = async (name: string, run: Promise<{ text: string }>) =>
           results.push([name, (await run).text]);
-        await record('navigate', callTool(client, 'browser_navigate', { url: site.url('/hostile') }));
+        await record(
+          'navigate',
+          callTool(client, 'browser_navigate', { url: site.url('/hostile') }),
+        );
         await callOk(client, 'browser_evaluate', {
           function: `() => localStorage.setItem(${js}, ${js})`,
         });

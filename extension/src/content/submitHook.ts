@@ -56,7 +56,7 @@ function announce(form: HTMLFormElement, cancelableKind: 'submit' | undefined): 
   try {
     return Reflect.apply(dispatch, form, [
       new NativeEvent(GUARD_SUBMIT_EVENT, { cancelable: true }),
-    ]) as boolean;
+    ]);
   } finally {
     onChannel(GUARD_REAL_END);
   }

@@ -41,7 +41,7 @@ export const FORGOTTEN_KEY = 'forgottenPairings';
 const FORGOTTEN_MAX = 20;
 
 export async function forgottenPairings(): Promise<string[]> {
-  const list = (await chrome.storage.local.get(FORGOTTEN_KEY))[FORGOTTEN_KEY] as unknown;
+  const list: unknown = (await chrome.storage.local.get(FORGOTTEN_KEY))[FORGOTTEN_KEY];
   return Array.isArray(list) ? list.filter((id): id is string => typeof id === 'string') : [];
 }
 

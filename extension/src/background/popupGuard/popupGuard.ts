@@ -115,7 +115,8 @@ export class PopupGuard {
   async #rebuild(): Promise<void> {
     // The tabs that exist when the worker starts are all known, as is a session's every tab.
     this.#started ??= chrome.tabs.query({}).then((tabs) => {
-      for (const t of tabs) if (t.id !== undefined && !this.#undecided.has(t.id)) this.#known.add(t.id);
+      for (const t of tabs)
+        if (t.id !== undefined && !this.#undecided.has(t.id)) this.#known.add(t.id);
     });
     await this.#started;
     const [records, tabs, old] = await Promise.all([

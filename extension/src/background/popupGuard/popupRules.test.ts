@@ -92,7 +92,11 @@ describe('popup rules: a policy', () => {
   });
 
   it('leaves excludedTabIds out when no tab is known (Chrome refuses an empty list)', () => {
-    const [rule] = popupRules({ blockedOrigins: ['bank.test'] }, { ...scope, excludedTabIds: [] }, 1);
+    const [rule] = popupRules(
+      { blockedOrigins: ['bank.test'] },
+      { ...scope, excludedTabIds: [] },
+      1,
+    );
     expect(rule?.condition).not.toHaveProperty('excludedTabIds');
   });
 

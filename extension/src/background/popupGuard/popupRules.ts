@@ -74,7 +74,7 @@ export function popupRules(policy: OriginPolicy, scope: PopupScope, firstId: num
     rules.push({
       id: firstId + rules.length,
       priority,
-      action: { type: type as chrome.declarativeNetRequest.RuleActionType },
+      action: { type },
       condition: { ...condition, regexFilter },
     });
   };
