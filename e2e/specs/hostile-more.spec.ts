@@ -7,6 +7,7 @@
  * this machine, and a blocked origin's server must see no request at all, cookies included.
  */
 import { readFileSync } from 'node:fs';
+import { CHROME_PATH } from '@browser-agent/testkit/workspace';
 import { callOk, callTool, expect, snapshot, test } from '../harness.js';
 import { askBeforeSecretSubmit, question } from '../submitQuestions.js';
 import { startHostileSite, type HostilePages, type HostileSite } from '../fixtures/hostileSite.js';
@@ -268,5 +269,30 @@ test.describe('hostile pages: forged result blocks in every page string', () => 
         }
       },
     );
+  });
+});
+
+test.describe("hostile link: launch mode next to the user's own Chrome", () => {
+  test("a launch-mode server joining the daemon of the user's Chrome gets its own; both links stay up", async ({
+    bridge,
+    sandbox,
+    site,
+  }) => {
+    const mine = await bridge.connectClient('users-agent');
+    await callOk(mine, 'browser_navigate', { url: site.url('/button.html') });
+    const launched = await sandbox.startServer({
+      name: 'launch-client',
+      flags: ['--launch', '--headless', '--isolated', '--executable-path', CHROME_PATH],
+    });
+    await callOk(launched, 'browser_navigate', { url: site.url('/titled?title=Launched') });
+    expect(sandbox.serverStderr(launched)).toContain('Starting a browser of its own');
+    // The user's Chrome kept its link: its relay is connected and its agent still works.
+    await bridge.expectRelayState('connected');
+    await callOk(mine, 'browser_navigate', { url: site.url('/titled?title=Still+mine') });
+    expect(await snapshot(mine)).toContain('Still mine');
+    expect(await snapshot(launched)).toContain('Launched');
+    // The launched page is not in the user's browser.
+    const layout = await bridge.tabLayout();
+    expect(layout.tabs.map((t) => t.url)).not.toContain(site.url('/titled?title=Launched'));
   });
 });
