@@ -345,7 +345,7 @@ test.describe('the panel pairs with no one but the bridge that minted the code',
 });
 
 test.describe('launch mode serves only its own browser', () => {
-  test("a paired browser that holds the link keeps it; the launch server gets a daemon and browser of its own, and the peer none of its calls", async ({
+  test('a paired browser that holds the link keeps it; the launch server gets a daemon and browser of its own, and the peer none of its calls', async ({
     sandbox,
     site,
   }) => {

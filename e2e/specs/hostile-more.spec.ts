@@ -47,7 +47,11 @@ test.describe('hostile pages: popups and new tabs into blocked origins', () => {
           <button onclick="window.open(${JSON.stringify(blocked.url('/secret?via=open'))})">Open</button>
           <button onclick="const w = window.open('');
             w.document.write('<h2>Popup page</h2><iframe src=${blocked.url('/secret?via=blank')}></iframe>');
-            w.document.close();">Blank</button>`;
+            w.document.close();">Blank</button>
+          <form method="post" target="_blank" action="${blocked.url('/secret?via=form')}">
+            <input name="card" value="4111111111111111"><button>Post out</button></form>
+          <iframe name="named" src="about:blank"></iframe>
+          <a href="${blocked.url('/secret?via=named')}" target="named">Into frame</a>`;
         const client = await bridge.connectClient('popup-agent', {
           env: { BROWSER_AGENT_BLOCKED_ORIGINS: blocked.origin() },
         });
@@ -55,6 +59,9 @@ test.describe('hostile pages: popups and new tabs into blocked origins', () => {
         await callOk(client, 'browser_click', { role: 'link', name: 'Link out' });
         await callOk(client, 'browser_click', { role: 'button', name: 'Open' });
         await callOk(client, 'browser_click', { role: 'button', name: 'Blank' });
+        // Beyond the issue's list: a form POST into a new tab, and a link into a named frame.
+        await callOk(client, 'browser_click', { role: 'button', name: 'Post out' });
+        await callOk(client, 'browser_click', { role: 'link', name: 'Into frame' });
         await settle();
         expect(blocked.requests).toEqual([]);
         const tabs = (await callOk(client, 'browser_tabs', { action: 'list' })).text;
