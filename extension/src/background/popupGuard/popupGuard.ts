@@ -141,8 +141,8 @@ export class PopupGuard {
       );
     }
     if (JSON.stringify(withoutIds(old)) === JSON.stringify(withoutIds(rules))) return;
-    // A popup created while the rules are replaced in one update was seen to get through (the
-    // update leaves a moment with neither set). Adding first, then removing, leaves none.
+    // Whether one update that removes and adds is atomic for requests in flight is not
+    // documented; adding first, then removing, never leaves a moment without rules.
     await chrome.declarativeNetRequest.updateSessionRules({ addRules: rules });
     await chrome.declarativeNetRequest.updateSessionRules({ removeRuleIds: old.map((r) => r.id) });
   }
