@@ -30,6 +30,9 @@ export default defineManifest({
     // The side panel shows each agent's page with its icon from Chrome's own favicon cache
     // (chrome-extension://<id>/_favicon/), so the panel never loads a page-chosen icon URL.
     'favicon',
+    // Refuses a popup's first request to an origin its session may not load: chrome.debugger
+    // cannot attach to a tab before that request leaves (background/popupGuard/).
+    'declarativeNetRequest',
   ],
   background: { service_worker: 'src/background/index.ts', type: 'module' },
   side_panel: { default_path: 'src/sidepanel/index.html' },

@@ -11,6 +11,7 @@ const RELAY_ALARM_PERIOD_MIN = 0.5;
 
 const worker = new Worker();
 void worker.applySettings();
+worker.popups.refresh();
 
 chrome.runtime.onInstalled.addListener(() => {
   void chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true });
@@ -51,15 +52,32 @@ chrome.debugger.onDetach.addListener((source) => {
   if (source.tabId !== undefined) worker.hub.handleDetach(source.tabId);
 });
 
-chrome.tabs.onRemoved.addListener((tabId) => void worker.tabClosed(tabId));
+chrome.tabs.onRemoved.addListener((tabId) => {
+  worker.popups.removed(tabId);
+  void worker.tabClosed(tabId);
+});
 // The tab that really opened it (target=_blank, window.open): tabs.onCreated's openerTabId is
 // only the tab that was active, which may be another agent's or the user's.
+// A popup stays in the popup guard's scope until it is adopted and guarded over CDP.
+chrome.tabs.onCreated.addListener((tab) => worker.popups.created(tab));
+chrome.webNavigation.onCommitted.addListener((details) => {
+  if (details.frameId === 0) worker.popups.committed(details.tabId);
+});
 chrome.webNavigation.onCreatedNavigationTarget.addListener((details) => {
-  void worker.contexts.adoptPopup(details.tabId, details.sourceTabId, details.url);
+  worker.popups.hold(details.tabId);
+  void worker.contexts
+    .adoptPopup(details.tabId, details.sourceTabId, details.url)
+    .then((outcome) => {
+      if (outcome !== 'blocked') worker.popups.decided(details.tabId);
+    })
+    .catch(() => undefined);
 });
 // Dragging a tab into a session's group hands it over; dragging it out takes it back.
 chrome.tabs.onUpdated.addListener((tabId, change) => {
-  if (change.url !== undefined) void worker.enforcePolicy(tabId, change.url);
+  if (change.url !== undefined) {
+    void worker.enforcePolicy(tabId, change.url);
+    worker.popups.refresh();
+  }
   if (change.url !== undefined || change.title !== undefined) worker.tabsMayHaveChanged();
   if (change.groupId === undefined) return;
   void worker.leaseFollowsGroup(tabId, change.groupId);

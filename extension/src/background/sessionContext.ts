@@ -177,10 +177,18 @@ export class SessionContexts {
     this.#changed();
   }
 
-  /** A tab opened by a session's page (target=_blank, window.open) joins that session. */
-  async adoptPopup(tabId: number, openerTabId: number, url: string): Promise<void> {
+  /**
+   * A tab opened by a session's page (target=_blank, window.open) joins that session, guarded,
+   * unless it heads to an origin the session may not load ('blocked'); 'other' is no session's.
+   */
+  async adoptPopup(
+    tabId: number,
+    openerTabId: number,
+    url: string,
+  ): Promise<'adopted' | 'blocked' | 'other'> {
     const owner = await this.#store.ownerOf(openerTabId);
-    if (!owner || owner.tabIds.includes(tabId)) return;
+    if (!owner) return 'other';
+    if (owner.tabIds.includes(tabId)) return 'adopted';
     const verdict = checkOrigin(owner.policy, url);
     if (!verdict.allowed) {
       // A popup to a blocked origin is never adopted, so the agent never sees it; it is closed a
@@ -188,7 +196,7 @@ export class SessionContexts {
       // opener's script (and the agent's call) waiting forever.
       setTimeout(() => void chrome.tabs.remove(tabId).catch(() => undefined), POPUP_CLOSE_DELAY_MS);
       this.#onBlockedPopup(openerTabId, { url, reason: verdict.reason, at: Date.now() });
-      return;
+      return 'blocked';
     }
     owner.tabIds.push(tabId);
     await addToGroup(owner, tabId);
@@ -196,5 +204,6 @@ export class SessionContexts {
     this.#changed();
     // Attach now so the guard also sees the popup's redirects and later navigations.
     if (owner.policy) await this.#hub.attach(tabId).catch(() => undefined);
+    return 'adopted';
   }
 }

@@ -35,6 +35,7 @@ import {
   SESSION_TABS_MAX,
 } from '@browser-agent/protocol';
 import { BlockedLoads } from './blockedLoads';
+import { PopupGuard } from './popupGuard/popupGuard';
 import { SubmitApprovals } from './submitApprovals';
 import type { PanelToWorker, WorkerToPanel } from '../shared/messages';
 import { hostOf } from '../shared/callSentence';
@@ -71,6 +72,8 @@ export class Worker {
     (openerTabId, load) => this.blocked.record(openerTabId, load),
   );
   readonly activity = new Activity();
+  /** The origin policy for popups, before they exist (declarativeNetRequest). */
+  readonly popups = new PopupGuard(this.store);
   readonly approvals = new SubmitApprovals({
     cdpFor: (tabId) => this.hub.attach(tabId),
     questionsChanged: (questions) => {
@@ -284,6 +287,7 @@ export class Worker {
   }
 
   sessionsChanged(): void {
+    this.popups.refresh();
     this.tabsMayHaveChanged();
     clearTimeout(this.#broadcastTimer);
     // The view reads every tab back from Chrome; with no panel open nobody would see it, and a

@@ -14,7 +14,15 @@
  * own submits pass untouched: CDP input is trusted input, and the page cannot tell it apart.
  * It holds no privileged logic: the worker decides, and answers with a release.
  */
-import { GUARD_DISCOVER_EVENT, GUARD_SUBMIT_EVENT } from '../shared/guardEvents';
+import {
+  GUARD_CHANNEL_EVENT,
+  GUARD_CHANNEL_TAKEN,
+  GUARD_DISCOVER_EVENT,
+  GUARD_HELLO_EVENT,
+  GUARD_REAL_END,
+  GUARD_REAL_START,
+  GUARD_SUBMIT_EVENT,
+} from '../shared/guardEvents';
 import type { ContentMessage, GuardMessage } from '../shared/messages';
 import { secretFields, secretFormsIn, targetOrigin } from './secretForms';
 import { shadowRootsOnPath } from './shadowRoots';
@@ -75,8 +83,40 @@ function onSubmit(event: SubmitEvent): void {
   event.stopImmediatePropagation();
 }
 
+/**
+ * The private element shared with the main-world hook (guardEvents.ts): the hook brackets each
+ * real `submit()` event with events on it, which no page script can see or send.
+ */
+const channel = document.createElement('span');
+let channelTaken = false;
+let realCall = false;
+channel.addEventListener(GUARD_CHANNEL_TAKEN, () => (channelTaken = true));
+channel.addEventListener(GUARD_REAL_START, () => (realCall = true));
+channel.addEventListener(GUARD_REAL_END, () => (realCall = false));
+function offerChannel(): void {
+  if (channelTaken) return;
+  // Attached for the instant of the event, so it reaches the hook's listener on document.
+  const parent = document.documentElement ?? document;
+  parent.appendChild(channel);
+  try {
+    channel.dispatchEvent(new Event(GUARD_CHANNEL_EVENT, { bubbles: true }));
+  } finally {
+    channel.remove();
+  }
+}
+document.addEventListener(GUARD_HELLO_EVENT, offerChannel, true);
+offerChannel();
+
 /** The hook's event for a `form.submit()` call; cancelling it stops the call. */
 function onSubmitCall(event: Event): void {
+  const real = realCall;
+  // One held form per real call: a page listener that runs first cannot pass a forgery off.
+  realCall = false;
+  // A page's own copy of the event (no real call around it) is no submit and holds nothing.
+  if (!real) {
+    event.stopImmediatePropagation();
+    return;
+  }
   const form = event.target;
   if (form instanceof HTMLFormElement && hold(form, null, 'submit')) event.preventDefault();
   event.stopImmediatePropagation();

@@ -13,7 +13,15 @@
  * it could not do anyway (it can send its own fields with fetch), and undoing it only makes an
  * agent's submit go unasked on that page, as it did before this hook existed.
  */
-import { GUARD_DISCOVER_EVENT, GUARD_SUBMIT_EVENT } from '../shared/guardEvents';
+import {
+  GUARD_CHANNEL_EVENT,
+  GUARD_CHANNEL_TAKEN,
+  GUARD_DISCOVER_EVENT,
+  GUARD_HELLO_EVENT,
+  GUARD_REAL_END,
+  GUARD_REAL_START,
+  GUARD_SUBMIT_EVENT,
+} from '../shared/guardEvents';
 
 // Taken before any page script runs, so a page that replaces them later does not change ours.
 // They are meant to be unbound: each is applied to its form with Reflect.apply.
@@ -24,13 +32,34 @@ const nativeSubmit = formProto.submit;
 const nativeRequestSubmit = formProto.requestSubmit;
 // eslint-disable-next-line @typescript-eslint/unbound-method
 const dispatch = EventTarget.prototype.dispatchEvent;
+const NativeEvent = Event;
 const isForm = (value: unknown): value is HTMLFormElement => value instanceof HTMLFormElement;
+
+/** The guard's private element (see guardEvents.ts); the first one handed over is kept. */
+let channel: EventTarget | undefined;
+const takeChannel = (event: Event): void => {
+  if (channel !== undefined || !event.target) return;
+  channel = event.target;
+  Reflect.apply(dispatch, channel, [new NativeEvent(GUARD_CHANNEL_TAKEN)]);
+};
+document.addEventListener(GUARD_CHANNEL_EVENT, takeChannel, true);
+Reflect.apply(dispatch, document, [new NativeEvent(GUARD_HELLO_EVENT)]);
+const onChannel = (type: string): void => {
+  if (channel !== undefined) Reflect.apply(dispatch, channel, [new NativeEvent(type)]);
+};
 
 /** False when the guard held the call. */
 function announce(form: HTMLFormElement, cancelableKind: 'submit' | undefined): boolean {
-  Reflect.apply(dispatch, form, [new Event(GUARD_DISCOVER_EVENT, { composed: true })]);
+  Reflect.apply(dispatch, form, [new NativeEvent(GUARD_DISCOVER_EVENT, { composed: true })]);
   if (cancelableKind === undefined) return true;
-  return Reflect.apply(dispatch, form, [new Event(GUARD_SUBMIT_EVENT, { cancelable: true })]);
+  onChannel(GUARD_REAL_START);
+  try {
+    return Reflect.apply(dispatch, form, [
+      new NativeEvent(GUARD_SUBMIT_EVENT, { cancelable: true }),
+    ]);
+  } finally {
+    onChannel(GUARD_REAL_END);
+  }
 }
 
 // Named as the native methods, and of the same length (0).

@@ -31,8 +31,26 @@ export async function savePairing(secret: string, label: string): Promise<Stored
 
 const LAUNCHED_LABEL = 'Launched browser';
 
+/**
+ * Ids of pairings the user forgot, for the daemon to forget too. Whichever link is connected
+ * (the panel's or the worker's) sends `unpair` for each at once and on every later connect; the
+ * extension cannot tell which daemon holds a pairing, and an id a daemon does not know is
+ * ignored there, so they stay until newer ones push them out.
+ */
+export const FORGOTTEN_KEY = 'forgottenPairings';
+const FORGOTTEN_MAX = 20;
+
+export async function forgottenPairings(): Promise<string[]> {
+  const list: unknown = (await chrome.storage.local.get(FORGOTTEN_KEY))[FORGOTTEN_KEY];
+  return Array.isArray(list) ? list.filter((id): id is string => typeof id === 'string') : [];
+}
+
 export async function forgetPairing(id: string): Promise<void> {
-  await chrome.storage.local.set({ [KEY]: (await loadPairings()).filter((p) => p.id !== id) });
+  const forgotten = (await forgottenPairings()).filter((f) => f !== id);
+  await chrome.storage.local.set({
+    [KEY]: (await loadPairings()).filter((p) => p.id !== id),
+    [FORGOTTEN_KEY]: [...forgotten, id].slice(-FORGOTTEN_MAX),
+  });
 }
 
 /**

@@ -40,7 +40,13 @@ import {
   sign,
   verify,
 } from './pairingCrypto';
-import { loadPairings, savePairing, type StoredPairing } from './pairings';
+import {
+  FORGOTTEN_KEY,
+  forgottenPairings,
+  loadPairings,
+  savePairing,
+  type StoredPairing,
+} from './pairings';
 
 /** The only frames read before the daemon has authenticated itself. */
 const HANDSHAKE_FRAMES: ReadonlySet<DaemonToExtensionFrame['type']> = new Set([
@@ -115,7 +121,12 @@ export class RelayClient {
     this.#onState = onState;
     this.#askCode = askCode;
     this.#keepalive = setInterval(() => this.#send({ type: 'ping', t: Date.now() }), KEEPALIVE_MS);
+    chrome.storage.onChanged.addListener(this.#onStorage);
   }
+
+  readonly #onStorage = (changes: Record<string, chrome.storage.StorageChange>): void => {
+    if (FORGOTTEN_KEY in changes) void this.#sendForgotten();
+  };
 
   start(): void {
     if (this.#stopped) return;
@@ -150,6 +161,7 @@ export class RelayClient {
   /** Closes the link for good (e.g. the worker takes it over); calls in flight fail at once. */
   stop(reason: string): void {
     this.#stopped = true;
+    chrome.storage.onChanged.removeListener(this.#onStorage);
     clearTimeout(this.#retryTimer);
     clearInterval(this.#keepalive);
     this.#ws?.close(1000, reason);
@@ -160,6 +172,16 @@ export class RelayClient {
   /** The user forgot a pairing in the panel: the daemon forgets its half too. */
   unpair(pairingId: string): void {
     if (this.state === 'connected') this.#send({ type: 'unpair', pairingId });
+  }
+
+  /**
+   * Every pairing forgotten in the panel, sent over this link whoever holds it: the panel may
+   * be closed or not hold the link (the worker does), or no link may be up when the user
+   * clicks Forget. Called on every `welcome` and whenever the list changes.
+   */
+  async #sendForgotten(): Promise<void> {
+    if (this.state !== 'connected') return;
+    for (const pairingId of await forgottenPairings()) this.unpair(pairingId);
   }
 
   /** A frame from the worker: responses and events go to the daemon; a pong answered the panel. */
@@ -381,6 +403,7 @@ export class RelayClient {
             `Connected to the bridge at ${this.#url}.${skew === undefined ? '' : ` ${skew}`}`,
           );
         }
+        await this.#sendForgotten();
         return;
       case 'request':
         this.#inFlight.set(frame.id, frame);

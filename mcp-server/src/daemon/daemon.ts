@@ -381,7 +381,7 @@ export class Daemon {
    */
   #launchRefusal(options: LaunchOptions): WireError | undefined {
     const running = this.#browser;
-    if (running === undefined) return undefined;
+    if (running === undefined) return this.#servesUsersBrowser();
     const mismatches: string[] = [];
     if (options.userDataDir === undefined && options.isolated) {
       if (running.owner === undefined || running.owner !== options.owner)
@@ -406,6 +406,24 @@ export class Daemon {
       code: ErrorCode.BROWSER_IN_USE,
       message: `This daemon's browser does not fit the launch options: ${mismatches.join('; ')}.`,
       hint: 'The server starts a browser of its own for them.',
+    };
+  }
+
+  /**
+   * A browser the user paired (a pairing in pairings.json) holds the link: launching here would
+   * close its link (4409) and lock it out until this daemon exits, taking the user's own Chrome
+   * away from every other agent. The launch server gets a daemon of its own instead, as for a
+   * browser that does not fit (BROWSER_IN_USE), and both links stay up. A peer holding a pairing
+   * no one stored (none can, but launch pairings are in memory only) is still dropped below.
+   */
+  #servesUsersBrowser(): WireError | undefined {
+    const held = this.#link?.connected === true ? this.#link.activePairing : undefined;
+    if (held === undefined || this.#pairings.find([held]) === undefined) return undefined;
+    return {
+      code: ErrorCode.BROWSER_IN_USE,
+      message:
+        'This daemon serves a browser the user paired (their own Chrome), not a launched one.',
+      hint: 'The server starts a browser of its own, with a daemon of its own.',
     };
   }
 

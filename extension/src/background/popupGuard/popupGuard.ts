@@ -1,0 +1,175 @@
+/**
+ * The origin policy for tabs that do not exist yet: popups (`target=_blank`, `window.open`) and
+ * the frames an `about:blank` popup writes.
+ *
+ * Why not CDP: chrome.debugger cannot attach to a tab before its first request, and a tab's
+ * auto-attach does not cover popups, so the CDP guard (originGuard.ts) sees a popup only after
+ * its first request (with the user's cookies) has left. declarativeNetRequest session rules are
+ * in place before the tab exists: the browser refuses the request itself (ERR_BLOCKED_BY_CLIENT).
+ *
+ * Scope, so the user's own tabs keep working: each session with a policy gets rules that match
+ * only documents (top frames and frames) of tabs the extension does not know yet
+ * (`excludedTabIds` lists every known tab), started by a page on one of the session's sites
+ * (`initiatorDomains`). A new tab is known once its first page commits, or for a popup once
+ * `adoptPopup` has put it in its session and attached the CDP guard, or found its opener is not
+ * a session's tab. The session's own tabs are left to the CDP guard, which reports the loads it
+ * refuses.
+ */
+import { normalizeHost } from '@browser-agent/protocol';
+import type { SessionStore } from '../sessionStore';
+import { popupRules } from './popupRules';
+
+/** A new tab that neither commits nor turns out a popup (a discarded tab) is known by then. */
+const UNDECIDED_MAX_MS = 5_000;
+/** Rule ids of one generation start at 1, of the next at ID_RANGE (Chrome allows 5,000 rules). */
+const ID_RANGE = 100_000;
+
+interface Hold {
+  why: 'new' | 'popup';
+  timer: ReturnType<typeof setTimeout> | undefined;
+}
+
+export class PopupGuard {
+  readonly #store: SessionStore;
+  /** New tabs with an opener, not yet known to be a session's popup or the user's tab. */
+  readonly #undecided = new Map<number, Hold>();
+  /**
+   * Tabs decided so far (the rules exclude them). Kept from events, never from a tab query: a
+   * query can list a popup whose onCreated has not reached us yet, and would exclude it.
+   */
+  readonly #known = new Set<number>();
+  #started: Promise<void> | undefined;
+  #running: Promise<void> = Promise.resolve();
+  #queued = false;
+
+  constructor(store: SessionStore) {
+    this.#store = store;
+  }
+
+  /**
+   * A tab was created. Nothing tells yet whether a page opened it: tabs.onCreated gives a
+   * `target=_blank` link's tab no opener (noopener) and other tabs the active tab as opener. So
+   * every new tab stays in scope until its first page commits or its navigation-target event
+   * says whose it is. A tab the user opens (new tab page, typed URL) starts with a navigation
+   * no page started, which the rules never match.
+   */
+  created(tab: chrome.tabs.Tab): void {
+    if (tab.id !== undefined) this.#hold(tab.id, 'new');
+  }
+
+  /**
+   * A popup (webNavigation.onCreatedNavigationTarget): in scope until `decided`, or for good
+   * when it heads to a refused origin (it is closed a moment later, and its request may not
+   * have started yet: a `target=_blank` link's starts well after this event).
+   */
+  hold(tabId: number): void {
+    this.#hold(tabId, 'popup');
+  }
+
+  /** A tab's top frame committed: a new tab that is no page's popup is known from now on. */
+  committed(tabId: number): void {
+    if (this.#undecided.get(tabId)?.why === 'new') this.decided(tabId);
+  }
+
+  /** The tab is a session's (and guarded over CDP) or the user's: the rules leave it alone. */
+  decided(tabId: number): void {
+    clearTimeout(this.#undecided.get(tabId)?.timer);
+    this.#undecided.delete(tabId);
+    if (this.#known.has(tabId)) return;
+    this.#known.add(tabId);
+    this.refresh();
+  }
+
+  removed(tabId: number): void {
+    clearTimeout(this.#undecided.get(tabId)?.timer);
+    this.#undecided.delete(tabId);
+    this.#known.delete(tabId);
+  }
+
+  #hold(tabId: number, why: Hold['why']): void {
+    if (this.#known.delete(tabId)) this.refresh();
+    const held = this.#undecided.get(tabId);
+    if (held) {
+      if (why === 'popup') {
+        clearTimeout(held.timer);
+        held.why = why;
+      }
+      return;
+    }
+    this.#undecided.set(tabId, {
+      why,
+      timer: why === 'new' ? setTimeout(() => this.decided(tabId), UNDECIDED_MAX_MS) : undefined,
+    });
+  }
+
+  /** Rebuilds the rules from the sessions and tabs; bursts coalesce into one more rebuild. */
+  refresh(): void {
+    if (this.#queued) return;
+    this.#queued = true;
+    this.#running = this.#running.then(async () => {
+      this.#queued = false;
+      await this.#rebuild().catch(() => undefined);
+    });
+  }
+
+  async #rebuild(): Promise<void> {
+    // The tabs that exist when the worker starts are all known, as is a session's every tab.
+    this.#started ??= chrome.tabs.query({}).then((tabs) => {
+      for (const t of tabs)
+        if (t.id !== undefined && !this.#undecided.has(t.id)) this.#known.add(t.id);
+    });
+    await this.#started;
+    const [records, tabs, old] = await Promise.all([
+      this.#store.all(),
+      chrome.tabs.query({}),
+      chrome.declarativeNetRequest.getSessionRules(),
+    ]);
+    const urls = new Map(tabs.map((t) => [t.id, t.url ?? t.pendingUrl ?? '']));
+    const live = new Set(tabs.map((t) => t.id));
+    const excludedTabIds = [...this.#known].filter((id) => live.has(id));
+    const rules: chrome.declarativeNetRequest.Rule[] = [];
+    // Two id ranges in turn, so the new rules go in before the old ones go out (below).
+    const base = old.some((r) => r.id >= ID_RANGE) ? 1 : ID_RANGE;
+    for (const record of records) {
+      if (!record.policy || record.state === 'revoked') continue;
+      const initiatorDomains = [
+        ...new Set(record.tabIds.map((id) => hostOf(urls.get(id) ?? '')).filter(Boolean)),
+      ] as string[];
+      if (initiatorDomains.length === 0) continue;
+      rules.push(
+        ...popupRules(record.policy, { initiatorDomains, excludedTabIds }, base + rules.length),
+      );
+    }
+    if (JSON.stringify(withoutIds(old)) === JSON.stringify(withoutIds(rules))) return;
+    // Whether one update that removes and adds is atomic for requests in flight is not
+    // documented; adding first, then removing, never leaves a moment without rules.
+    await chrome.declarativeNetRequest.updateSessionRules({ addRules: rules });
+    await chrome.declarativeNetRequest.updateSessionRules({ removeRuleIds: old.map((r) => r.id) });
+  }
+}
+
+function hostOf(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
+    return normalizeHost(parsed.hostname);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Rules compared without their ids, key order or absent fields (Chrome's copies differ). */
+function withoutIds(rules: chrome.declarativeNetRequest.Rule[]): unknown[] {
+  const canon = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(canon)
+      : v !== null && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.entries(v)
+              .filter(([, x]) => x !== undefined)
+              .sort(([a], [b]) => a.localeCompare(b))
+              .map(([k, x]) => [k, canon(x)]),
+          )
+        : v;
+  return [...rules].sort((a, b) => a.id - b.id).map((r) => canon({ ...r, id: 0 }));
+}
