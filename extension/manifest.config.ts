@@ -28,6 +28,8 @@ export default defineManifest({
     // Tells which tab opened a popup, so it joins that tab's session (and no other).
     'webNavigation',
   ],
+  // An admin's allowed and blocked sites, set by Chrome policy (docs/permissions.md).
+  storage: { managed_schema: 'managed_schema.json' },
   background: { service_worker: 'src/background/index.ts', type: 'module' },
   side_panel: { default_path: 'src/sidepanel/index.html' },
   action: { default_title: 'Browser Agent: open the side panel' },

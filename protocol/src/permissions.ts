@@ -54,12 +54,19 @@ export type ApprovalQuestionEvent = z.infer<typeof approvalQuestionEventSchema>;
 
 export const approvalClosedEventSchema = z.object({ questionId: z.string().min(1).max(100) });
 
+/** The parts of a WHATWG URL a pattern is matched against (protocol has no DOM lib). */
+export interface SiteUrl {
+  readonly origin: string;
+  readonly hostname: string;
+  readonly pathname: string;
+}
+
 /**
  * Whether `host` matches a site pattern: `example.com` matches it and its subdomains,
  * `*.example.com` only subdomains, and a pattern with a scheme (`https://x.test:8080`) the
  * origin exactly. Case-insensitive; a trailing dot or slash is ignored.
  */
-export function siteMatches(pattern: string, url: URL): boolean {
+export function siteMatches(pattern: string, url: SiteUrl): boolean {
   const p = pattern.trim().toLowerCase().replace(/\/+$/, '');
   if (p === '') return false;
   if (p.includes('://')) return url.origin.toLowerCase() === p;

@@ -1,4 +1,5 @@
-import type { SessionView } from '../shared/messages';
+import type { PermissionMode } from '@browser-agent/protocol';
+import type { ApprovalQuestion, SessionView } from '../shared/messages';
 import type { SessionRecord } from './sessionStore';
 import type { TransactionManager } from './transactions/manager';
 
@@ -20,10 +21,17 @@ async function transactionView(
 }
 
 /** What the panel shows of each session: its client, state and tabs as Chrome sees them now. */
+/** Each agent's permission mode and open question (approvals/permissions.ts). */
+export interface PermissionFacts {
+  modeOf(record: SessionRecord): Promise<PermissionMode>;
+  questionOf(sessionId: string): ApprovalQuestion | undefined;
+}
+
 export async function sessionViews(
   records: SessionRecord[],
   busy: ReadonlySet<string>,
   transactions: TransactionManager,
+  permissions: PermissionFacts,
 ): Promise<SessionView[]> {
   return Promise.all(
     records.map(async (r) => ({
@@ -34,6 +42,8 @@ export async function sessionViews(
       lastActivity: r.lastActivity,
       busy: busy.has(r.sessionId),
       color: r.color,
+      permissionMode: await permissions.modeOf(r),
+      pendingQuestion: permissions.questionOf(r.sessionId),
       transaction: await transactionView(transactions, r.sessionId),
       tabs: await Promise.all(
         r.tabIds.map(async (tabId) => {

@@ -1,5 +1,6 @@
 import { DEFAULT_BRIDGE_PORT } from '@browser-agent/protocol';
 import type { Settings } from '../shared/messages';
+import { DEFAULT_SENSITIVE_SITES } from './approvals/sensitiveSites';
 
 const KEY = 'settings';
 
@@ -8,6 +9,9 @@ export const DEFAULT_SETTINGS: Settings = {
   onSessionEnd: 'close',
   bridgePort: DEFAULT_BRIDGE_PORT,
   askBeforeSecretSubmit: false,
+  // Today's behaviour for agents whose config names no mode; docs/permissions.md suggests per-site.
+  defaultPermissionMode: 'autonomous',
+  sensitiveSites: [...DEFAULT_SENSITIVE_SITES],
 };
 
 /**

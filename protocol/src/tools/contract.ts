@@ -56,6 +56,11 @@ export interface ToolContract<N extends string = string, S extends z.ZodObject =
   readonly reportsModalState?: false;
   /** `script`: asked about first when its page holds a guarded secret form (askBeforeSecretSubmit). */
   readonly approval?: 'script';
+  /**
+   * `steps`: the permission gate (issue #19) asks about each of its steps, not about the call
+   * itself (browser_batch). Read-only tools (annotations.readOnlyHint) are never asked about.
+   */
+  readonly permission?: 'steps';
   /** A step the MCP server runs around the call, where the file system and a DOM library are. */
   readonly serverStep?: ServerStepKind;
   /** Shows the resumed session's last calls every time, not only with the first result. */
