@@ -6,6 +6,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Logger } from '../shared/logger.js';
 import { statePaths } from '../shared/paths.js';
 import { sessionSettingsOf, type Settings } from './config.js';
+import { ApprovalElicitation } from './approvalElicitation.js';
 import { DaemonClient } from './daemonClient.js';
 import { createMcpServer } from './mcpServer.js';
 import { fileRoots, projectFromRoots } from './projectRoots.js';
@@ -48,6 +49,7 @@ export function openBridgeSession(options: BridgeSessionOptions): BridgeSession 
     settings: sessionSettingsOf(settings),
     transactions: settings.transactions,
     inProcess: process.env['BROWSER_AGENT_NO_DAEMON'] === '1',
+    onEvent: (frame) => elicitation.onEvent(frame),
   });
   const uploadRoots = async (): Promise<string[]> => [
     ...(await fileRoots(server.server)),
@@ -64,6 +66,12 @@ export function openBridgeSession(options: BridgeSessionOptions): BridgeSession 
       settings.launch.userDataDir === undefined &&
       options.cliProject === undefined,
   });
+  // The extension's approval questions, asked through the client too when it can elicit.
+  const elicitation = new ApprovalElicitation(
+    server.server,
+    (id, allow, scope) => daemon.sendApprovalAnswer(id, allow, scope),
+    options.log,
+  );
   server.server.oninitialized = () => {
     const client = server.server.getClientVersion() ?? { name: 'MCP client', version: '?' };
     daemon.setClient({ name: client.name, version: client.version });

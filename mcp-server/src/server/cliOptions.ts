@@ -46,6 +46,7 @@ MCP server (stdio) that drives Chromium through the Browser Agent extension.
   --blocked-origins <list> Never these origins (a block beats an allow)
   --block-private-network  Refuse loopback, RFC 1918 and link-local addresses
   --allow-file-urls        Let the agent open file:// URLs (off by default)
+  --permission-mode <m>    ask, per-site or autonomous: when the agent asks you before acting
   --output-dir <dir>       Save every screenshot here, with a timestamped name
   --upload-dirs <dirs>     Comma-separated directories uploads may come from (besides roots)
   --tool-names <set>       Also list tools under another server's names: executeautomation
