@@ -69,7 +69,8 @@ export class ApprovalQuestions {
   async #ask(tabId: number, parts: QuestionParts, deadline: number): Promise<Answer> {
     const waitMs = deadline - Date.now();
     if (waitMs <= 0) return { verdict: 'timeout', scope: 'once' };
-    const tab = await chrome.tabs.get(tabId).catch(() => undefined);
+    // -1: no tab yet (the agent's first navigation); chrome.tabs.get throws on it.
+    const tab = tabId >= 0 ? await chrome.tabs.get(tabId).catch(() => undefined) : undefined;
     const question: ApprovalQuestion = {
       ...parts,
       scopes: parts.scopes ?? ['once'],
