@@ -145,7 +145,11 @@ export class Worker {
           .then(() =>
             this.transactions.manager.configure(frame.sessionId, frame.transactions, frame.resume),
           )
-          .then(() => this.sessionsChanged());
+          .then(() => {
+            this.sessionsChanged();
+            // Its admin lists, if its server read an admin file, show in the panel.
+            void this.#broadcastPermissions();
+          });
         // Its server may have restarted: it learns its open question again, to elicit it.
         this.permissions.announceAll();
         return;
