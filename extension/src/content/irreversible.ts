@@ -260,7 +260,9 @@ export function linkKinds(
   const navigates =
     url !== undefined &&
     (url.protocol === 'http:' || url.protocol === 'https:') &&
+    // `href="#"` (an empty fragment, which URL reports as no hash) stays on the page.
     url.hash === '' &&
+    !link.href.includes('#') &&
     link.role !== 'button' &&
     (link.dataMethod === '' || link.dataMethod.toLowerCase() === 'get');
   // A plain link only opens a page (its words, e.g. "Delete account settings", lead there).
