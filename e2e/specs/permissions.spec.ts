@@ -139,9 +139,7 @@ test('per-site: "Allow on this site" is remembered, listed, and asked again once
   expect(otherSite.requests.some((r) => r.includes('title=Other'))).toBe(false);
   expect(await snapshot(client)).toContain('heading "Shop"');
 
-  await bridge.relay
-    .getByRole('button', { name: `Revoke ${site.origin} for site-agent` })
-    .click();
+  await bridge.relay.getByRole('button', { name: `Revoke ${site.origin} for site-agent` }).click();
   await expect(grant).toHaveCount(0);
   denied(
     await answered(
@@ -277,8 +275,7 @@ test('sensitive sites ask first even in autonomous mode, and gate irreversible a
           }
         ).chrome.storage.local;
         const settings = (await storage.get('settings'))['settings'] as
-          | { sensitiveSites?: string[] }
-          | undefined;
+          { sensitiveSites?: string[] } | undefined;
         return settings?.sensitiveSites ?? [];
       }),
     )

@@ -35,11 +35,14 @@ export class AjvJsonSchemaValidator implements jsonSchemaValidator {
         'JSON Schema validation beyond flat string forms is left out of this build; see mcp-server/build/withoutAjv.ts.',
       );
     return (input: unknown) => {
-      const fail = (errorMessage: string) => ({ valid: false as const, data: undefined, errorMessage });
+      const fail = (errorMessage: string) => ({
+        valid: false as const,
+        data: undefined,
+        errorMessage,
+      });
       if (typeof input !== 'object' || input === null) return fail('expected an object');
       const record = input as Record<string, unknown>;
-      for (const key of schema.required ?? [])
-        if (!(key in record)) return fail(`missing ${key}`);
+      for (const key of schema.required ?? []) if (!(key in record)) return fail(`missing ${key}`);
       for (const [key, value] of Object.entries(record)) {
         const property = schema.properties[key];
         if (property === undefined) continue;

@@ -6,7 +6,11 @@ function at(url: string): SiteUrl {
   const m = /^(\w+:)\/\/([^/:]+)(:\d+)?(\/[^?#]*)?/.exec(url);
   if (!m) throw new Error(url);
   const [, scheme = '', host = '', port = '', path = '/'] = m;
-  return { origin: `${scheme}//${host.toLowerCase()}${port}`, hostname: host.toLowerCase(), pathname: path };
+  return {
+    origin: `${scheme}//${host.toLowerCase()}${port}`,
+    hostname: host.toLowerCase(),
+    pathname: path,
+  };
 }
 
 describe('siteMatches', () => {

@@ -47,7 +47,11 @@ describe('submitKinds', () => {
       }),
     ).toEqual(['change a password']);
     expect(
-      submitKinds('Continue', { method: 'post', autocomplete: ['new-password'], types: ['password'] }),
+      submitKinds('Continue', {
+        method: 'post',
+        autocomplete: ['new-password'],
+        types: ['password'],
+      }),
     ).toEqual(['create an account']);
     // A plain sign-in (one password, no new-password) is not irreversible.
     expect(

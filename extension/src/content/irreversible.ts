@@ -285,7 +285,9 @@ export function labelOf(element: Element): string {
 }
 
 export function formFacts(form: HTMLFormElement, submitter: HTMLElement | null): FormFacts {
-  const fields = [...form.elements].filter((e): e is HTMLInputElement => e instanceof HTMLInputElement);
+  const fields = [...form.elements].filter(
+    (e): e is HTMLInputElement => e instanceof HTMLInputElement,
+  );
   const method =
     (submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement) &&
     submitter.hasAttribute('formmethod')

@@ -22,7 +22,6 @@ export const MODE_LABELS: Record<PermissionMode, string> = {
 const EVERY_AGENT = '*';
 
 export class PermissionsView {
-  readonly #box: HTMLElement;
   readonly #send: (m: PanelToWorker) => void;
   #sessions: SessionView[] = [];
   #state: PermissionsState = { grants: [], sensitiveSites: [], admin: [] };
@@ -35,7 +34,6 @@ export class PermissionsView {
   readonly #grantWho = el('select', { id: 'grant-client' });
 
   constructor(box: HTMLElement, send: (m: PanelToWorker) => void) {
-    this.#box = box;
     this.#send = send;
     this.#defaultMode.addEventListener('change', () =>
       send({

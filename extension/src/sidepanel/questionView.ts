@@ -50,25 +50,25 @@ export class QuestionView {
             ...(q.why ? [el('p', { className: 'why' }, q.why)] : []),
           ]
         : q.kind === 'submit'
-        ? [
-            el('h2', {}, `Let ${q.client} submit this form?`),
-            el(
-              'p',
-              {},
-              `It has a ${q.fields.join(', ')} field and goes to `,
-              el('strong', { className: 'target' }, q.targetOrigin),
-              '.',
-            ),
-          ]
-        : [
-            el('h2', {}, `Let ${q.client} run a script on this page?`),
-            el(
-              'p',
-              {},
-              `The page has a form with a ${q.fields.join(', ')} field. `,
-              'A script can submit it, or read it and send it anywhere.',
-            ),
-          ]),
+          ? [
+              el('h2', {}, `Let ${q.client} submit this form?`),
+              el(
+                'p',
+                {},
+                `It has a ${q.fields.join(', ')} field and goes to `,
+                el('strong', { className: 'target' }, q.targetOrigin),
+                '.',
+              ),
+            ]
+          : [
+              el('h2', {}, `Let ${q.client} run a script on this page?`),
+              el(
+                'p',
+                {},
+                `The page has a form with a ${q.fields.join(', ')} field. `,
+                'A script can submit it, or read it and send it anywhere.',
+              ),
+            ]),
       el('p', { className: 'detail' }, `Tab: ${q.tabTitle || q.pageUrl} (${q.pageUrl})`),
       el(
         'p',

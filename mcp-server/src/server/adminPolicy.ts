@@ -48,9 +48,7 @@ export function readAdminSites(
   };
 }
 
-function readOne(
-  file: string,
-): Array<z.infer<typeof fileSchema> & { path: string }> {
+function readOne(file: string): Array<z.infer<typeof fileSchema> & { path: string }> {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');

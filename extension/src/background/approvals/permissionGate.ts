@@ -120,11 +120,13 @@ export class PermissionGate {
    * Whether the guards should hold irreversible-looking actions during this session's call: in
    * every mode but autonomous, and in autonomous on a sensitive site.
    */
-  async irreversibleGate(record: SessionRecord, tabUrl: string | undefined): Promise<string | undefined> {
+  async irreversibleGate(
+    record: SessionRecord,
+    tabUrl: string | undefined,
+  ): Promise<string | undefined> {
     const mode = await this.modeOf(record);
     if (mode !== 'autonomous') return `This agent's mode is "${mode}".`;
-    if (await this.isSensitive(tabUrl))
-      return `${hostOf(tabUrl)} is on your sensitive-sites list.`;
+    if (await this.isSensitive(tabUrl)) return `${hostOf(tabUrl)} is on your sensitive-sites list.`;
     return undefined;
   }
 
@@ -141,7 +143,9 @@ export class PermissionGate {
     if (record === undefined) return;
     const tab = await ctx.currentTab().catch(() => undefined);
     const tabUrl =
-      tab === undefined ? undefined : (await chrome.tabs.get(tab.tabId).catch(() => undefined))?.url;
+      tab === undefined
+        ? undefined
+        : (await chrome.tabs.get(tab.tabId).catch(() => undefined))?.url;
     const target = targetUrl(args) ?? tabUrl;
     const site = siteOf(target);
     await this.#checkAdmin(record, target);
@@ -167,7 +171,8 @@ export class PermissionGate {
       },
       deadline,
     );
-    if (verdict === 'timeout') throw unanswered(`whether to let it ${contract.title.toLowerCase()}; it did not run`);
+    if (verdict === 'timeout')
+      throw unanswered(`whether to let it ${contract.title.toLowerCase()}; it did not run`);
     if (verdict === 'deny') {
       throw new BridgeError(
         ErrorCode.USER_DENIED,

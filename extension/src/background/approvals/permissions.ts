@@ -52,12 +52,15 @@ export class Permissions {
     this.gate = new PermissionGate({
       questions: this.questions,
       grants: this.grants,
-      record: deps.record,
-      settings: deps.settings,
+      record: (sessionId) => deps.record(sessionId),
+      settings: () => deps.settings(),
       managedSites,
       modesChanged: () => deps.permissionsChanged(),
     });
-    this.guards = new SubmitApprovals({ cdpFor: deps.cdpFor, questions: this.questions });
+    this.guards = new SubmitApprovals({
+      cdpFor: (tabId) => deps.cdpFor(tabId),
+      questions: this.questions,
+    });
   }
 
   /** From a panel, the overlay or the agent's client; the first answer wins. */
@@ -76,7 +79,13 @@ export class Permissions {
    * closed shadow root; but the agent's own input is trusted input, so an answer is refused
    * while a call of that agent other than the asking one is running (it could be the click).
    */
-  answerFromOverlay(tabId: number, id: string, allow: boolean, scope: ApprovalScope, busy: number): void {
+  answerFromOverlay(
+    tabId: number,
+    id: string,
+    allow: boolean,
+    scope: ApprovalScope,
+    busy: number,
+  ): void {
     const question = this.questions.get(id);
     if (question?.tabId !== tabId || busy > 1) return;
     this.questions.answer(id, allow, scope);
@@ -96,7 +105,9 @@ export class Permissions {
   }
 
   /** What the overlay of `tabId` shows besides its marker. */
-  overlayQuestion(tabId: number): { id: string; text: string; scopes: ApprovalScope[] } | undefined {
+  overlayQuestion(
+    tabId: number,
+  ): { id: string; text: string; scopes: ApprovalScope[] } | undefined {
     const q = this.questions.all().find((x) => x.tabId === tabId);
     return q === undefined ? undefined : { id: q.id, text: questionText(q), scopes: q.scopes };
   }
@@ -125,7 +136,11 @@ export class Permissions {
   #announce(q: ApprovalQuestion): void {
     const data: ApprovalQuestionEvent = {
       questionId: q.id,
-      message: `${questionText(q)}${q.why ? ` ${q.why}` : ''} (Tab: ${q.tabTitle || q.pageUrl})`.slice(0, 2000),
+      message:
+        `${questionText(q)}${q.why ? ` ${q.why}` : ''} (Tab: ${q.tabTitle || q.pageUrl})`.slice(
+          0,
+          2000,
+        ),
       scopes: q.scopes,
       expiresAt: q.expiresAt,
     };
@@ -160,9 +175,9 @@ export function questionText(q: ApprovalQuestion): string {
  * `allowSites` and `blockSites`; see managed_schema.json and docs/permissions.md).
  */
 async function managedSites(): Promise<AdminSites | undefined> {
-  const items = await chrome.storage.managed
+  const items: Record<string, unknown> = await chrome.storage.managed
     .get(['allowSites', 'blockSites'])
-    .catch(() => ({}) as Record<string, unknown>);
+    .catch(() => ({}));
   const allow = items['allowSites'];
   const block = items['blockSites'];
   if (allow === undefined && block === undefined) return undefined;

@@ -87,8 +87,7 @@ export function createHandlers(
     const c: ToolContract = contract;
     let handler = raw[contract.name] as Handler<ToolName>;
     if (c.approval === 'script') handler = steps.approveScript(handler);
-    if (!c.annotations.readOnlyHint && c.permission !== 'steps')
-      handler = steps.permit(c, handler);
+    if (!c.annotations.readOnlyHint && c.permission !== 'steps') handler = steps.permit(c, handler);
     wrapped[contract.name] = withDialogRace(handler);
   }
   return wrapped as HandlerRegistry;
