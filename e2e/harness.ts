@@ -11,7 +11,13 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { CallToolResultSchema, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolResultSchema,
+  ElicitRequestSchema,
+  ListRootsRequestSchema,
+  type ElicitRequest,
+  type ElicitResult,
+} from '@modelcontextprotocol/sdk/types.js';
 import {
   EXTENSION_ORIGIN,
   RELAY_PAGE_PATH,
@@ -81,6 +87,8 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** Directories the client offers as MCP roots (the client then has the roots capability). */
   roots?: string[];
+  /** Answers elicitation requests (the client then has the elicitation capability). */
+  elicit?: (request: ElicitRequest) => ElicitResult | Promise<ElicitResult>;
   /** Another command than the workspace's built server (an installed package, npx); flags follow. */
   command?: { file: string; args: string[] };
 }
@@ -135,8 +143,15 @@ export const test = base.extend<
       env,
       socketPath: path.join(home, 'daemon.sock'),
       port,
-      async startServer({ name = 'e2e-client', flags = [], env: extra = {}, roots, command } = {}) {
-        const server = await spawnServer(name, flags, { ...env, ...extra }, roots, command);
+      async startServer({
+        name = 'e2e-client',
+        flags = [],
+        env: extra = {},
+        roots,
+        command,
+        elicit,
+      } = {}) {
+        const server = await spawnServer(name, flags, { ...env, ...extra }, roots, command, elicit);
         servers.push(server);
         return server.client;
       },
@@ -254,6 +269,7 @@ async function spawnServer(
   env: Record<string, string>,
   roots?: string[],
   command?: { file: string; args: string[] },
+  elicit?: ServerOptions['elicit'],
 ): Promise<ServerProcess> {
   const { client, pid, stderr } = await startMcpChild({
     name,
@@ -262,6 +278,10 @@ async function spawnServer(
     args: flags,
     env,
     ...(command && { command }),
+    ...(elicit && {
+      clientOptions: { capabilities: { elicitation: {} } },
+      prepare: (client: Client) => client.setRequestHandler(ElicitRequestSchema, elicit),
+    }),
     ...(roots && {
       clientOptions: { capabilities: { roots: {} } },
       prepare: (client: Client) =>

@@ -34,6 +34,8 @@ export default defineManifest({
     // cannot attach to a tab before that request leaves (background/popupGuard/).
     'declarativeNetRequest',
   ],
+  // An admin's allowed and blocked sites, set by Chrome policy (docs/permissions.md).
+  storage: { managed_schema: 'managed_schema.json' },
   background: { service_worker: 'src/background/index.ts', type: 'module' },
   side_panel: { default_path: 'src/sidepanel/index.html' },
   action: { default_title: 'Browser Agent: open the side panel' },

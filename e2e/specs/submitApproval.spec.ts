@@ -111,7 +111,8 @@ test("a submit started by the page's script is held too; no answer fails the cal
     name: 'Quick sign in',
   });
   expect(clicked.isError).toBe(true);
-  expect(clicked.text).toContain(ErrorCode.USER_DENIED);
+  // Issue #19: no answer is its own code, with a hint, not a denial.
+  expect(clicked.text).toContain(ErrorCode.APPROVAL_TIMEOUT);
   expect(clicked.text).toContain('did not answer in time');
   await expect(question(bridge.relay)).toHaveCount(0);
   await expectNotSubmitted(bridge, site);

@@ -31,6 +31,8 @@ export const ErrorCode = {
   REVOKED: 'REVOKED',
   /** The user refused (or did not answer) a question the extension asked before acting. */
   USER_DENIED: 'USER_DENIED',
+  /** A question the extension asked before acting got no answer within the call's limit. */
+  APPROVAL_TIMEOUT: 'APPROVAL_TIMEOUT',
   LAUNCH_FAILED: 'LAUNCH_FAILED',
   /** The daemon's browser runs with another profile or binary than a new server asked for. */
   BROWSER_IN_USE: 'BROWSER_IN_USE',

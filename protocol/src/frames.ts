@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { PROTOCOL_VERSION, MAX_ID_CHARS } from './constants.js';
 import { ErrorCode, wireErrorSchema, type WireError } from './errors.js';
 import { hopsSchema, timingSchema } from './hops.js';
+import { adminSitesSchema, APPROVAL_SCOPES, PERMISSION_MODES } from './permissions.js';
 import {
   loggedCallSchema,
   resumeStatsSchema,
@@ -167,6 +168,10 @@ export const sessionSettingsSchema = z.object({
   startsWithBlankTab: z.boolean().optional(),
   /** `--init-script`: source run in every document of the session's tabs before the page's own. */
   initScript: z.string().max(1_000_000).optional(),
+  /** The config's default permission mode for this agent (permissions.ts); the panel may change it. */
+  permissionMode: z.enum(PERMISSION_MODES).optional(),
+  /** Sites an admin file allows or blocks for every agent; the panel cannot loosen them. */
+  adminSites: adminSitesSchema.optional(),
 });
 export type SessionSettings = z.infer<typeof sessionSettingsSchema>;
 
@@ -260,6 +265,18 @@ export const sessionStartFrameSchema = z.object({
   settings: sessionSettingsSchema.optional(),
 });
 
+/**
+ * server → daemon → extension: the user's answer to an approval question, given through the MCP
+ * client (elicitation). The daemon overwrites `sessionId` with the server's own session.
+ */
+export const approvalAnswerFrameSchema = z.object({
+  type: z.literal('approval_answer'),
+  sessionId: z.string().max(MAX_ID_CHARS),
+  questionId: z.string().min(1).max(MAX_ID_CHARS),
+  allow: z.boolean(),
+  scope: z.enum(APPROVAL_SCOPES).optional(),
+});
+
 export const sessionEndFrameSchema = z.object({
   type: z.literal('session_end'),
   sessionId: z.string(),
@@ -292,6 +309,7 @@ export const frameSchema = z.discriminatedUnion('type', [
   eventFrameSchema,
   sessionStartFrameSchema,
   sessionEndFrameSchema,
+  approvalAnswerFrameSchema,
   pingFrameSchema,
   pongFrameSchema,
   errorFrameSchema,

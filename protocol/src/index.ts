@@ -12,3 +12,4 @@ export * from './pairingProofs.js';
 export * from './originPolicy.js';
 export * from './transactionLimits.js';
 export * from './sessionTabs.js';
+export * from './permissions.js';

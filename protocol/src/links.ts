@@ -4,16 +4,18 @@
  * is refused at parse time (INVALID_FRAME, naming the link and what it carries), like any other
  * malformed frame, and never reaches a receiver's switch.
  *
- *   server → daemon      hello (role server), register, request, cancel, bye, ping
+ *   server → daemon      hello (role server), register, request, cancel, bye, approval_answer,
+ *                        ping
  *   daemon → server      welcome, register_ok, response, event, pong, error
  *   extension → daemon   hello (role extension), auth, pair_start, pair_confirm, unpair, response,
  *                        event, ping, error
  *   daemon → extension   challenge, pairing_required, pair_offer, paired, welcome, request,
- *                        cancel, session_start, session_end, pong, error
+ *                        cancel, session_start, session_end, approval_answer, pong, error
  *
  * Inside the extension the relay (side panel or worker-held) passes the daemon's work on to the
  * service worker and carries its answers back; that hop has its own pair of unions:
- *   relay → worker       request, cancel, session_start, session_end, ping (the panel's keepalive)
+ *   relay → worker       request, cancel, session_start, session_end, approval_answer, ping (the
+ *                        panel's keepalive)
  *   worker → relay       response, event, pong
  */
 import { z } from 'zod';
@@ -22,6 +24,7 @@ import { ErrorCode, type WireError } from './errors.js';
 import { fastRequestFrame } from './fastFrames.js';
 import {
   authFrameSchema,
+  approvalAnswerFrameSchema,
   byeFrameSchema,
   cancelFrameSchema,
   challengeFrameSchema,
@@ -55,6 +58,7 @@ export const serverToDaemonFrameSchema = z.discriminatedUnion('type', [
   requestFrameSchema,
   cancelFrameSchema,
   byeFrameSchema,
+  approvalAnswerFrameSchema,
   pingFrameSchema,
 ]);
 export type ServerToDaemonFrame = z.infer<typeof serverToDaemonFrameSchema>;
@@ -92,6 +96,7 @@ export const daemonToExtensionFrameSchema = z.discriminatedUnion('type', [
   cancelFrameSchema,
   sessionStartFrameSchema,
   sessionEndFrameSchema,
+  approvalAnswerFrameSchema,
   pongFrameSchema,
   errorFrameSchema,
 ]);
@@ -102,6 +107,7 @@ export const relayToWorkerFrameSchema = z.discriminatedUnion('type', [
   cancelFrameSchema,
   sessionStartFrameSchema,
   sessionEndFrameSchema,
+  approvalAnswerFrameSchema,
   pingFrameSchema,
 ]);
 export type RelayToWorkerFrame = z.infer<typeof relayToWorkerFrameSchema>;

@@ -39,9 +39,18 @@ chrome.runtime.onMessage.addListener((message: ContentMessage, sender, sendRespo
     worker.approvals.held(tabId, sender.frameId ?? 0, message);
     return false;
   }
-  void worker
-    .overlayFor(tabId)
-    .then((client) => sendResponse({ kind: 'overlay', client } satisfies OverlayState));
+  if (message.kind === 'overlay_answer') {
+    // The overlay draws only in the top frame; an answer from a subframe is not ours.
+    if (sender.frameId === 0) worker.answerFromOverlay(tabId, message);
+    return false;
+  }
+  void worker.overlayFor(tabId).then((client) =>
+    sendResponse({
+      kind: 'overlay',
+      client,
+      question: client === null ? undefined : worker.permissions.overlayQuestion(tabId),
+    } satisfies OverlayState),
+  );
   return true;
 });
 

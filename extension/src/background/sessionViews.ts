@@ -1,4 +1,5 @@
-import type { SessionView } from '../shared/messages';
+import type { PermissionMode } from '@browser-agent/protocol';
+import type { ApprovalQuestion, SessionView } from '../shared/messages';
 import type { SessionRecord } from './sessionStore';
 import type { TransactionManager } from './transactions/manager';
 import type { Activity } from './activity';
@@ -20,12 +21,20 @@ async function transactionView(
   };
 }
 
+/** Each agent's permission mode and open question (approvals/permissions.ts). */
+export interface PermissionFacts {
+  modeOf(record: SessionRecord): Promise<PermissionMode>;
+  questionOf(sessionId: string): ApprovalQuestion | undefined;
+}
+
 /** What the panel shows of each session: its client, state and tabs as Chrome sees them now. */
+
 export async function sessionViews(
   records: SessionRecord[],
   busy: ReadonlySet<string>,
   transactions: TransactionManager,
   activity: Activity,
+  permissions: PermissionFacts,
 ): Promise<SessionView[]> {
   return Promise.all(
     records.map(async (r) => {
@@ -44,6 +53,8 @@ export async function sessionViews(
         lastActivity: r.lastActivity,
         busy: busy.has(r.sessionId),
         color: r.color,
+        permissionMode: await permissions.modeOf(r),
+        pendingQuestion: permissions.questionOf(r.sessionId),
         transaction: await transactionView(transactions, r.sessionId),
         tabs,
         page: tabs.find((t) => t.tabId === r.currentTabId) ?? tabs.at(-1),

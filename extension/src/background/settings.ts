@@ -1,5 +1,6 @@
 import { DEFAULT_BRIDGE_PORT } from '@browser-agent/protocol';
 import type { Settings } from '../shared/messages';
+import { DEFAULT_SENSITIVE_SITES } from './approvals/sensitiveSites';
 
 const KEY = 'settings';
 
@@ -9,6 +10,9 @@ export const DEFAULT_SETTINGS: Settings = {
   bridgePort: DEFAULT_BRIDGE_PORT,
   askBeforeSecretSubmit: false,
   recordSteps: true,
+  // Today's behaviour for agents whose config names no mode; docs/permissions.md suggests per-site.
+  defaultPermissionMode: 'autonomous',
+  sensitiveSites: [...DEFAULT_SENSITIVE_SITES],
 };
 
 /**

@@ -8,6 +8,7 @@ import {
   serializeFrame,
   type RelayToWorkerFrame,
   type RequestFrame,
+  type ApprovalScope,
   type WorkerToRelayFrame,
 } from '@browser-agent/protocol';
 import type { CdpClient } from './cdp';
@@ -24,7 +25,7 @@ import { Activity } from './activity';
 import { PanelHub } from './panelHub';
 import { Controls } from './controls';
 import { BackgroundRelay } from './backgroundRelay';
-import { sessionViews } from './sessionViews';
+import { sessionViews, type PermissionFacts } from './sessionViews';
 import { loadSettings, saveSettings } from './settings';
 import { installOriginGuard, type BlockedLoad } from './originGuard';
 import { reportBlocked } from './reportBlocked';
@@ -36,7 +37,7 @@ import {
 } from '@browser-agent/protocol';
 import { BlockedLoads } from './blockedLoads';
 import { PopupGuard } from './popupGuard/popupGuard';
-import { SubmitApprovals } from './submitApprovals';
+import { Permissions } from './approvals/permissions';
 import type { PanelToWorker, WorkerToPanel } from '../shared/messages';
 import { hostOf } from '../shared/callSentence';
 import { friendlyClientName } from '../shared/clientNames';
@@ -74,14 +75,33 @@ export class Worker {
   readonly activity = new Activity();
   /** The origin policy for popups, before they exist (declarativeNetRequest). */
   readonly popups = new PopupGuard(this.store);
-  readonly approvals = new SubmitApprovals({
+  /** Issue #19: permission modes, site grants, and every question to the user. */
+  readonly permissions = new Permissions({
     cdpFor: (tabId) => this.hub.attach(tabId),
+    record: (sessionId) => this.store.get(sessionId),
+    records: () => this.store.all(),
+    settings: loadSettings,
     questionsChanged: (questions) => {
       this.panels.broadcast({ kind: 'questions', questions });
       // The panel may be closed: the toolbar button shows that a question waits there.
       void chrome.action.setBadgeText({ text: questions.length > 0 ? '?' : '' });
+      // Each agent card shows its pending question.
+      this.sessionsChanged();
     },
+    permissionsChanged: () => {
+      void this.#broadcastPermissions();
+      this.sessionsChanged();
+    },
+    toDaemon: () => this.#toDaemon,
   });
+  /** Ask-before-submit and the irreversible-action gate (the tabs' submit guards). */
+  readonly approvals = this.permissions.guards;
+  readonly #permissionFacts: PermissionFacts = {
+    modeOf: (record) => this.permissions.gate.modeOf(record),
+    questionOf: (sessionId) => this.permissions.questions.of(sessionId),
+  };
+  /** Calls of each session between their request and their response, for overlay answers. */
+  readonly #running = new Map<string, number>();
   readonly panels = new PanelHub(
     (message, reply) => void this.#onPanelMessage(message, reply),
     (send) => void this.#greetPanel(send),
@@ -107,7 +127,10 @@ export class Worker {
         // The dispatcher's own validated path, for browser_batch's steps.
         invoke: () => (tool, args, ctx) => this.dispatcher.invokeTool(tool, args, ctx),
       },
-      { approveScript: (handler) => this.approvals.guardScript(handler) },
+      {
+        approveScript: (handler) => this.approvals.guardScript(handler),
+        permit: (contract, handler) => this.permissions.gate.wrap(contract, handler),
+      },
     ),
     async (sessionId, clock, signal) =>
       this.contexts.create(await this.#usableSession(sessionId), clock, signal),
@@ -177,7 +200,21 @@ export class Worker {
           .then(() =>
             this.transactions.manager.configure(frame.sessionId, frame.transactions, frame.resume),
           )
-          .then(() => this.sessionsChanged());
+          .then(() => {
+            this.sessionsChanged();
+            // Its admin lists, if its server read an admin file, show in the panel.
+            void this.#broadcastPermissions();
+          });
+        // Its server may have restarted: it learns its open question again, to elicit it.
+        this.permissions.announceAll();
+        return;
+      case 'approval_answer':
+        this.permissions.answerFromClient(
+          frame.sessionId,
+          frame.questionId,
+          frame.allow,
+          frame.scope,
+        );
         return;
       case 'session_end':
         void this.#endSession(frame.sessionId);
@@ -302,6 +339,7 @@ export class Worker {
             this.dispatcher.busySessions(),
             this.transactions.manager,
             this.activity,
+            this.#permissionFacts,
           ),
         });
       });
@@ -331,18 +369,40 @@ export class Worker {
     this.sessionsChanged();
     const startedAt = Date.now();
     const run = (): Promise<PendingResponse> => this.dispatcher.call(frame);
-    const guarded = record !== undefined && (await loadSettings()).askBeforeSecretSubmit;
-    const pending = guarded
-      ? await this.approvals.guardCall(
-          {
-            sessionId: record.sessionId,
-            tabIds: record.tabIds,
-            client: friendlyClientName(record.client.name),
-            limitMs: frame.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
-          },
-          run,
-        )
-      : await run();
+    const limitMs = frame.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
+    const { gate } = this.permissions;
+    const deadline = gate.callStarted(frame.sessionId, limitMs);
+    this.#running.set(frame.sessionId, (this.#running.get(frame.sessionId) ?? 0) + 1);
+    let pending: PendingResponse;
+    try {
+      const secret = (await loadSettings()).askBeforeSecretSubmit;
+      const tabUrl =
+        record?.currentTabId === undefined
+          ? undefined
+          : (await chrome.tabs.get(record.currentTabId).catch(() => undefined))?.url;
+      const why = record === undefined ? undefined : await gate.irreversibleGate(record, tabUrl);
+      pending =
+        record !== undefined && (secret || why !== undefined)
+          ? await this.approvals.guardCall(
+              {
+                sessionId: record.sessionId,
+                tabIds: record.tabIds,
+                client: friendlyClientName(record.client.name),
+                limitMs,
+                secret,
+                irreversible: why !== undefined,
+                why,
+                allowedOnce: () => gate.allowedOnce(record.sessionId),
+              },
+              run,
+            )
+          : await run();
+    } finally {
+      gate.callEnded(frame.sessionId, deadline);
+      const left = (this.#running.get(frame.sessionId) ?? 1) - 1;
+      if (left > 0) this.#running.set(frame.sessionId, left);
+      else this.#running.delete(frame.sessionId);
+    }
     reportBlocked(pending.response, this.#blockedDuring(record, startedAt));
     // Rendered once, after every step added its section.
     const response = pending.render();
@@ -412,7 +472,16 @@ export class Worker {
         await this.controls.apply(message.action, message.sessionId);
         return;
       case 'submit_answer':
-        this.approvals.answer(message.id, message.allow);
+        this.permissions.answer(message.id, message.allow, message.scope);
+        return;
+      case 'set_mode':
+        await this.permissions.gate.setMode(message.sessionId, message.mode);
+        return;
+      case 'grant':
+        await this.permissions.grants.add(message.site, message.client);
+        return;
+      case 'revoke_grant':
+        await this.permissions.grants.revoke(message.site, message.client);
         return;
       case 'stop_all':
         await this.stopAll();
@@ -420,6 +489,7 @@ export class Worker {
       case 'settings': {
         const settings = await saveSettings(message.settings);
         this.panels.broadcast({ kind: 'settings', settings });
+        if (message.settings.sensitiveSites !== undefined) await this.#broadcastPermissions();
         await this.applySettings();
         return;
       }
@@ -428,7 +498,8 @@ export class Worker {
 
   async #greetPanel(send: (m: WorkerToPanel) => void): Promise<void> {
     send({ kind: 'settings', settings: await loadSettings() });
-    send({ kind: 'questions', questions: this.approvals.questions() });
+    send({ kind: 'questions', questions: this.permissions.questions.all() });
+    send({ kind: 'permissions', permissions: await this.permissions.view() });
     send({ kind: 'activity_all', entries: this.activity.all() });
     send({
       kind: 'sessions',
@@ -437,6 +508,7 @@ export class Worker {
         this.dispatcher.busySessions(),
         this.transactions.manager,
         this.activity,
+        this.#permissionFacts,
       ),
     });
     if (this.background.running)
@@ -445,6 +517,21 @@ export class Worker {
         state: this.background.state,
         detail: 'The service worker holds the link.',
       });
+  }
+
+  async #broadcastPermissions(): Promise<void> {
+    if (!this.panels.connected) return;
+    this.panels.broadcast({ kind: 'permissions', permissions: await this.permissions.view() });
+  }
+
+  /** Allow / Deny on a tab's overlay; refused while the agent has another call running. */
+  answerFromOverlay(
+    tabId: number,
+    message: { id: string; allow: boolean; scope: ApprovalScope },
+  ): void {
+    const question = this.permissions.questions.get(message.id);
+    const busy = question === undefined ? 0 : (this.#running.get(question.sessionId) ?? 0);
+    this.permissions.answerFromOverlay(tabId, message.id, message.allow, message.scope, busy);
   }
 
   async #onAttach(tabId: number, cdp: CdpClient): Promise<void> {
@@ -472,13 +559,14 @@ export class Worker {
     await applySessionEmulation(cdp, owner?.settings);
     await guard?.enableTab();
     const client = await this.overlayFor(tabId);
-    if (client !== null) showOverlay(tabId, client);
+    if (client !== null) showOverlay(tabId, client, this.permissions.overlayQuestion(tabId));
   }
 
   /** The agent's tabs are closed, or released to the user, as the user's setting says. */
   async #endSession(sessionId: string): Promise<void> {
     const record = await this.store.remove(sessionId);
     await this.transactions.manager.forget(sessionId);
+    await this.permissions.gate.forget(sessionId);
     if (!record) return;
     const { onSessionEnd } = await loadSettings();
     await this.controls.releaseTabs(record, onSessionEnd === 'close');

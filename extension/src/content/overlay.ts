@@ -1,9 +1,17 @@
 /**
  * Draws "<client> is working in this tab" on tabs an agent controls, with a one-click "Take over"
- * that pauses the agent. It holds no privileged logic: it shows what the worker tells it and
- * passes the click on.
+ * that pauses the agent, and the agent's open question on this tab with its answers (issue #19).
+ * It holds no privileged logic: it shows what the worker tells it and passes the clicks on; the
+ * worker refuses an answer while the agent has another call running (its input is trusted too).
  */
+import type { ApprovalScope } from '@browser-agent/protocol';
 import type { ContentMessage, OverlayState } from '../shared/messages';
+
+const SCOPE_LABELS: Record<ApprovalScope, string> = {
+  once: 'Allow',
+  site: 'Allow on this site',
+  task: 'Allow for the rest of this task',
+};
 
 const HOST_ID = 'browser-agent-overlay';
 
@@ -15,9 +23,15 @@ const STYLE = `
   button { pointer-events: auto; font: inherit; color: #4c1d95; background: #fff; border: 0;
     border-radius: 999px; padding: 2px 10px; cursor: pointer; }
   button:focus-visible { outline: 2px solid #facc15; }
+  .question { position: fixed; bottom: 48px; right: 12px; z-index: 2147483647; max-width: 360px;
+    font: 13px/1.4 system-ui, sans-serif; color: #111; background: #fff; border: 2px solid #6d28d9;
+    border-radius: 10px; padding: 10px 12px; box-shadow: 0 4px 16px rgba(0, 0, 0, .3); }
+  .question p { margin: 0 0 8px; font-weight: 600; }
+  .question button { color: #fff; background: #6d28d9; margin: 0 6px 4px 0; padding: 4px 10px; }
+  .question button.deny { background: #b91c1c; }
 `;
 
-function render(client: string | null): void {
+function render(client: string | null, question?: OverlayState['question']): void {
   document.getElementById(HOST_ID)?.remove();
   if (client === null) return;
   const host = document.createElement('div');
@@ -44,15 +58,48 @@ function render(client: string | null): void {
   });
   bar.append(label, takeOver);
   root.append(style, bar);
+  if (question !== undefined) root.append(questionBox(question));
   document.documentElement.append(host);
 }
 
+function questionBox(question: NonNullable<OverlayState['question']>): HTMLElement {
+  const box = document.createElement('div');
+  box.className = 'question';
+  box.setAttribute('role', 'alertdialog');
+  const text = document.createElement('p');
+  text.textContent = question.text;
+  box.append(text);
+  const answer = (allow: boolean, scope: ApprovalScope) => (event: MouseEvent) => {
+    // Only a real click: a page cannot reach this closed root, and a synthetic one is refused.
+    if (!event.isTrusted) return;
+    const message: ContentMessage = { kind: 'overlay_answer', id: question.id, allow, scope };
+    void chrome.runtime.sendMessage(message);
+    box.remove();
+  };
+  for (const scope of question.scopes) {
+    const allow = document.createElement('button');
+    allow.type = 'button';
+    allow.textContent = SCOPE_LABELS[scope];
+    allow.addEventListener('click', answer(true, scope));
+    box.append(allow);
+  }
+  const deny = document.createElement('button');
+  deny.type = 'button';
+  deny.className = 'deny';
+  deny.textContent = 'Deny';
+  deny.addEventListener('click', answer(false, 'once'));
+  box.append(deny);
+  return box;
+}
+
 chrome.runtime.onMessage.addListener((message: OverlayState) => {
-  if (message.kind === 'overlay') render(message.client);
+  if (message.kind === 'overlay' && window === window.top) render(message.client, message.question);
 });
 
 const query: ContentMessage = { kind: 'overlay_query' };
 chrome.runtime
   .sendMessage(query)
-  .then((state: OverlayState | undefined) => render(state?.client ?? null))
+  .then((state: OverlayState | undefined) => {
+    if (window === window.top) render(state?.client ?? null, state?.question);
+  })
   .catch(() => undefined);

@@ -23,7 +23,8 @@ import {
   GUARD_REAL_START,
   GUARD_SUBMIT_EVENT,
 } from '../shared/guardEvents';
-import type { ContentMessage, GuardMessage } from '../shared/messages';
+import type { ContentMessage, GuardMessage, IrreversibleKind } from '../shared/messages';
+import { clickable, clickKinds, formFacts, labelOf, submitKinds } from './irreversible';
 import { secretFields, secretFormsIn, targetOrigin } from './secretForms';
 import { shadowRootsOnPath } from './shadowRoots';
 
@@ -40,14 +41,22 @@ const DISCOVERING_EVENTS = [
   'keydown',
 ];
 
-interface HeldForm {
-  form: HTMLFormElement;
-  submitter: HTMLElement | null;
-  /** `submit()` skips validation and the page's submit listeners; a release must too. */
-  via: 'submit' | 'requestSubmit';
-}
+type HeldForm =
+  | {
+      form: HTMLFormElement;
+      submitter: HTMLElement | null;
+      /** `submit()` skips validation and the page's submit listeners; a release must too. */
+      via: 'submit' | 'requestSubmit';
+    }
+  /** A click on an irreversible-looking button or link (issue #19). */
+  | { element: HTMLElement; via: 'click' };
 
 let armedUntil = 0;
+/** What an armed guard holds (issue #19): secret-field submits, irreversible-looking actions. */
+let holdSecret = true;
+let holdIrreversible = false;
+/** True while an allowed click is replayed: what it starts (a submit) passes. */
+let replaying = false;
 let nextId = 1;
 const held = new Map<number, HeldForm>();
 const watchedRoots = new WeakSet<ShadowRoot>();
@@ -57,20 +66,59 @@ let allowed: HTMLFormElement | undefined;
 const isArmed = (): boolean => Date.now() < armedUntil;
 
 /** True when it held the submit. */
-function hold(form: HTMLFormElement, submitter: HTMLElement | null, via: HeldForm['via']): boolean {
-  if (allowed === form || !isArmed()) return false;
-  const fields = secretFields(form);
-  if (fields.length === 0) return false;
+function hold(
+  form: HTMLFormElement,
+  submitter: HTMLElement | null,
+  via: 'submit' | 'requestSubmit',
+): boolean {
+  if (allowed === form || replaying || !isArmed()) return false;
+  const fields = holdSecret ? secretFields(form) : [];
+  const label = submitter ? labelOf(submitter) : '';
+  const irreversible = holdIrreversible ? submitKinds(label, formFacts(form, submitter)) : [];
+  if (fields.length === 0 && irreversible.length === 0) return false;
+  report({ form, submitter, via }, targetOrigin(form, submitter), fields, irreversible, label);
+  return true;
+}
+
+function report(
+  entry: HeldForm,
+  target: string,
+  fields: ReturnType<typeof secretFields>,
+  irreversible: IrreversibleKind[],
+  label: string,
+): void {
   const id = nextId++;
-  held.set(id, { form, submitter, via });
+  held.set(id, entry);
   const message: ContentMessage = {
     kind: 'submit_held',
     id,
-    targetOrigin: targetOrigin(form, submitter),
+    targetOrigin: target,
     fields,
+    action: entry.via === 'click' ? 'click' : 'submit',
+    irreversible,
+    label,
   };
   void chrome.runtime.sendMessage(message).catch(() => undefined);
-  return true;
+}
+
+/** A trusted click on a button or link that looks irreversible is held like a submit. */
+function onClick(event: MouseEvent): void {
+  if (!event.isTrusted || replaying || !holdIrreversible || !isArmed()) return;
+  // Inside an open shadow root the event is retargeted to its host; the path has the button.
+  const element = clickable(event.composedPath()[0] ?? event.target);
+  if (!(element instanceof HTMLElement)) return;
+  const kinds = clickKinds(element);
+  if (kinds.length === 0) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  const href = element instanceof HTMLAnchorElement ? element.href : location.href;
+  let target = location.origin;
+  try {
+    target = new URL(href).origin;
+  } catch {
+    // An unparsable href acts on this page.
+  }
+  report({ element, via: 'click' }, target, [], kinds, labelOf(element));
 }
 
 function onSubmit(event: SubmitEvent): void {
@@ -137,17 +185,33 @@ function discoverRoots(event: Event): void {
 }
 
 watch(window);
+window.addEventListener('click', onClick, true);
 for (const type of DISCOVERING_EVENTS) window.addEventListener(type, discoverRoots, true);
 
-function arm(armed: boolean, forMs: number): void {
+function arm(message: Extract<GuardMessage, { kind: 'guard_arm' }>): void {
+  const { armed, forMs } = message;
   armedUntil = armed ? Date.now() + Math.min(forMs, MAX_ARMED_MS) : 0;
+  holdSecret = message.secret ?? true;
+  holdIrreversible = message.irreversible ?? false;
 }
 
 /** True when the allowed form was submitted again; false when it is gone or was refused. */
 function release(id: number, allow: boolean): boolean {
   const entry = held.get(id);
   held.delete(id);
-  if (!allow || entry === undefined || !entry.form.isConnected) return false;
+  if (!allow || entry === undefined) return false;
+  if (entry.via === 'click') {
+    if (!entry.element.isConnected) return false;
+    // Untrusted, from this world: the page's listeners and the default action run once.
+    replaying = true;
+    try {
+      entry.element.click();
+    } finally {
+      replaying = false;
+    }
+    return true;
+  }
+  if (!entry.form.isConnected) return false;
   const { form, submitter, via } = entry;
   // This world's submit() is the native one, never the page's hooked one, and fires no event.
   if (via === 'submit') {
@@ -175,7 +239,7 @@ chrome.runtime.onMessage.addListener(
     _sender,
     sendResponse: (r: boolean | string[]) => void,
   ) => {
-    if (message.kind === 'guard_arm' && 'armed' in message) arm(message.armed, message.forMs);
+    if (message.kind === 'guard_arm' && 'armed' in message) arm(message);
     if (message.kind === 'guard_release' && 'allow' in message)
       sendResponse(release(message.id, message.allow));
     if (message.kind === 'guard_probe') {
@@ -191,6 +255,6 @@ const query: ContentMessage = { kind: 'guard_query' };
 chrome.runtime
   .sendMessage(query)
   .then((answer: GuardMessage | undefined) => {
-    if (answer?.kind === 'guard_arm') arm(answer.armed, answer.forMs);
+    if (answer?.kind === 'guard_arm') arm(answer);
   })
   .catch(() => undefined);

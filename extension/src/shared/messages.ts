@@ -1,4 +1,9 @@
-import type { ClientInfo } from '@browser-agent/protocol';
+import type {
+  AdminSites,
+  ApprovalScope,
+  ClientInfo,
+  PermissionMode,
+} from '@browser-agent/protocol';
 
 /** Messages between the content scripts and the service worker; they never leave the extension. */
 export type ContentMessage =
@@ -6,34 +11,102 @@ export type ContentMessage =
   | { kind: 'take_over' }
   /** A submit guard that starts while an agent call runs asks whether to hold submits. */
   | { kind: 'guard_query' }
-  /** The guard held the submit of a form with a secret field (see submitGuard.ts). */
-  | { kind: 'submit_held'; id: number; targetOrigin: string; fields: SecretFieldKind[] };
-export type OverlayState = { kind: 'overlay'; client: string | null };
+  /**
+   * The guard held the submit of a form with a secret field, or a submit or click that looks
+   * irreversible (see submitGuard.ts and irreversible.ts).
+   */
+  | {
+      kind: 'submit_held';
+      id: number;
+      targetOrigin: string;
+      fields: SecretFieldKind[];
+      /** What it held: a form's submit, or a click on a button or link. */
+      action?: 'submit' | 'click';
+      /** Why it looks irreversible; empty when only a secret field made it held. */
+      irreversible?: IrreversibleKind[];
+      /** The button's or link's own words (page-controlled, shown as text only). */
+      label?: string;
+    }
+  /** Allow / Deny clicked on the tab's overlay (top frame only; see approvals/overlayAnswers.ts). */
+  | { kind: 'overlay_answer'; id: string; allow: boolean; scope: ApprovalScope };
+
+/** The "<client> is working in this tab" marker, and the agent's open question on this tab. */
+export type OverlayState = {
+  kind: 'overlay';
+  client: string | null;
+  question?: { id: string; text: string; scopes: ApprovalScope[] } | undefined;
+};
+
+/** What an irreversible-looking action would do (content/irreversible.ts decides). */
+export type IrreversibleKind =
+  | 'buy or pay'
+  | 'send a message'
+  | 'delete'
+  | 'create an account'
+  | 'change a password'
+  | 'download a file';
 
 export type SecretFieldKind = 'password' | 'payment card' | 'one-time code';
 
 /** Worker → submit guard (every frame of a tab, or the frame that held a submit). */
 export type GuardMessage =
   /** While an agent's call runs on the tab; `forMs` bounds it should the worker die. */
-  | { kind: 'guard_arm'; armed: boolean; forMs: number }
+  | {
+      kind: 'guard_arm';
+      armed: boolean;
+      forMs: number;
+      /** Hold submits of forms with a secret field (askBeforeSecretSubmit). */
+      secret?: boolean;
+      /** Hold submits and clicks that look irreversible (the permission mode says so). */
+      irreversible?: boolean;
+    }
   | { kind: 'guard_release'; id: number; allow: boolean }
   /** Answered (with the kinds) only by frames with a form that has a secret field. */
   | { kind: 'guard_probe' };
 
 /**
- * "Let <client> submit this form?" (`submit`), or "Let <client> run a script on this page?"
- * (`script`: a browser_evaluate on a page with such a form), shown in the side panel until
- * answered or expired.
+ * A question to the user, shown in the side panel (and on the tab's overlay) until answered or
+ * expired; at most one per agent is open at a time.
+ * - `submit`: "Let <client> submit this form?" (a form with a secret field);
+ * - `script`: "Let <client> run a script on this page?" (browser_evaluate on such a page);
+ * - `action`: a state-changing call the permission mode asks about (approvals/permissionGate.ts);
+ * - `irreversible`: a held submit or click that looks like buying, sending, deleting...
  */
-export interface SubmitQuestion {
+export interface ApprovalQuestion {
   id: string;
-  kind: 'submit' | 'script';
+  kind: 'submit' | 'script' | 'action' | 'irreversible';
+  sessionId: string;
   client: string;
+  tabId: number;
   tabTitle: string;
   pageUrl: string;
   targetOrigin: string;
   fields: SecretFieldKind[];
+  /** `action` and `irreversible`: the question in one sentence ("Let X click “Buy” on shop.test?"). */
+  text?: string;
+  /** Why it is asked ("This agent asks before each action", "bank.test is a sensitive site"). */
+  why?: string;
+  /** What an Allow may cover; `once` alone when the answer cannot be remembered. */
+  scopes: ApprovalScope[];
   expiresAt: number;
+}
+/** The older name, from when every question was about a submit. */
+export type SubmitQuestion = ApprovalQuestion;
+
+/** A site an agent (by client name) or every agent (`*`) may act on without being asked. */
+export interface SiteGrant {
+  /** An origin, e.g. https://shop.test. */
+  site: string;
+  client: string;
+  grantedAt: number;
+}
+
+/** The permissions part of the panel: grants, the sensitive list, the admin's locked lists. */
+export interface PermissionsView {
+  grants: SiteGrant[];
+  sensitiveSites: string[];
+  /** From the admin file of any connected server, or chrome.storage.managed; read-only here. */
+  admin: AdminSites[];
 }
 
 /** Name of the one runtime port between a panel (side panel or relay tab) and the worker. */
@@ -55,6 +128,10 @@ export interface SessionView {
   page: { tabId: number; title: string; url: string } | undefined;
   /** The call the agent is running now, if any. */
   running: { tool: string; startedAt: number } | undefined;
+  /** How this agent is asked before it acts (the panel may change it: `set_mode`). */
+  permissionMode: PermissionMode;
+  /** Its open question, if any: at most one per agent. Answer with `submit_answer`. */
+  pendingQuestion: ApprovalQuestion | undefined;
   transaction: {
     open: boolean;
     commits: number;
@@ -100,6 +177,10 @@ export interface Settings {
   askBeforeSecretSubmit: boolean;
   /** Keep a screenshot after each state-changing call, for the panel's recording view. */
   recordSteps: boolean;
+  /** The mode of agents whose config names none (docs/permissions.md). */
+  defaultPermissionMode: PermissionMode;
+  /** Site patterns where an agent always asks first, whatever its mode (approvals/sensitiveSites.ts). */
+  sensitiveSites: string[];
 }
 
 export type ControlAction = 'pause' | 'resume' | 'revoke' | 'focus' | 'handover';
@@ -109,7 +190,10 @@ export type PanelToWorker =
   | { kind: 'frame'; text: string }
   | { kind: 'control'; action: ControlAction; sessionId: string }
   | { kind: 'settings'; settings: Partial<Settings> }
-  | { kind: 'submit_answer'; id: string; allow: boolean }
+  | { kind: 'submit_answer'; id: string; allow: boolean; scope?: ApprovalScope }
+  | { kind: 'set_mode'; sessionId: string; mode: PermissionMode }
+  | { kind: 'grant'; site: string; client: string }
+  | { kind: 'revoke_grant'; site: string; client: string }
   /** Pause every session and cancel the calls they have queued or running. */
   | { kind: 'stop_all' };
 
@@ -121,6 +205,7 @@ export type WorkerToPanel =
   | { kind: 'activity_all'; entries: ActivityEntry[] }
   | { kind: 'link'; state: LinkState; detail: string }
   | { kind: 'settings'; settings: Settings }
-  | { kind: 'questions'; questions: SubmitQuestion[] }
+  | { kind: 'questions'; questions: ApprovalQuestion[] }
+  | { kind: 'permissions'; permissions: PermissionsView }
   /** A session's recording got a step (recording/recorder.ts). */
   | { kind: 'recording'; sessionId: string };

@@ -415,6 +415,7 @@ export class RelayClient {
         return;
       case 'session_start':
       case 'session_end':
+      case 'approval_answer':
         this.#link.post(frame);
         return;
       case 'error': {

@@ -15,6 +15,7 @@ import { byId } from './dom';
 import { PairingView } from './pairingView';
 import { QuestionView } from './questionView';
 import { RecordingView } from './recordingView';
+import { PermissionsView } from './permissionsView';
 import { adoptPairingFromFragment } from '../shared/pairings';
 
 /** Under the worker's 30 s idle limit, so an idle but connected worker is not stopped. */
@@ -72,9 +73,10 @@ const pairingView = new PairingView();
 pairingView.onForget = (id) => relay?.unpair(id);
 // A pairing handed over in the URL (launch mode) must be stored before the first hello.
 const pairingAdopted = adoptPairingFromFragment(location, history).then(() => pairingView.render());
-const questionView = new QuestionView(byId('questions'), (id, allow) =>
-  toWorker({ kind: 'submit_answer', id, allow }),
+const questionView = new QuestionView(byId('questions'), (id, allow, scope) =>
+  toWorker({ kind: 'submit_answer', id, allow, ...(scope ? { scope } : {}) }),
 );
+const permissionsView = new PermissionsView(byId('permissions-body'), toWorker);
 const settingsView = new SettingsView((patch) => toWorker({ kind: 'settings', settings: patch }));
 
 function onWorkerMessage(m: WorkerToPanel): void {
@@ -84,6 +86,7 @@ function onWorkerMessage(m: WorkerToPanel): void {
       return;
     case 'sessions':
       sessions.render(m.sessions);
+      permissionsView.showSessions(m.sessions);
       return;
     case 'activity':
       log.upsert(m.entry);
@@ -100,6 +103,9 @@ function onWorkerMessage(m: WorkerToPanel): void {
     case 'recording':
       recordingView.refresh();
       return;
+    case 'permissions':
+      permissionsView.show(m.permissions);
+      return;
     case 'settings':
       void pairingAdopted.then(() => applySettings(m.settings));
       return;
@@ -109,6 +115,7 @@ function onWorkerMessage(m: WorkerToPanel): void {
 /** The panel holds the link unless the user moved it to the worker. */
 function applySettings(settings: Settings): void {
   settingsView.show(settings);
+  permissionsView.showSettings(settings);
   if (awaitingHandOver) {
     if (!settings.keepWorkingWhenPanelClosed) return;
     awaitingHandOver = false;

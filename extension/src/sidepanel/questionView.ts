@@ -1,5 +1,13 @@
+import type { ApprovalScope } from '@browser-agent/protocol';
 import type { SubmitQuestion } from '../shared/messages';
 import { el } from './dom';
+
+/** The button of each scope an Allow may cover (issue #19). */
+const SCOPE_LABELS: Record<ApprovalScope, string> = {
+  once: 'Allow',
+  site: 'Allow on this site',
+  task: 'Allow for the rest of this task',
+};
 
 /**
  * The open "may the agent submit this form?" (or "run a script on this page?") questions, each with Allow / Deny. Every panel shows
@@ -7,9 +15,12 @@ import { el } from './dom';
  */
 export class QuestionView {
   readonly #box: HTMLElement;
-  readonly #answer: (id: string, allow: boolean) => void;
+  readonly #answer: (id: string, allow: boolean, scope?: ApprovalScope) => void;
 
-  constructor(box: HTMLElement, answer: (id: string, allow: boolean) => void) {
+  constructor(
+    box: HTMLElement,
+    answer: (id: string, allow: boolean, scope?: ApprovalScope) => void,
+  ) {
     this.#box = box;
     this.#answer = answer;
   }
@@ -21,37 +32,50 @@ export class QuestionView {
   }
 
   #item(q: SubmitQuestion): HTMLElement {
-    const allow = el('button', { type: 'button', className: 'allow' }, 'Allow');
+    const allows = (q.scopes.length > 0 ? q.scopes : (['once'] as ApprovalScope[])).map((scope) => {
+      const button = el('button', { type: 'button', className: 'allow' }, SCOPE_LABELS[scope]);
+      button.dataset['scope'] = scope;
+      button.addEventListener('click', () => this.#answer(q.id, true, scope));
+      return button;
+    });
     const deny = el('button', { type: 'button', className: 'deny' }, 'Deny');
-    allow.addEventListener('click', () => this.#answer(q.id, true));
     deny.addEventListener('click', () => this.#answer(q.id, false));
     const seconds = Math.max(0, Math.round((q.expiresAt - Date.now()) / 1000));
     return el(
       'article',
       { className: 'question' },
-      ...(q.kind === 'submit'
+      ...(q.kind === 'action' || q.kind === 'irreversible'
         ? [
-            el('h2', {}, `Let ${q.client} submit this form?`),
-            el(
-              'p',
-              {},
-              `It has a ${q.fields.join(', ')} field and goes to `,
-              el('strong', { className: 'target' }, q.targetOrigin),
-              '.',
-            ),
+            el('h2', {}, q.text ?? `Let ${q.client} act on this page?`),
+            ...(q.why ? [el('p', { className: 'why' }, q.why)] : []),
           ]
-        : [
-            el('h2', {}, `Let ${q.client} run a script on this page?`),
-            el(
-              'p',
-              {},
-              `The page has a form with a ${q.fields.join(', ')} field. `,
-              'A script can submit it, or read it and send it anywhere.',
-            ),
-          ]),
+        : q.kind === 'submit'
+          ? [
+              el('h2', {}, `Let ${q.client} submit this form?`),
+              el(
+                'p',
+                {},
+                `It has a ${q.fields.join(', ')} field and goes to `,
+                el('strong', { className: 'target' }, q.targetOrigin),
+                '.',
+              ),
+            ]
+          : [
+              el('h2', {}, `Let ${q.client} run a script on this page?`),
+              el(
+                'p',
+                {},
+                `The page has a form with a ${q.fields.join(', ')} field. `,
+                'A script can submit it, or read it and send it anywhere.',
+              ),
+            ]),
       el('p', { className: 'detail' }, `Tab: ${q.tabTitle || q.pageUrl} (${q.pageUrl})`),
-      el('p', { className: 'detail' }, `Denied automatically in ${seconds} s.`),
-      allow,
+      el(
+        'p',
+        { className: 'detail' },
+        `Not done unless you answer within ${seconds} s (the agent is told so).`,
+      ),
+      ...allows,
       deny,
     );
   }

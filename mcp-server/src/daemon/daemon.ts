@@ -119,6 +119,8 @@ export class Daemon {
       register: (conn, frame) => this.#register(conn, frame),
       request: (conn, frame) => void this.#onRequest(conn, stampHop(frame, 'daemon.in')),
       cancel: (conn, frame) => this.#onCancel(conn, frame),
+      // The extension checks the question belongs to this session; no link, no question open.
+      approvalAnswer: (_conn, frame) => void this.#link?.send(frame),
       bye: (conn) => this.#sessions.leftCleanly(conn),
       closed: (conn) => this.#onServerClosed(conn),
     });

@@ -35,6 +35,8 @@ export interface ServerConnectionEvents {
   request(conn: ServerConnection, frame: RequestFrame): void;
   /** The server gave up on one of its requests (an MCP cancel or its own deadline). */
   cancel(conn: ServerConnection, frame: FrameOf<'cancel'>): void;
+  /** The user answered an approval question through the server's MCP client (elicitation). */
+  approvalAnswer(conn: ServerConnection, frame: FrameOf<'approval_answer'>): void;
   /** The server is closing on purpose (see byeFrameSchema). */
   bye(conn: ServerConnection): void;
   closed(conn: ServerConnection): void;
@@ -150,6 +152,11 @@ export class ServerConnection {
       case 'cancel':
         if (this.sessionId !== undefined)
           this.#events.cancel(this, { ...frame, sessionId: this.sessionId });
+        return;
+      case 'approval_answer':
+        // Only for the server's own session, whatever the frame says.
+        if (this.sessionId !== undefined)
+          this.#events.approvalAnswer(this, { ...frame, sessionId: this.sessionId });
         return;
       case 'bye':
         this.#events.bye(this);

@@ -8,6 +8,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Logger } from '../shared/logger.js';
 import { statePaths } from '../shared/paths.js';
 import { sessionSettingsOf, type Settings } from './config.js';
+import { ApprovalElicitation } from './approvalElicitation.js';
 import { DaemonClient } from './daemonClient.js';
 import { createMcpServer, type ToolCaller } from './mcpServer.js';
 import { fileRoots, projectFromRoots } from './projectRoots.js';
@@ -15,7 +16,7 @@ import { ProjectSession } from './projectSession.js';
 import { projectAwareCaller } from './projectCaller.js';
 import { storageStateAtStart } from './storageStateFiles.js';
 import type { TraceWriter } from './traceWriter.js';
-import type { ToolGroup } from '@browser-agent/protocol';
+import type { FrameOf, ToolGroup } from '@browser-agent/protocol';
 
 export interface BridgeSessionOptions {
   settings: Settings;
@@ -40,10 +41,13 @@ interface BrowserSide {
   caller: ToolCaller;
   /** Set by the first MCP session to initialize: later ones keep the first one's project. */
   initialized: boolean;
+  /** Each MCP session over this side hears the extension's events (approval questions). */
+  eventListeners: Set<(frame: FrameOf<'event'>) => void>;
 }
 
 function openBrowserSide(options: BridgeSessionOptions): BrowserSide {
   const { settings } = options;
+  const eventListeners = new Set<(frame: FrameOf<'event'>) => void>();
   const project = new ProjectSession({
     launch: settings.launch,
     cliProject: options.cliProject,
@@ -60,12 +64,16 @@ function openBrowserSide(options: BridgeSessionOptions): BrowserSide {
     settings: sessionSettingsOf(settings),
     transactions: settings.transactions,
     inProcess: process.env['BROWSER_AGENT_NO_DAEMON'] === '1',
+    onEvent: (frame) => {
+      for (const listener of eventListeners) listener(frame);
+    },
   });
   return {
     project,
     daemon,
     caller: projectAwareCaller(project, storageStateAtStart(daemon, settings.storageState)),
     initialized: false,
+    eventListeners,
   };
 }
 
@@ -89,6 +97,15 @@ function mcpServerOver(side: BrowserSide, options: BridgeSessionOptions): McpSer
       settings.launch.userDataDir === undefined &&
       options.cliProject === undefined,
   });
+  // The extension's approval questions, asked through the client too when it can elicit.
+  const elicitation = new ApprovalElicitation(
+    server.server,
+    (id, allow, scope) => daemon.sendApprovalAnswer(id, allow, scope),
+    options.log,
+  );
+  const listener = (frame: FrameOf<'event'>): void => elicitation.onEvent(frame);
+  side.eventListeners.add(listener);
+  server.server.onclose = () => side.eventListeners.delete(listener);
   server.server.oninitialized = () => {
     if (side.initialized) return;
     side.initialized = true;

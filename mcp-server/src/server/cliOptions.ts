@@ -53,6 +53,7 @@ MCP server (stdio) that drives Chromium through the Browser Agent extension.
   --blocked-origins <list> Never these origins (a block beats an allow)
   --block-private-network  Refuse loopback, RFC 1918 and link-local addresses
   --allow-file-urls        Let the agent open file:// URLs (off by default)
+  --permission-mode <m>    ask, per-site or autonomous: when the agent asks you before acting
   --output-dir <dir>       Save every screenshot here, with a timestamped name
   --output-max-size <n>    Bytes the screenshots in --output-dir may take; the oldest go first
   --upload-dirs <dirs>     Comma-separated directories uploads may come from (besides roots)

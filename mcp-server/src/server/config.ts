@@ -6,11 +6,14 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
   DEFAULT_TRANSACTION_LIMITS,
+  type AdminSites,
+  type PermissionMode,
   type HelloFrame,
   type OriginPolicy,
   type SessionSettings,
   type TransactionLimits,
 } from '@browser-agent/protocol';
+import { readAdminSites } from './adminPolicy.js';
 import { ConfigError, readConfigFile } from './configFile.js';
 import { loadSecrets, type Secrets } from './secrets.js';
 import {
@@ -53,6 +56,10 @@ export interface Settings {
   uploadDirs: string[];
   toolNames: 'default' | 'executeautomation';
   allowFileUrls: boolean;
+  /** The agent's permission mode, unless the user picks another in the side panel. */
+  permissionMode: PermissionMode | undefined;
+  /** The admin file's site lists (adminPolicy.ts), which the panel cannot loosen. */
+  adminSites: AdminSites | undefined;
   transactions: TransactionLimits;
   /** Streamable HTTP only: a session with no request open this long is closed. */
   httpSessionIdleMs: number;
@@ -166,6 +173,8 @@ export function resolveSettings(
     uploadDirs: (c.uploadDirs ?? []).map((dir) => path.resolve(dir)),
     toolNames: c.toolNames ?? 'default',
     allowFileUrls: c.allowFileUrls === true,
+    permissionMode: c.permissionMode,
+    adminSites: readAdminSites(env),
     transactions: { ...DEFAULT_TRANSACTION_LIMITS, ...c.transactions },
     httpSessionIdleMs: (c.http?.sessionIdleSeconds ?? DEFAULT_HTTP_SESSION_IDLE_SECONDS) * 1000,
     storageState: c.storageState === undefined ? undefined : path.resolve(c.storageState),
@@ -209,6 +218,8 @@ export function sessionSettingsOf(s: Settings): SessionSettings {
     ...(s.emulation ? { emulation: s.emulation } : {}),
     ...(s.launch !== undefined ? { startsWithBlankTab: true } : {}),
     ...(s.initScript !== undefined ? { initScript: s.initScript } : {}),
+    ...(s.permissionMode ? { permissionMode: s.permissionMode } : {}),
+    ...(s.adminSites ? { adminSites: s.adminSites } : {}),
   };
 }
 

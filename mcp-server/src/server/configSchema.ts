@@ -4,7 +4,11 @@
  * strict, so a misspelt key is refused at startup instead of being silently ignored.
  */
 import { z } from 'zod';
-import { parseOriginEntry, TRANSACTION_LIMIT_RANGES } from '@browser-agent/protocol';
+import {
+  parseOriginEntry,
+  PERMISSION_MODES,
+  TRANSACTION_LIMIT_RANGES,
+} from '@browser-agent/protocol';
 
 const positiveInt = (what = 'a positive integer') =>
   z
@@ -86,6 +90,10 @@ export const configSchema = z.strictObject({
   blockedOrigins: originList().optional(),
   blockPrivateNetwork: bool().optional(),
   allowFileUrls: bool().optional(),
+  /** When the agent asks the user before acting (docs/permissions.md); the panel may change it. */
+  permissionMode: z
+    .enum(PERMISSION_MODES, { error: 'expected "ask", "per-site" or "autonomous"' })
+    .optional(),
   /** Directories browser_file_upload may take files from, besides the client's roots and the project. */
   uploadDirs: z
     .array(text(), { error: 'expected an array of directory paths' })

@@ -83,6 +83,12 @@ export const SETTING_SOURCES: readonly Source[] = [
     flag: 'allow-file-urls',
     kind: 'bool',
   },
+  {
+    path: ['permissionMode'],
+    env: 'BROWSER_AGENT_PERMISSION_MODE',
+    flag: 'permission-mode',
+    kind: 'string',
+  },
   { path: ['uploadDirs'], env: 'BROWSER_AGENT_UPLOAD_DIRS', flag: 'upload-dirs', kind: 'list' },
   { path: ['outputDir'], env: 'BROWSER_AGENT_OUTPUT_DIR', flag: 'output-dir', kind: 'string' },
   {

@@ -22,9 +22,11 @@ import {
   stampHop,
   serializeFrame,
   toolResultSchema,
+  type ApprovalScope,
   type CancelFrame,
   type ClientInfo,
   type DaemonToServerFrame,
+  type FrameOf,
   type OriginPolicy,
   type ResponseEnvelope,
   type ResponsePayload,
@@ -72,6 +74,8 @@ export interface DaemonClientOptions {
   inProcess?: boolean | undefined;
   /** Set when BROWSER_AGENT_TRACE_FILE asks for per-hop timings. */
   trace?: TraceWriter | undefined;
+  /** Events the extension sends this session (approval questions, for elicitation). */
+  onEvent?: ((frame: FrameOf<'event'>) => void) | undefined;
 }
 
 export interface CallOptions {
@@ -311,6 +315,26 @@ export class DaemonClient {
   /** After registering, only responses matter here; events, pongs and errors are informational. */
   #onFrame(frame: DaemonToServerFrame): void {
     if (frame.type === 'response') this.#onResponse(frame, frame.payload);
+    else if (frame.type === 'event') this.#options.onEvent?.(frame);
+  }
+
+  /**
+   * The user's answer to an approval question, given through the MCP client. Sent only on a
+   * registered connection (the daemon stamps its session); without one there is no question.
+   */
+  sendApprovalAnswer(questionId: string, allow: boolean, scope: ApprovalScope): void {
+    void this.#connection
+      ?.then(({ socket, sessionId }) => {
+        const frame: ServerToDaemonFrame = {
+          type: 'approval_answer',
+          sessionId,
+          questionId,
+          allow,
+          scope,
+        };
+        if (!socket.destroyed && socket.writable) socket.write(`${serializeFrame(frame)}\n`);
+      })
+      .catch(() => undefined);
   }
 
   /** A payload that is not valid (undefined) fails its call instead of leaving it to time out. */

@@ -230,6 +230,9 @@ const loadStorageState: ServerStep = {
     const roots = (await settings.uploadRoots?.()) ?? [];
     const file = await stateFileSource(args['filename'], settings.outputDir, roots);
     args['state'] = await readStateFile(file);
+  },
+};
+
 /** browser_snapshot `filename`: the snapshot goes to a new file, the result says where. */
 const snapshotToFile: ServerStep = {
   async before(args, settings) {

@@ -69,6 +69,11 @@ export interface ToolContract<N extends string = string, S extends z.ZodObject =
    * of a `--secrets` entry is replaced by its value on the server, on the way to the browser.
    */
   readonly secretArgs?: readonly string[];
+  /**
+   * `steps`: the permission gate (issue #19) asks about each of its steps, not about the call
+   * itself (browser_batch). Read-only tools (annotations.readOnlyHint) are never asked about.
+   */
+  readonly permission?: 'steps';
   /** A step the MCP server runs around the call, where the file system and a DOM library are. */
   readonly serverStep?: ServerStepKind;
   /** Shows the resumed session's last calls every time, not only with the first result. */

@@ -109,6 +109,7 @@ export const batch = defineTool({
   timeoutMs: (args) => 30_000 + args.steps.length * 30_000,
   countsForCheckpoints: false,
   allowedInBatch: false,
+  permission: 'steps',
 });
 
 export const sessionInfo = defineTool({

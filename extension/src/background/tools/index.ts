@@ -54,9 +54,14 @@ export const sectionSteps: readonly SectionStep[] = [modalState];
 export interface RegistrySteps {
   /** For `approval: 'script'`: asks the user first when the page holds a guarded form. */
   approveScript: <N extends ToolName>(handler: Handler<N>) => Handler<N>;
+  /** For state-changing tools (not readOnlyHint): the permission mode's question first. */
+  permit: <N extends ToolName>(contract: ToolContract, handler: Handler<N>) => Handler<N>;
 }
 
-const NO_STEPS: RegistrySteps = { approveScript: (handler) => handler };
+const NO_STEPS: RegistrySteps = {
+  approveScript: (handler) => handler,
+  permit: (_contract, handler) => handler,
+};
 
 /** Every area's handlers in one record; a missing or extra tool fails to compile. */
 function areaHandlers(transactions: TransactionDeps): HandlerRegistry {
@@ -81,7 +86,10 @@ function areaHandlers(transactions: TransactionDeps): HandlerRegistry {
   };
 }
 
-/** The registry loop: each handler wrapped once, as its contract's facts say (approval). */
+/**
+ * The registry loop: each handler wrapped once, as its contract's facts say (approval,
+ * readOnlyHint and permission for the permission gate).
+ */
 export function createHandlers(
   transactions: TransactionDeps,
   steps: RegistrySteps = NO_STEPS,
@@ -92,6 +100,7 @@ export function createHandlers(
     const c: ToolContract = contract;
     let handler = raw[contract.name] as Handler<ToolName>;
     if (c.approval === 'script') handler = steps.approveScript(handler);
+    if (!c.annotations.readOnlyHint && c.permission !== 'steps') handler = steps.permit(c, handler);
     wrapped[contract.name] = withDialogRace(handler);
   }
   return wrapped as HandlerRegistry;

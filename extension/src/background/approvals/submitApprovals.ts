@@ -2,8 +2,12 @@
  * Ask-before-submit (issue #7, opt-in): while an agent's call runs, the submit guards of the
  * session's tabs (content/submitGuard.ts) hold any submit of a form with a password,
  * payment-card or one-time-code field. After the call, the user is asked in the side panel;
- * "Allow" submits the held form exactly once, "Deny" or no answer fails the call with
- * USER_DENIED and nothing is submitted.
+ * "Allow" submits the held form exactly once, "Deny" fails the call with USER_DENIED (no answer:
+ * APPROVAL_TIMEOUT) and nothing is submitted.
+ *
+ * Issue #19's irreversible-action gate rides on the same guards: armed with `irreversible`, they
+ * also hold a submit or click that looks like buying, sending, deleting, creating an account,
+ * changing a password or downloading (content/irreversible.ts), asked about the same way.
  *
  * The guard is armed only while a call of the session runs (counted per tab, since calls of
  * several sessions never share a tab but a call may still be finishing when the next starts),
@@ -13,13 +17,13 @@
  * runs when its page has such a form (guardScript, applied in the registry loop).
  */
 import { BridgeError, ErrorCode, type ToolName } from '@browser-agent/protocol';
-import type { GuardMessage, SecretFieldKind, SubmitQuestion } from '../shared/messages';
-import { ApprovalQuestions, type Verdict } from './approvalQuestions';
-import type { PendingResponse } from './dispatcher';
-import type { CdpClient } from './cdp';
-import type { Handler } from './handlerContext';
-import { settle } from './loading/settle';
-import { watchNavigation } from './loading/navigationWatch';
+import type { GuardMessage, IrreversibleKind, SecretFieldKind } from '../../shared/messages';
+import type { ApprovalQuestions, Verdict } from './approvalQuestions';
+import type { PendingResponse } from '../dispatcher';
+import type { CdpClient } from '../cdp';
+import type { Handler } from '../handlerContext';
+import { settle } from '../loading/settle';
+import { watchNavigation } from '../loading/navigationWatch';
 
 /** The answer must reach the agent before its call's own deadline does. */
 const ANSWER_MARGIN_MS = 1_500;
@@ -30,48 +34,60 @@ interface HeldSubmit {
   id: number;
   targetOrigin: string;
   fields: SecretFieldKind[];
+  action?: 'submit' | 'click' | undefined;
+  irreversible?: IrreversibleKind[] | undefined;
+  label?: string | undefined;
 }
 
 export interface SubmitApprovalDeps {
   cdpFor(tabId: number): Promise<CdpClient>;
-  /** Every change of the open questions, for the panels and the toolbar badge. */
-  questionsChanged(questions: SubmitQuestion[]): void;
+  /** The open questions, shared with the permission gate (one per agent at a time). */
+  questions: ApprovalQuestions;
 }
 
-/** One agent call with the setting on. */
+/** One agent call whose tabs' guards hold something. */
 export interface GuardedCall {
   sessionId: string;
   /** The session's tabs when the call started; their guards are armed while it runs. */
   tabIds: readonly number[];
   client: string;
   limitMs: number;
+  /** Hold submits of forms with a secret field (askBeforeSecretSubmit). */
+  secret: boolean;
+  /** Hold irreversible-looking submits and clicks (the permission mode, a sensitive site). */
+  irreversible: boolean;
+  /** Why irreversible actions are asked about, for the question. */
+  why?: string;
+  /** True when the user allowed this very call already (ask mode): no second question. */
+  allowedOnce?: () => boolean;
 }
 
 export class SubmitApprovals {
   readonly #deps: SubmitApprovalDeps;
   readonly #questions: ApprovalQuestions;
-  readonly #armed = new Map<number, { calls: number; forMs: number }>();
+  readonly #armed = new Map<
+    number,
+    { calls: number; forMs: number; secret: boolean; irreversible: boolean }
+  >();
   readonly #held = new Map<number, HeldSubmit[]>();
   /** Answer deadlines of each session's guarded calls (queued or running), oldest first. */
   readonly #deadlines = new Map<string, number[]>();
 
   constructor(deps: SubmitApprovalDeps) {
     this.#deps = deps;
-    this.#questions = new ApprovalQuestions((questions) => deps.questionsChanged(questions));
+    this.#questions = deps.questions;
   }
 
   /** What a guard that starts in this tab (a new document) should do. */
   armState(tabId: number): GuardMessage {
     const armed = this.#armed.get(tabId);
-    return { kind: 'guard_arm', armed: armed !== undefined, forMs: armed?.forMs ?? 0 };
-  }
-
-  questions(): SubmitQuestion[] {
-    return this.#questions.all();
-  }
-
-  answer(id: string, allow: boolean): void {
-    this.#questions.answer(id, allow);
+    return {
+      kind: 'guard_arm',
+      armed: armed !== undefined,
+      forMs: armed?.forMs ?? 0,
+      secret: armed?.secret ?? false,
+      irreversible: armed?.irreversible ?? false,
+    };
   }
 
   /**
@@ -90,7 +106,7 @@ export class SubmitApprovals {
 
   async #approveScript(
     tab: { tabId: number },
-    ctx: { client: { name: string } },
+    ctx: { client: { name: string }; sessionId: string },
     deadline: number,
   ): Promise<void> {
     const probe: GuardMessage = { kind: 'guard_probe' };
@@ -98,18 +114,23 @@ export class SubmitApprovals {
     if (!Array.isArray(answer) || answer.length === 0) return;
     // The guard's own answer: the secret-field kinds of the first frame that has some.
     const fields = answer as SecretFieldKind[];
-    const verdict = await this.#questions.ask(
+    const { verdict } = await this.#questions.ask(
       tab.tabId,
-      { kind: 'script', client: ctx.client.name, targetOrigin: '', fields },
-      deadline - Date.now(),
+      {
+        kind: 'script',
+        sessionId: ctx.sessionId,
+        client: ctx.client.name,
+        targetOrigin: '',
+        fields,
+      },
+      deadline,
     );
     if (verdict === 'allow') return;
     const what = `a script on a page with a ${fields.join(', ')} field`;
+    if (verdict === 'timeout') throw unanswered(`whether to run ${what}; it did not run`);
     throw new BridgeError(
       ErrorCode.USER_DENIED,
-      verdict === 'deny'
-        ? `The user denied running ${what}; it did not run.`
-        : `The user did not answer in time whether to run ${what}; it did not run.`,
+      `The user denied running ${what}; it did not run.`,
       'Use the page tools (browser_snapshot, browser_click, browser_type) instead, or ask the user to allow the script in the Browser Agent side panel when you retry.',
     );
   }
@@ -129,10 +150,11 @@ export class SubmitApprovals {
     call: GuardedCall,
     run: () => Promise<PendingResponse>,
   ): Promise<PendingResponse> {
-    const { sessionId, tabIds, client, limitMs } = call;
+    const { sessionId, tabIds, limitMs } = call;
     const deadline = Date.now() + limitMs - ANSWER_MARGIN_MS;
-    this.#deadlines.set(sessionId, [...(this.#deadlines.get(sessionId) ?? []), deadline]);
-    await this.#arm(tabIds, limitMs);
+    if (call.secret)
+      this.#deadlines.set(sessionId, [...(this.#deadlines.get(sessionId) ?? []), deadline]);
+    await this.#arm(tabIds, limitMs, call.secret, call.irreversible);
     let pending: PendingResponse;
     try {
       pending = await run();
@@ -142,7 +164,14 @@ export class SubmitApprovals {
       else this.#deadlines.delete(sessionId);
       await this.#disarm(tabIds);
     }
-    const held = tabIds.flatMap((tabId) => this.#take(tabId));
+    // An irreversible-looking action the user allowed by name in this call is not asked again.
+    const held = tabIds
+      .flatMap((tabId) => this.#take(tabId))
+      .filter((h) => {
+        if (h.fields.length > 0 || call.allowedOnce?.() !== true) return true;
+        void this.#release(h, true);
+        return false;
+      });
     const [first, ...rest] = held;
     // One question per call: further submits it caused are dropped, never sent unasked.
     for (const extra of rest) void this.#release(extra, false);
@@ -152,7 +181,7 @@ export class SubmitApprovals {
       await this.#release(first, false);
       return pending;
     }
-    const verdict = await this.#ask(first, client, deadline - Date.now());
+    const verdict = await this.#ask(first, call, deadline);
     if (verdict !== 'allow') {
       await this.#release(first, false);
       response.fail(denied(first, verdict));
@@ -162,16 +191,22 @@ export class SubmitApprovals {
     return pending;
   }
 
-  async #arm(tabIds: readonly number[], forMs: number): Promise<void> {
+  async #arm(
+    tabIds: readonly number[],
+    forMs: number,
+    secret: boolean,
+    irreversible: boolean,
+  ): Promise<void> {
     await Promise.all(
       tabIds.map(async (tabId) => {
         const armed = this.#armed.get(tabId);
         if (armed !== undefined) {
           armed.calls++;
-          return;
-        }
-        this.#armed.set(tabId, { calls: 1, forMs });
-        await tell(tabId, { kind: 'guard_arm', armed: true, forMs });
+          if (armed.secret === secret && armed.irreversible === irreversible) return;
+          armed.secret ||= secret;
+          armed.irreversible ||= irreversible;
+        } else this.#armed.set(tabId, { calls: 1, forMs, secret, irreversible });
+        await tell(tabId, this.armState(tabId));
       }),
     );
   }
@@ -194,26 +229,38 @@ export class SubmitApprovals {
     return list;
   }
 
-  #ask(submit: HeldSubmit, client: string, waitMs: number): Promise<Verdict> {
+  async #ask(submit: HeldSubmit, call: GuardedCall, deadline: number): Promise<Verdict> {
     const { targetOrigin, fields } = submit;
-    return this.#questions.ask(
-      submit.tabId,
-      { kind: 'submit', client, targetOrigin, fields },
-      waitMs,
-    );
+    const { sessionId, client } = call;
+    const irreversible = submit.irreversible ?? [];
+    const parts =
+      fields.length > 0 || irreversible.length === 0
+        ? { kind: 'submit' as const, sessionId, client, targetOrigin, fields }
+        : {
+            kind: 'irreversible' as const,
+            sessionId,
+            client,
+            targetOrigin,
+            fields,
+            text: `Let ${client} ${irreversible.join(' / ')}: ${describe(submit)}?`,
+            why: `It looks like it cannot be undone (${irreversible.join(', ')}). ${call.why ?? ''}`.trim(),
+          };
+    const answer = await this.#questions.ask(submit.tabId, parts, deadline);
+    return answer.verdict;
   }
 
   /** Releases the allowed submit and waits for what it starts, as an action would. */
   async #submit(submit: HeldSubmit): Promise<string> {
-    const what = `a form with a ${submit.fields.join(', ')} field to ${submit.targetOrigin}`;
+    const what = describe(submit);
     const cdp = await this.#deps.cdpFor(submit.tabId);
     const watch = await watchNavigation(cdp);
     if (!(await this.#release(submit, true))) {
       watch.dispose();
-      return `The user allowed submitting ${what}, but the form was gone (the page changed); nothing was submitted.`;
+      return `The user allowed ${what}, but it was gone (the page changed); nothing was sent.`;
     }
     const outcome = await settle(cdp, watch);
-    return `The user allowed submitting ${what}; it was submitted once${
+    const done = submit.action === 'click' ? 'it was clicked once' : 'it was submitted once';
+    return `The user allowed ${what}; ${done}${
       outcome.navigated ? ' and the page navigated' : ''
     }. Call browser_snapshot to see the page now.`;
   }
@@ -233,13 +280,32 @@ async function tell(tabId: number, message: GuardMessage): Promise<void> {
   await chrome.tabs.sendMessage(tabId, message).catch(() => undefined);
 }
 
+/** What was held, in words; the label is the page's and is quoted, never obeyed. */
+function describe(submit: HeldSubmit): string {
+  const label = submit.label ? ` “${submit.label.slice(0, 80)}”` : '';
+  if (submit.fields.length > 0)
+    return `submitting a form with a ${submit.fields.join(', ')} field to ${submit.targetOrigin}`;
+  if (submit.action === 'click') return `clicking${label} on ${submit.targetOrigin}`;
+  return `submitting${label} to ${submit.targetOrigin}`;
+}
+
 function denied(submit: HeldSubmit, verdict: Exclude<Verdict, 'allow'>): BridgeError {
-  const what = `a form with a ${submit.fields.join(', ')} field to ${submit.targetOrigin}`;
+  const what = describe(submit);
+  const nothing = submit.action === 'click' ? 'it was not clicked' : 'nothing was submitted';
+  if (verdict === 'timeout') return unanswered(`about ${what}; ${nothing}`);
+  const act = submit.action === 'click' ? 'do' : 'submit';
   return new BridgeError(
     ErrorCode.USER_DENIED,
-    verdict === 'deny'
-      ? `The user denied submitting ${what}; nothing was submitted.`
-      : `The user did not answer in time whether to submit ${what}; nothing was submitted.`,
-    'Do not try to submit it another way. Ask the user to submit it themselves, or to allow it in the Browser Agent side panel when you retry.',
+    `The user denied ${what}; ${nothing}.`,
+    `Do not try to ${act} it another way. Ask the user to ${act} it themselves, or to allow it in the Browser Agent side panel when you retry.`,
+  );
+}
+
+/** No answer within the call's limit: never a hang, and the agent learns what to do. */
+export function unanswered(what: string): BridgeError {
+  return new BridgeError(
+    ErrorCode.APPROVAL_TIMEOUT,
+    `The user did not answer in time ${what}.`,
+    'The user may be away from the browser. Tell them a question waits in the Browser Agent side panel (or on the tab), then retry; answering "for the rest of this task" or "on this site" avoids the next question.',
   );
 }

@@ -1,0 +1,190 @@
+/**
+ * The worker's one handle on issue #19's permissions: the open questions, the permission gate,
+ * site grants, and the guards' approvals (ask-before-submit, the irreversible-action gate). It
+ * shows each question wherever the user may be: every side panel, the tab's overlay, and the
+ * agent's MCP client (an `approval_question` event the server turns into an elicitation). The
+ * first answer wins.
+ */
+import {
+  adminSitesSchema,
+  APPROVAL_CLOSED_EVENT,
+  APPROVAL_QUESTION_EVENT,
+  type AdminSites,
+  type ApprovalQuestionEvent,
+  type ApprovalScope,
+  type WorkerToRelayFrame,
+} from '@browser-agent/protocol';
+import type { ApprovalQuestion, PermissionsView, Settings } from '../../shared/messages';
+import type { CdpClient } from '../cdp';
+import type { SessionRecord } from '../sessionStore';
+import { showOverlay } from '../overlay';
+import { ApprovalQuestions } from './approvalQuestions';
+import { PermissionGate } from './permissionGate';
+import { SiteGrants } from './siteGrants';
+import { SubmitApprovals } from './submitApprovals';
+
+export interface PermissionsDeps {
+  cdpFor(tabId: number): Promise<CdpClient>;
+  record(sessionId: string): Promise<SessionRecord | undefined>;
+  records(): Promise<SessionRecord[]>;
+  settings(): Promise<Settings>;
+  /** The open questions changed (panels, badge, agent cards). */
+  questionsChanged(questions: ApprovalQuestion[]): void;
+  /** Grants or modes changed (the panel's permissions list, agent cards). */
+  permissionsChanged(): void;
+  /** The way to the daemon, when there is a link: events for the agents' MCP clients. */
+  toDaemon(): ((frame: WorkerToRelayFrame) => void) | undefined;
+}
+
+export class Permissions {
+  readonly questions: ApprovalQuestions;
+  readonly grants: SiteGrants;
+  readonly gate: PermissionGate;
+  readonly guards: SubmitApprovals;
+  readonly #deps: PermissionsDeps;
+  /** Questions already announced, so each opens and closes once everywhere. */
+  #shown = new Map<string, ApprovalQuestion>();
+
+  constructor(deps: PermissionsDeps) {
+    this.#deps = deps;
+    this.questions = new ApprovalQuestions((questions) => this.#changed(questions));
+    this.grants = new SiteGrants(() => deps.permissionsChanged());
+    this.gate = new PermissionGate({
+      questions: this.questions,
+      grants: this.grants,
+      record: (sessionId) => deps.record(sessionId),
+      settings: () => deps.settings(),
+      managedSites,
+      modesChanged: () => deps.permissionsChanged(),
+    });
+    this.guards = new SubmitApprovals({
+      cdpFor: (tabId) => deps.cdpFor(tabId),
+      questions: this.questions,
+    });
+  }
+
+  /** From a panel, the overlay or the agent's client; the first answer wins. */
+  answer(id: string, allow: boolean, scope?: ApprovalScope): void {
+    this.questions.answer(id, allow, scope);
+  }
+
+  /** From the daemon: only the session that was asked may answer, through its own server. */
+  answerFromClient(sessionId: string, id: string, allow: boolean, scope?: ApprovalScope): void {
+    if (this.questions.get(id)?.sessionId !== sessionId) return;
+    this.questions.answer(id, allow, scope);
+  }
+
+  /**
+   * From the tab's overlay. A page cannot send runtime messages, and the overlay lives in a
+   * closed shadow root; but the agent's own input is trusted input, so an answer is refused
+   * while a call of that agent other than the asking one is running (it could be the click).
+   */
+  answerFromOverlay(
+    tabId: number,
+    id: string,
+    allow: boolean,
+    scope: ApprovalScope,
+    busy: number,
+  ): void {
+    const question = this.questions.get(id);
+    if (question?.tabId !== tabId || busy > 1) return;
+    this.questions.answer(id, allow, scope);
+  }
+
+  async view(): Promise<PermissionsView> {
+    const settings = await this.#deps.settings();
+    const records = await this.#deps.records();
+    const admin: AdminSites[] = [];
+    const managed = await managedSites();
+    if (managed) admin.push(managed);
+    for (const r of records) {
+      const a = r.settings?.adminSites;
+      if (a && !admin.some((x) => x.source === a.source)) admin.push(a);
+    }
+    return { grants: await this.grants.all(), sensitiveSites: settings.sensitiveSites, admin };
+  }
+
+  /** What the overlay of `tabId` shows besides its marker. */
+  overlayQuestion(
+    tabId: number,
+  ): { id: string; text: string; scopes: ApprovalScope[] } | undefined {
+    const q = this.questions.all().find((x) => x.tabId === tabId);
+    return q === undefined ? undefined : { id: q.id, text: questionText(q), scopes: q.scopes };
+  }
+
+  /** A (re)connected daemon learns the open questions again, for its servers to elicit. */
+  announceAll(): void {
+    for (const q of this.questions.all()) this.#announce(q);
+  }
+
+  #changed(questions: ApprovalQuestion[]): void {
+    const open = new Map(questions.map((q) => [q.id, q]));
+    for (const [id, q] of this.#shown) {
+      if (open.has(id)) continue;
+      this.#send(q.sessionId, APPROVAL_CLOSED_EVENT, { questionId: id });
+      void this.#overlay(q);
+    }
+    for (const [id, q] of open) {
+      if (this.#shown.has(id)) continue;
+      this.#announce(q);
+      void this.#overlay(q);
+    }
+    this.#shown = open;
+    this.#deps.questionsChanged(questions);
+  }
+
+  #announce(q: ApprovalQuestion): void {
+    const data: ApprovalQuestionEvent = {
+      questionId: q.id,
+      message:
+        `${questionText(q)}${q.why ? ` ${q.why}` : ''} (Tab: ${q.tabTitle || q.pageUrl})`.slice(
+          0,
+          2000,
+        ),
+      scopes: q.scopes,
+      expiresAt: q.expiresAt,
+    };
+    this.#send(q.sessionId, APPROVAL_QUESTION_EVENT, data);
+  }
+
+  #send(sessionId: string, event: string, data: unknown): void {
+    try {
+      this.#deps.toDaemon()?.({ type: 'event', sessionId, event, data });
+    } catch {
+      // No link right now: the panel and the overlay still ask.
+    }
+  }
+
+  async #overlay(q: ApprovalQuestion): Promise<void> {
+    if (q.tabId < 0) return;
+    const record = await this.#deps.record(q.sessionId);
+    if (record === undefined || !record.tabIds.includes(q.tabId)) return;
+    showOverlay(q.tabId, record.client.name, this.overlayQuestion(q.tabId));
+  }
+}
+
+/** The question in one sentence, as the panel's heading says it. */
+export function questionText(q: ApprovalQuestion): string {
+  if (q.text !== undefined) return q.text;
+  if (q.kind === 'script') return `Let ${q.client} run a script on this page?`;
+  return `Let ${q.client} submit this form (a ${q.fields.join(', ')} field, to ${q.targetOrigin})?`;
+}
+
+/**
+ * An admin's lists through Chrome's policy for this extension (chrome.storage.managed, keys
+ * `allowSites` and `blockSites`; see managed_schema.json and docs/permissions.md).
+ */
+async function managedSites(): Promise<AdminSites | undefined> {
+  const items: Record<string, unknown> = await chrome.storage.managed
+    .get(['allowSites', 'blockSites'])
+    .catch(() => ({}));
+  const allow = items['allowSites'];
+  const block = items['blockSites'];
+  if (allow === undefined && block === undefined) return undefined;
+  const parsed = adminSitesSchema.safeParse({
+    ...(Array.isArray(allow) ? { allow } : {}),
+    ...(Array.isArray(block) ? { block } : {}),
+    source: 'Chrome policy for Browser Agent',
+  });
+  return parsed.success ? parsed.data : undefined;
+}

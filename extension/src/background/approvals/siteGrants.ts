@@ -1,0 +1,63 @@
+/**
+ * "Allow on this site", remembered: the sites each agent (by its client's name) or every agent
+ * (`*`) may act on without being asked in `per-site` mode. In storage.local, so grants outlive
+ * the browser session; listed in the side panel, where each can be revoked. A grant never
+ * covers a sensitive site or a site an admin blocked (permissionGate.ts).
+ */
+import type { SiteGrant } from '../../shared/messages';
+
+const KEY = 'siteGrants';
+/** Enough for any person's list; the oldest go first beyond it. */
+const MAX_GRANTS = 500;
+
+export const EVERY_AGENT = '*';
+
+export class SiteGrants {
+  #cached: Promise<SiteGrant[]> | undefined;
+  readonly #changed: () => void;
+
+  constructor(changed: () => void) {
+    this.#changed = changed;
+  }
+
+  all(): Promise<SiteGrant[]> {
+    this.#cached ??= chrome.storage.local.get(KEY).then(
+      (items) => (Array.isArray(items[KEY]) ? (items[KEY] as SiteGrant[]) : []),
+      () => [],
+    );
+    return this.#cached;
+  }
+
+  async has(client: string, site: string): Promise<boolean> {
+    return (await this.all()).some(
+      (g) => g.site === site && (g.client === client || g.client === EVERY_AGENT),
+    );
+  }
+
+  async add(site: string, client: string): Promise<void> {
+    const grants = (await this.all()).filter((g) => !(g.site === site && g.client === client));
+    grants.push({ site, client, grantedAt: Date.now() });
+    await this.#save(grants.slice(-MAX_GRANTS));
+  }
+
+  async revoke(site: string, client: string): Promise<void> {
+    await this.#save((await this.all()).filter((g) => !(g.site === site && g.client === client)));
+  }
+
+  async #save(grants: SiteGrant[]): Promise<void> {
+    this.#cached = Promise.resolve(grants);
+    await chrome.storage.local.set({ [KEY]: grants });
+    this.#changed();
+  }
+}
+
+/** The origin a grant names: http(s) only; anything else (about:blank, data:) is no site. */
+export function siteOf(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * Issue #19's permission vocabulary, shared by the MCP server (config, elicitation), the daemon
+ * (routing answers) and the extension (which decides; see extension/src/background/approvals/).
+ */
+import { z } from 'zod';
+
+/**
+ * - `ask`: every state-changing call waits for the user's Allow / Deny.
+ * - `per-site`: the first state-changing call on a site not yet granted asks; "Allow on this
+ *   site" is remembered.
+ * - `autonomous`: nothing is asked, except on sensitive sites.
+ * Read-only tools (annotations.readOnlyHint) never ask in any mode.
+ */
+export const PERMISSION_MODES = ['ask', 'per-site', 'autonomous'] as const;
+export type PermissionMode = (typeof PERMISSION_MODES)[number];
+
+/**
+ * What one Allow covers: this call only, this site from now on (a grant), or every call of the
+ * agent until its task ends (the session ends, or it makes no call for TASK_IDLE_MS).
+ */
+export const APPROVAL_SCOPES = ['once', 'site', 'task'] as const;
+export type ApprovalScope = (typeof APPROVAL_SCOPES)[number];
+
+/** A "rest of this task" answer lapses after this long without a call of the agent. */
+export const TASK_IDLE_MS = 10 * 60_000;
+
+const sitePatterns = z.array(z.string().min(1).max(300)).max(500);
+
+/** An admin file's site lists (see docs/permissions.md): the panel can show, never loosen them. */
+export const adminSitesSchema = z.object({
+  /** When set, agents act only on these sites. */
+  allow: sitePatterns.optional(),
+  /** Agents never act on these sites; a block beats any grant. */
+  block: sitePatterns.optional(),
+  /** Where they came from, for the panel ("set by /etc/browser-agent/policy.json"). */
+  source: z.string().max(500),
+});
+export type AdminSites = z.infer<typeof adminSitesSchema>;
+
+/** extension → daemon → server: a question waits for the user; the server may elicit it. */
+export const APPROVAL_QUESTION_EVENT = 'approval_question';
+/** extension → daemon → server: the question was answered elsewhere or expired. */
+export const APPROVAL_CLOSED_EVENT = 'approval_closed';
+
+export const approvalQuestionEventSchema = z.object({
+  questionId: z.string().min(1).max(100),
+  /** The question in one sentence, as the side panel shows it. */
+  message: z.string().max(2000),
+  /** The scopes the user may pick besides Deny. */
+  scopes: z.array(z.enum(APPROVAL_SCOPES)).min(1).max(3),
+  expiresAt: z.number(),
+});
+export type ApprovalQuestionEvent = z.infer<typeof approvalQuestionEventSchema>;
+
+export const approvalClosedEventSchema = z.object({ questionId: z.string().min(1).max(100) });
+
+/** The parts of a WHATWG URL a pattern is matched against (protocol has no DOM lib). */
+export interface SiteUrl {
+  readonly origin: string;
+  readonly hostname: string;
+  readonly pathname: string;
+}
+
+/**
+ * Whether `host` matches a site pattern: `example.com` matches it and its subdomains,
+ * `*.example.com` only subdomains, and a pattern with a scheme (`https://x.test:8080`) the
+ * origin exactly. Case-insensitive; a trailing dot or slash is ignored.
+ */
+export function siteMatches(pattern: string, url: SiteUrl): boolean {
+  const p = pattern.trim().toLowerCase().replace(/\/+$/, '');
+  if (p === '') return false;
+  if (p.includes('://')) return url.origin.toLowerCase() === p;
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  const hostPattern = p.replace(/\.$/, '');
+  if (hostPattern.startsWith('*.')) return host.endsWith(hostPattern.slice(1));
+  if (hostPattern.includes('/')) {
+    // `accounts.google.com/signin`-style: host plus a path prefix.
+    const [h, ...rest] = hostPattern.split('/');
+    const path = `/${rest.join('/')}`;
+    return (host === h || host.endsWith(`.${h}`)) && url.pathname.toLowerCase().startsWith(path);
+  }
+  return host === hostPattern || host.endsWith(`.${hostPattern}`);
+}
