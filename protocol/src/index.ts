@@ -12,3 +12,5 @@ export * from './pairingProofs.js';
 export * from './originPolicy.js';
 export * from './transactionLimits.js';
 export * from './sessionTabs.js';
+export * from './untrustedText.js';
+export * from './resultFile.js';

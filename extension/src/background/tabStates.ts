@@ -11,6 +11,10 @@ export interface ConsoleEntry {
   /** url:line of where it was logged, when known. */
   location?: string;
   timestamp: number;
+  /** The tab's main-frame navigation it was logged in (TabState.consoleNav at the time). */
+  nav: number;
+  /** Rising per tab, so "new since" survives the buffer dropping its oldest entries. */
+  seq: number;
 }
 
 /** Per-tab ref table: refs are handed out once per element and reused across snapshots. */
@@ -85,6 +89,12 @@ export interface TabState {
   console: ConsoleEntry[];
   /** How many console entries browser_console_messages has already shown. */
   consoleShown: number;
+  /** Main-frame navigations seen (recorders/consoleCapture.ts); browser_console_messages shows the last one's. */
+  consoleNav: number;
+  /** The seq the next console entry gets. */
+  consoleSeq: number;
+  /** Entries below this seq have been reported in a call's response (the console events). */
+  consoleReported: number;
   dialog: OpenDialog | undefined;
   network: NetworkEntry[];
   /** The outline lines the agent saw last (snapshot or diff), for the next diff. */
@@ -117,6 +127,9 @@ export function newTabState(): TabState {
     generation: 0,
     console: [],
     consoleShown: 0,
+    consoleNav: 0,
+    consoleSeq: 0,
+    consoleReported: 0,
     dialog: undefined,
     network: [],
     lastOutline: undefined,

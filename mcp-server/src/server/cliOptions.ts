@@ -48,6 +48,8 @@ MCP server (stdio) that drives Chromium through the Browser Agent extension.
   --allow-file-urls        Let the agent open file:// URLs (off by default)
   --output-dir <dir>       Save every screenshot here, with a timestamped name
   --upload-dirs <dirs>     Comma-separated directories uploads may come from (besides roots)
+  --console-level <l>      Report console entries at or above this level in every result:
+                           error, warning, info (default) or debug
   --tool-names <set>       Also list tools under another server's names: executeautomation
   --port <n>               Serve MCP over Streamable HTTP on this port instead of stdio
   --host <h>               With --port: address to bind (default 127.0.0.1)

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
   DEFAULT_TRANSACTION_LIMITS,
+  type ConsoleLevel,
   type HelloFrame,
   type OriginPolicy,
   type SessionSettings,
@@ -48,6 +49,8 @@ export interface Settings {
   /** Absolute; browser_file_upload may read files here besides the client's roots and project. */
   uploadDirs: string[];
   toolNames: 'default' | 'executeautomation';
+  /** Console entries at or above this level are reported in every result. */
+  consoleLevel: ConsoleLevel;
   allowFileUrls: boolean;
   transactions: TransactionLimits;
   /** Streamable HTTP only: a session with no request open this long is closed. */
@@ -125,6 +128,7 @@ export function resolveSettings(
     },
     uploadDirs: (c.uploadDirs ?? []).map((dir) => path.resolve(dir)),
     toolNames: c.toolNames ?? 'default',
+    consoleLevel: c.consoleLevel ?? 'info',
     allowFileUrls: c.allowFileUrls === true,
     transactions: { ...DEFAULT_TRANSACTION_LIMITS, ...c.transactions },
     httpSessionIdleMs: (c.http?.sessionIdleSeconds ?? DEFAULT_HTTP_SESSION_IDLE_SECONDS) * 1000,

@@ -88,6 +88,12 @@ export const SETTING_SOURCES: readonly Source[] = [
   },
   { path: ['toolNames'], env: 'BROWSER_AGENT_TOOL_NAMES', flag: 'tool-names', kind: 'string' },
   {
+    path: ['consoleLevel'],
+    env: 'BROWSER_AGENT_CONSOLE_LEVEL',
+    flag: 'console-level',
+    kind: 'string',
+  },
+  {
     path: ['http', 'sessionIdleSeconds'],
     env: 'BROWSER_AGENT_HTTP_SESSION_IDLE_SECONDS',
     flag: 'session-idle',

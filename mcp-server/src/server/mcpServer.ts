@@ -23,6 +23,7 @@ import {
   reportProgress,
 } from './callProgress.js';
 import { serverStepFor, type StepSettings } from './serverSteps.js';
+import { ConsoleLog } from './outputFiles/consoleLog.js';
 import { aliasesFor, type AliasContext, type ToolNameSet } from './toolAliases.js';
 import { errorToCallToolResult, toCallToolResult } from './toolResult.js';
 import { ToolResponse } from './toolResponse.js';
@@ -87,6 +88,7 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
     },
   );
   const settings = options.settings ?? {};
+  const consoleLog = new ConsoleLog(settings.outputDir, settings.consoleLevel);
   installArgumentMessages();
 
   /**
@@ -115,6 +117,7 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
         await caller.call(name, args, deadlineMs, response, { signal: extra.signal }),
       );
       await step?.after?.(response, args, settings);
+      await consoleLog.report(response);
       // Rendered once, after every layer and step added its part.
       return response.render();
     } finally {

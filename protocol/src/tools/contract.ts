@@ -16,7 +16,14 @@ export interface ToolAnnotations {
  * Capability groups: `core` is always listed; the others only when the server is started with
  * `--caps <group>`, because every listed tool costs the agent tokens on every turn.
  */
-export const TOOL_GROUPS = ['core', 'network', 'storage', 'devtools', 'transactions'] as const;
+export const TOOL_GROUPS = [
+  'core',
+  'network',
+  'storage',
+  'devtools',
+  'transactions',
+  'pdf',
+] as const;
 export type ToolGroup = (typeof TOOL_GROUPS)[number];
 
 /**
@@ -68,7 +75,13 @@ export interface ToolContract<N extends string = string, S extends z.ZodObject =
 }
 
 /** The MCP server's own steps (mcp-server/src/server/serverSteps.ts), named by what they do. */
-export const SERVER_STEP_KINDS = ['checkUploadFiles', 'saveScreenshot', 'pageToMarkdown'] as const;
+export const SERVER_STEP_KINDS = [
+  'checkUploadFiles',
+  'saveScreenshot',
+  'pageToMarkdown',
+  'saveResultText',
+  'saveResultBytes',
+] as const;
 export type ServerStepKind = (typeof SERVER_STEP_KINDS)[number];
 
 export function defineTool<N extends string, S extends z.ZodObject>(

@@ -27,7 +27,15 @@ export {
 export { targetSchema, type ElementTarget } from './target.js';
 export { tabsOutput, type TabsOutput } from './tabs.js';
 export { evaluateOutput, type EvaluateOutput } from './evaluate.js';
-export { consoleOutput, type ConsoleOutput } from './console.js';
+export {
+  consoleOutput,
+  type ConsoleOutput,
+  CONSOLE_LEVELS,
+  type ConsoleLevel,
+  CONSOLE_EVENTS_MARKER,
+  consoleEventsSchema,
+  type ConsoleEvents,
+} from './console.js';
 export { networkRequestsOutput, type NetworkRequestsOutput } from './network.js';
 export { findOutput, type FindOutput } from './find.js';
 export { sessionInfoOutput, type SessionInfoOutput } from './transactions.js';

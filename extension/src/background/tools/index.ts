@@ -10,6 +10,7 @@ import type { AttachHook } from '../tabStates';
 import { keepRunning } from '../loading/keepRunning';
 import { trackChildFrames } from '../recorders/childFrames';
 import { recordClickListeners } from '../recorders/clickListeners';
+import { newConsoleEvents } from '../recorders/consoleCapture';
 import { modalStateSection, raceDialogs, trackDialogs } from '../recorders/dialogs';
 import { recordNetwork } from '../recorders/networkLog';
 import { consoleHandlers } from './console';
@@ -37,8 +38,17 @@ const modalState: SectionStep = async (contract, ctx, response) => {
   if (section !== undefined) response.addText(section);
 };
 
+/**
+ * Every result carries the current tab's console entries that are new since the last result;
+ * the MCP server keeps them in log files and reports them briefly (recorders/consoleCapture.ts).
+ */
+const consoleEvents: SectionStep = async (_contract, ctx, response) => {
+  const events = await ctx.currentTab().then(newConsoleEvents, () => undefined);
+  if (events !== undefined) response.addText(events);
+};
+
 /** The steps that add a section to a call's response, after its handler, in this order. */
-export const sectionSteps: readonly SectionStep[] = [modalState];
+export const sectionSteps: readonly SectionStep[] = [modalState, consoleEvents];
 
 /** Steps the worker owns that some contracts ask for. */
 export interface RegistrySteps {
