@@ -2,6 +2,7 @@ import { checkOrigin, checkRemoteAddress, type OriginPolicy } from '@browser-age
 import type { Protocol } from 'devtools-protocol';
 import type { CdpClient } from './cdp';
 import { isResponseStage, RESPONSE_BODY_PATTERNS } from './recorders/responseBodies';
+import { continueRouted, markGuarded } from './routing/routes';
 
 export interface BlockedLoad {
   url: string;
@@ -30,12 +31,14 @@ export function installOriginGuard(
   policy: () => OriginPolicy | undefined,
   onBlocked: (load: BlockedLoad) => void,
 ): OriginGuard {
+  markGuarded(cdp);
   cdp.on('Fetch.requestPaused', (event, sessionId) => {
-    // Response-stage pauses are the network recorder's (response bodies), not documents.
-    if (isResponseStage(event)) return;
+    // Response-stage pauses are the network recorder's (response bodies); other Request-stage
+    // pauses (while browser_route has routes) are the router's (routing/routes.ts).
+    if (isResponseStage(event) || event.resourceType !== 'Document') return;
     const verdict = checkOrigin(policy(), event.request.url);
     const done = verdict.allowed
-      ? cdp.send('Fetch.continueRequest', { requestId: event.requestId }, sessionId)
+      ? continueRouted(cdp, event, sessionId)
       : cdp.send(
           'Fetch.failRequest',
           { requestId: event.requestId, errorReason: 'BlockedByClient' },

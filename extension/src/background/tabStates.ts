@@ -50,6 +50,8 @@ export interface OpenDialog {
 
 /** One request the tab made, as browser_network_requests lists it. */
 export interface NetworkEntry {
+  /** 1-based number in this page's log (browser_network_request's `index`). */
+  index: number;
   id: string;
   url: string;
   method: string;
@@ -97,6 +99,8 @@ export interface TabState {
   consoleReported: number;
   dialog: OpenDialog | undefined;
   network: NetworkEntry[];
+  /** The index the next request gets; the log starts again at 1 when the page navigates. */
+  networkNext: number;
   /** The outline lines the agent saw last (snapshot or diff), for the next diff. */
   lastOutline: string[] | undefined;
 }
@@ -132,6 +136,7 @@ export function newTabState(): TabState {
     consoleReported: 0,
     dialog: undefined,
     network: [],
+    networkNext: 1,
     lastOutline: undefined,
   };
 }

@@ -12,6 +12,7 @@ import { evaluateContracts } from './evaluate.js';
 import { consoleContracts } from './console.js';
 import { waitForContracts } from './waitFor.js';
 import { networkContracts } from './network.js';
+import { routingContracts } from './routing.js';
 import { storageContracts } from './storage.js';
 import { transactionsContracts } from './transactions.js';
 
@@ -55,6 +56,7 @@ export const toolContracts = [
   ...consoleContracts,
   ...waitForContracts,
   ...networkContracts,
+  ...routingContracts,
   ...storageContracts,
   ...transactionsContracts,
 ] as const;

@@ -22,6 +22,8 @@ import { formsHandlers } from './forms';
 import { inputHandlers } from './input';
 import { navigationHandlers } from './navigation';
 import { networkHandlers } from './network';
+import { routingHandlers } from './routing';
+import { interceptRoutes } from '../routing/routes';
 import { snapshotHandlers } from './snapshot';
 import { storageHandlers } from './storage';
 import { tabsHandlers } from './tabs';
@@ -73,6 +75,7 @@ function areaHandlers(transactions: TransactionDeps): HandlerRegistry {
     ...consoleHandlers,
     ...waitForHandlers,
     ...networkHandlers,
+    ...routingHandlers,
     ...storageHandlers,
     ...transactionsHandlers(transactions),
   };
@@ -111,5 +114,6 @@ export const attachHooks: readonly AttachHook[] = [
   recordClickListeners,
   trackDialogs,
   recordNetwork,
+  interceptRoutes,
   trackChildFrames,
 ];
