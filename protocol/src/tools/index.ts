@@ -13,6 +13,7 @@ import { consoleContracts } from './console.js';
 import { waitForContracts } from './waitFor.js';
 import { networkContracts } from './network.js';
 import { routingContracts } from './routing.js';
+import { pdfContracts } from './pdf.js';
 import { storageContracts } from './storage.js';
 import { transactionsContracts } from './transactions.js';
 
@@ -57,6 +58,7 @@ export const toolContracts = [
   ...waitForContracts,
   ...networkContracts,
   ...routingContracts,
+  ...pdfContracts,
   ...storageContracts,
   ...transactionsContracts,
 ] as const;

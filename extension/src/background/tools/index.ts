@@ -23,6 +23,7 @@ import { inputHandlers } from './input';
 import { navigationHandlers } from './navigation';
 import { networkHandlers } from './network';
 import { routingHandlers } from './routing';
+import { pdfHandlers } from './pdf';
 import { interceptRoutes } from '../routing/routes';
 import { snapshotHandlers } from './snapshot';
 import { storageHandlers } from './storage';
@@ -76,6 +77,7 @@ function areaHandlers(transactions: TransactionDeps): HandlerRegistry {
     ...waitForHandlers,
     ...networkHandlers,
     ...routingHandlers,
+    ...pdfHandlers,
     ...storageHandlers,
     ...transactionsHandlers(transactions),
   };
