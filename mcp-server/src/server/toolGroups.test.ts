@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import {
+  TOOL_GROUPS,
   PAGE_HTML_MARKER,
   toolContracts,
   type ToolGroup,
@@ -53,7 +54,10 @@ describe('tool groups (--caps)', () => {
     expect(plain).toContain('browser_click');
     const all = (
       await (
-        await connected(unused, ['network', 'storage', 'devtools', 'transactions'])
+        await connected(
+          unused,
+          TOOL_GROUPS.filter((g) => g !== 'core'),
+        )
       ).listTools()
     ).tools.map((t) => t.name);
     expect(all).toEqual(toolContracts.map((c) => c.name));
