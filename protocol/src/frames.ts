@@ -49,6 +49,8 @@ export const helloFrameSchema = z.object({
        * another server's --isolated would be refused (it asks for a fresh profile).
        */
       owner: z.string().max(100).optional(),
+      /** Absolute: the browser saves downloads here (the server's output directory). */
+      downloadDir: z.string().max(4096).optional(),
     })
     .optional(),
 });
@@ -147,6 +149,8 @@ export const sessionSettingsSchema = z.object({
   actionTimeoutMs: z.number().int().positive().optional(),
   navigationTimeoutMs: z.number().int().positive().optional(),
   allowFileUrls: z.boolean().optional(),
+  /** Absolute; launch mode: downloads are saved here (the server's output directory). */
+  downloadDir: z.string().min(1).max(4096).optional(),
 });
 export type SessionSettings = z.infer<typeof sessionSettingsSchema>;
 

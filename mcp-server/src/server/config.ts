@@ -109,6 +109,7 @@ export function resolveSettings(
         isolated: flags.isolated ?? false,
         ...(flags.userDataDir !== undefined ? { userDataDir: flags.userDataDir } : {}),
         headless: c.browser?.headless ?? defaultHeadless,
+        ...(c.outputDir !== undefined ? { downloadDir: path.resolve(c.outputDir) } : {}),
         ...(c.browser?.executablePath !== undefined
           ? { executablePath: c.browser.executablePath }
           : {}),
@@ -160,6 +161,8 @@ export function sessionSettingsOf(s: Settings): SessionSettings {
     actionTimeoutMs: s.actionTimeoutMs,
     navigationTimeoutMs: s.navigationTimeoutMs,
     ...(s.allowFileUrls ? { allowFileUrls: true } : {}),
+    // Only the browser we launched: the download folder is the browser's, not one tab's.
+    ...(s.launch !== undefined && s.outputDir !== undefined ? { downloadDir: s.outputDir } : {}),
   };
 }
 

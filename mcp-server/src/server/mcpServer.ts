@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type {
@@ -89,6 +90,9 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
   );
   const settings = options.settings ?? {};
   const consoleLog = new ConsoleLog(settings.outputDir, settings.consoleLevel);
+  // Launch mode saves downloads there (sessionSettingsOf); the browser needs it to exist.
+  if (settings.outputDir !== undefined)
+    mkdir(settings.outputDir, { recursive: true, mode: 0o700 }).catch(() => undefined);
   installArgumentMessages();
 
   /**

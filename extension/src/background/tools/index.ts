@@ -11,6 +11,7 @@ import { keepRunning } from '../loading/keepRunning';
 import { trackChildFrames } from '../recorders/childFrames';
 import { recordClickListeners } from '../recorders/clickListeners';
 import { newConsoleEvents } from '../recorders/consoleCapture';
+import { downloadsSection, recordDownloads } from '../recorders/downloads';
 import { modalStateSection, raceDialogs, trackDialogs } from '../recorders/dialogs';
 import { recordNetwork } from '../recorders/networkLog';
 import { consoleHandlers } from './console';
@@ -50,8 +51,19 @@ const consoleEvents: SectionStep = async (_contract, ctx, response) => {
   if (events !== undefined) response.addText(events);
 };
 
+/**
+ * Downloads the call started, with where they were saved; in launch mode the browser saves them
+ * to the output directory (recorders/downloads.ts).
+ */
+const downloads: SectionStep = async (_contract, ctx, response) => {
+  const tab = await ctx.currentTab().catch(() => undefined);
+  if (tab === undefined) return;
+  const section = await downloadsSection(tab, ctx.settings?.downloadDir);
+  if (section !== undefined) response.addText(section);
+};
+
 /** The steps that add a section to a call's response, after its handler, in this order. */
-export const sectionSteps: readonly SectionStep[] = [modalState, consoleEvents];
+export const sectionSteps: readonly SectionStep[] = [modalState, consoleEvents, downloads];
 
 /** Steps the worker owns that some contracts ask for. */
 export interface RegistrySteps {
@@ -117,5 +129,6 @@ export const attachHooks: readonly AttachHook[] = [
   trackDialogs,
   recordNetwork,
   interceptRoutes,
+  recordDownloads,
   trackChildFrames,
 ];
