@@ -22,15 +22,15 @@ export type ConsoleLevel = (typeof CONSOLE_LEVELS)[number];
 export const consoleMessages = defineTool({
   name: 'browser_console_messages',
   title: 'Console messages',
-  description: 'Console messages and uncaught errors of the current tab since it last navigated.',
+  description: 'Console messages and uncaught errors since the tab last navigated.',
   input: z.object({
     level: z
       .enum([...CONSOLE_LEVELS, 'all'])
       .optional()
       .describe('Lowest level (info)'),
-    all: z.boolean().optional().describe('Also before the last navigation'),
+    all: z.boolean().optional().describe('Also older pages'),
     sinceLastCall: z.boolean().optional().describe('Only new since last call'),
-    filename: z.string().max(500).optional().describe('Save to this file instead'),
+    filename: z.string().optional().describe('Save to file'),
   }),
   output: consoleOutput,
   annotations: {
