@@ -54,6 +54,8 @@ export const helloFrameSchema = z.object({
       args: z.array(z.string().max(4096)).max(100).optional(),
       /** CDP permission names granted to every origin (`--grant-permissions`). */
       grantPermissions: z.array(z.string().max(100)).max(50).optional(),
+      /** Absolute: the browser saves downloads here (the server's output directory). */
+      downloadDir: z.string().max(4096).optional(),
     })
     .optional(),
 });
@@ -172,6 +174,8 @@ export const sessionSettingsSchema = z.object({
   permissionMode: z.enum(PERMISSION_MODES).optional(),
   /** Sites an admin file allows or blocks for every agent; the panel cannot loosen them. */
   adminSites: adminSitesSchema.optional(),
+  /** Absolute; launch mode: downloads are saved here (the server's output directory). */
+  downloadDir: z.string().min(1).max(4096).optional(),
 });
 export type SessionSettings = z.infer<typeof sessionSettingsSchema>;
 

@@ -13,3 +13,5 @@ export * from './originPolicy.js';
 export * from './transactionLimits.js';
 export * from './sessionTabs.js';
 export * from './permissions.js';
+export * from './untrustedText.js';
+export * from './resultFile.js';

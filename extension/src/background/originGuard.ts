@@ -2,6 +2,7 @@ import { checkOrigin, checkRemoteAddress, type OriginPolicy } from '@browser-age
 import type { Protocol } from 'devtools-protocol';
 import type { CdpClient } from './cdp';
 import { isResponseStage, RESPONSE_BODY_PATTERNS } from './recorders/responseBodies';
+import { continueRouted, markGuarded } from './routing/routes';
 
 export interface BlockedLoad {
   url: string;
@@ -32,13 +33,15 @@ export function installOriginGuard(
   /** True for a request the extension answers itself (TabState.servedOrigin). */
   servedHere: (url: string) => boolean = () => false,
 ): OriginGuard {
+  markGuarded(cdp);
   cdp.on('Fetch.requestPaused', (event, sessionId) => {
-    // Response-stage pauses are the network recorder's (response bodies), not documents.
-    if (isResponseStage(event)) return;
+    // Response-stage pauses are the network recorder's (response bodies); other Request-stage
+    // pauses (while browser_route has routes) are the router's (routing/routes.ts).
+    if (isResponseStage(event) || event.resourceType !== 'Document') return;
     if (sessionId === undefined && servedHere(event.request.url)) return;
     const verdict = checkOrigin(policy(), event.request.url);
     const done = verdict.allowed
-      ? cdp.send('Fetch.continueRequest', { requestId: event.requestId }, sessionId)
+      ? continueRouted(cdp, event, sessionId)
       : cdp.send(
           'Fetch.failRequest',
           { requestId: event.requestId, errorReason: 'BlockedByClient' },

@@ -11,6 +11,10 @@ export interface ConsoleEntry {
   /** url:line of where it was logged, when known. */
   location?: string;
   timestamp: number;
+  /** The tab's main-frame navigation it was logged in (TabState.consoleNav at the time). */
+  nav: number;
+  /** Rising per tab, so "new since" survives the buffer dropping its oldest entries. */
+  seq: number;
 }
 
 /** Per-tab ref table: refs are handed out once per element and reused across snapshots. */
@@ -46,6 +50,8 @@ export interface OpenDialog {
 
 /** One request the tab made, as browser_network_requests lists it. */
 export interface NetworkEntry {
+  /** 1-based number in this page's log (browser_network_request's `index`). */
+  index: number;
   id: string;
   url: string;
   method: string;
@@ -85,8 +91,16 @@ export interface TabState {
   console: ConsoleEntry[];
   /** How many console entries browser_console_messages has already shown. */
   consoleShown: number;
+  /** Main-frame navigations seen (recorders/consoleCapture.ts); browser_console_messages shows the last one's. */
+  consoleNav: number;
+  /** The seq the next console entry gets. */
+  consoleSeq: number;
+  /** Entries below this seq have been reported in a call's response (the console events). */
+  consoleReported: number;
   dialog: OpenDialog | undefined;
   network: NetworkEntry[];
+  /** The index the next request gets; the log starts again at 1 when the page navigates. */
+  networkNext: number;
   /** The outline lines the agent saw last (snapshot or diff), for the next diff. */
   lastOutline: string[] | undefined;
   /**
@@ -128,8 +142,12 @@ export function newTabState(): TabState {
     generation: 0,
     console: [],
     consoleShown: 0,
+    consoleNav: 0,
+    consoleSeq: 0,
+    consoleReported: 0,
     dialog: undefined,
     network: [],
+    networkNext: 1,
     lastOutline: undefined,
   };
 }

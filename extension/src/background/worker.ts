@@ -536,7 +536,7 @@ export class Worker {
 
   async #onAttach(tabId: number, cdp: CdpClient): Promise<void> {
     const state = this.tabStates.get(tabId);
-    captureConsole(cdp, state.console);
+    captureConsole(cdp, state);
     await Promise.all([
       cdp.send('Page.enable'),
       cdp.send('Runtime.enable'),

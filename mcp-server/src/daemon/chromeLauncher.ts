@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, rmSync, closeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Readable, Writable } from 'node:stream';
@@ -27,6 +27,8 @@ export interface LaunchOptions {
   args?: string[] | undefined;
   /** CDP permission names granted to every origin once the browser is up. */
   grantPermissions?: string[] | undefined;
+  /** The browser saves downloads here (the server's output directory). */
+  downloadDir?: string | undefined;
 }
 
 const KILL_GRACE_MS = 3_000;
@@ -186,6 +188,18 @@ export class LaunchedBrowser {
         }
         await cdp.send('Target.createTarget', { url: relayUrl });
         log.info('relay page opened');
+        // Downloads go to the server's output directory; a tab's debugger cannot set this.
+        if (options.downloadDir !== undefined) {
+          mkdirSync(options.downloadDir, { recursive: true, mode: 0o700 });
+          await cdp
+            .send('Browser.setDownloadBehavior', {
+              behavior: 'allow',
+              downloadPath: options.downloadDir,
+            })
+            .catch((err: unknown) =>
+              log.warn(`downloads stay in the default folder: ${String(err)}`),
+            );
+        }
       },
     );
     return browser;

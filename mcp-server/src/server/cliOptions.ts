@@ -61,6 +61,8 @@ MCP server (stdio) that drives Chromium through the Browser Agent extension.
                            storageState format) before the first tool call
   --secrets <file>         dotenv file of secrets: an agent types one by its name, and its
                            value is shown as <secret>NAME</secret> in every result
+  --console-level <l>      Report console entries at or above this level in every result:
+                           error, warning, info (default) or debug
   --tool-names <set>       Also list tools under another server's names: executeautomation
   --image-responses <m>    "omit": leave images out of results (screenshots still save to
                            --output-dir or their filename); default "allow"

@@ -8,6 +8,7 @@ import {
   DEFAULT_TRANSACTION_LIMITS,
   type AdminSites,
   type PermissionMode,
+  type ConsoleLevel,
   type HelloFrame,
   type OriginPolicy,
   type SessionSettings,
@@ -55,6 +56,8 @@ export interface Settings {
   /** Absolute; browser_file_upload may read files here besides the client's roots and project. */
   uploadDirs: string[];
   toolNames: 'default' | 'executeautomation';
+  /** Console entries at or above this level are reported in every result. */
+  consoleLevel: ConsoleLevel;
   allowFileUrls: boolean;
   /** The agent's permission mode, unless the user picks another in the side panel. */
   permissionMode: PermissionMode | undefined;
@@ -149,6 +152,7 @@ export function resolveSettings(
         isolated: flags.isolated ?? false,
         ...(flags.userDataDir !== undefined ? { userDataDir: flags.userDataDir } : {}),
         headless: c.browser?.headless ?? defaultHeadless,
+        ...(c.outputDir !== undefined ? { downloadDir: path.resolve(c.outputDir) } : {}),
         ...(c.browser?.executablePath !== undefined
           ? { executablePath: c.browser.executablePath }
           : {}),
@@ -172,6 +176,7 @@ export function resolveSettings(
     },
     uploadDirs: (c.uploadDirs ?? []).map((dir) => path.resolve(dir)),
     toolNames: c.toolNames ?? 'default',
+    consoleLevel: c.consoleLevel ?? 'info',
     allowFileUrls: c.allowFileUrls === true,
     permissionMode: c.permissionMode,
     adminSites: readAdminSites(env),
@@ -220,6 +225,8 @@ export function sessionSettingsOf(s: Settings): SessionSettings {
     ...(s.initScript !== undefined ? { initScript: s.initScript } : {}),
     ...(s.permissionMode ? { permissionMode: s.permissionMode } : {}),
     ...(s.adminSites ? { adminSites: s.adminSites } : {}),
+    // Only the browser we launched: the download folder is the browser's, not one tab's.
+    ...(s.launch !== undefined && s.outputDir !== undefined ? { downloadDir: s.outputDir } : {}),
   };
 }
 

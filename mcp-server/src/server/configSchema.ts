@@ -144,6 +144,12 @@ export const configSchema = z.strictObject({
     .optional(),
   /** `--image-responses`: "omit" leaves images out of results (screenshots still save to files). */
   imageResponses: z.enum(['allow', 'omit'], { error: 'expected "allow" or "omit"' }).optional(),
+  /** Console entries at or above this level are reported in every result (`--console-level`). */
+  consoleLevel: z
+    .enum(['error', 'warning', 'info', 'debug'], {
+      error: 'expected "error", "warning", "info" or "debug"',
+    })
+    .optional(),
   /** Extra tool names for agents written against another server (`--tool-names`). */
   toolNames: z
     .enum(['default', 'executeautomation'], { error: 'expected "default" or "executeautomation"' })

@@ -135,6 +135,12 @@ export const SETTING_SOURCES: readonly Source[] = [
     kind: 'string',
   },
   {
+    path: ['consoleLevel'],
+    env: 'BROWSER_AGENT_CONSOLE_LEVEL',
+    flag: 'console-level',
+    kind: 'string',
+  },
+  {
     path: ['http', 'sessionIdleSeconds'],
     env: 'BROWSER_AGENT_HTTP_SESSION_IDLE_SECONDS',
     flag: 'session-idle',

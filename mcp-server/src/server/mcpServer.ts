@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type {
@@ -24,6 +25,7 @@ import {
 } from './callProgress.js';
 import { NO_SECRETS, redactResult, withSecretValues, type Secrets } from './secrets.js';
 import { serverStepFor, type StepSettings } from './serverSteps.js';
+import { ConsoleLog } from './outputFiles/consoleLog.js';
 import { aliasesFor, type AliasContext, type ToolNameSet } from './toolAliases.js';
 import { errorToCallToolResult, toCallToolResult } from './toolResult.js';
 import { ToolResponse } from './toolResponse.js';
@@ -94,6 +96,10 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
   );
   const settings = options.settings ?? {};
   const secrets = settings.secrets ?? NO_SECRETS;
+  const consoleLog = new ConsoleLog(settings.outputDir, settings.consoleLevel);
+  // Launch mode saves downloads there (sessionSettingsOf); the browser needs it to exist.
+  if (settings.outputDir !== undefined)
+    mkdir(settings.outputDir, { recursive: true, mode: 0o700 }).catch(() => undefined);
   installArgumentMessages();
 
   /**
@@ -125,6 +131,7 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
       );
       await step?.after?.(response, args, settings);
       if (settings.imageResponses === 'omit') response.omitImages();
+      await consoleLog.report(response);
       // Rendered once, after every layer and step added its part.
       return response.render();
     } finally {

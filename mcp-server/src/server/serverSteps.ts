@@ -9,16 +9,22 @@ import path from 'node:path';
 import {
   BridgeError,
   ErrorCode,
+  type ConsoleLevel,
   type ServerStepKind,
   type ToolContract,
 } from '@browser-agent/protocol';
-import { PAGE_HTML_MARKER } from '@browser-agent/protocol';
+import {
+  PAGE_HTML_MARKER,
+  RESULT_FILE_MARKER,
+  resultFileSchema,
+  type ResultFile,
+} from '@browser-agent/protocol';
+import { resolveNewFile, shownPath, writeOutputFile } from './outputFiles/newFile.js';
 import type { ScreenshotLimits } from './config.js';
 import { saveScreenshot } from './screenshotFiles.js';
 import { checkUploadPaths } from './uploadRoots.js';
 import {
   readStateFile,
-  shownPath,
   stateFileSource,
   stateFileTarget,
   stateJsonOf,
@@ -32,6 +38,8 @@ export interface StepSettings {
   /** Absolute; every screenshot is saved here when set. */
   outputDir?: string | undefined;
   screenshots?: ScreenshotLimits;
+  /** Console entries at or above this level are reported in results (default info). */
+  consoleLevel?: ConsoleLevel;
   /** The directories uploads may come from: the client's roots, the project, `uploadDirs`. */
   uploadRoots?: () => Promise<readonly string[]>;
   /** The client's first file root (MCP roots), where a bare screenshot filename goes. */
@@ -254,6 +262,58 @@ const snapshotToFile: ServerStep = {
   },
 };
 
+/** `filename`: checked (and resolved) before the call, so a refused name costs nothing. */
+async function resolveFilenameArg(
+  args: Record<string, unknown>,
+  settings: StepSettings,
+  prefix: string,
+  ext: string,
+): Promise<void> {
+  const file = args['filename'];
+  if (typeof file === 'string')
+    args['filename'] = await resolveNewFile(settings.outputDir, file, prefix, ext);
+}
+
+/** With `filename`, the result's text goes to that new file and the result names it. */
+const resultText: ServerStep = {
+  async before(args, settings) {
+    await resolveFilenameArg(args, settings, 'result', 'log');
+  },
+  async after(response, args) {
+    const file = args['filename'];
+    const part = response.parts.find((p) => p.type === 'text');
+    if (typeof file !== 'string' || part?.type !== 'text') return;
+    const saved = await writeOutputFile(file, `${part.text}\n`, false);
+    response.replaceFirstText(`Saved to ${shownPath(saved)}`);
+  },
+};
+
+/** The bytes the browser sent (a PDF, a response body) go to a new file; the result names it. */
+const resultBytes: ServerStep = {
+  async before(args, settings) {
+    await resolveFilenameArg(args, settings, 'file', 'bin');
+  },
+  async after(response, args, settings) {
+    for (const text of response.takeMarked(RESULT_FILE_MARKER)) {
+      let parsed: ResultFile;
+      try {
+        parsed = resultFileSchema.parse(JSON.parse(text));
+      } catch {
+        continue;
+      }
+      const given = typeof args['filename'] === 'string' ? args['filename'] : undefined;
+      const file =
+        given ?? (await resolveNewFile(settings.outputDir, undefined, parsed.prefix, parsed.ext));
+      const saved = await writeOutputFile(
+        file,
+        Buffer.from(parsed.data, 'base64'),
+        given === undefined,
+      );
+      response.addNote(`${parsed.label}: ${shownPath(saved)}`);
+    }
+  },
+};
+
 const steps: Record<ServerStepKind, ServerStep> = {
   checkUploadFiles: fileUpload,
   saveScreenshot: screenshot,
@@ -261,6 +321,8 @@ const steps: Record<ServerStepKind, ServerStep> = {
   saveStorageState,
   loadStorageState,
   saveSnapshot: snapshotToFile,
+  saveResultText: resultText,
+  saveResultBytes: resultBytes,
 };
 
 export function serverStepFor(contract: ToolContract | undefined): ServerStep | undefined {

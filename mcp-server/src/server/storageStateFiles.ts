@@ -103,12 +103,6 @@ export function stateJsonOf(text: string): string | undefined {
     : undefined;
 }
 
-/** How a saved file is shown: relative to the working directory when under it. */
-export function shownPath(file: string): string {
-  const rel = path.relative(process.cwd(), file);
-  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file;
-}
-
 /** Reads and checks a storage state file (the caller has checked where it lies). */
 export async function readStateFile(file: string): Promise<StorageState> {
   const text = await readFile(file, 'utf8').catch((err: NodeJS.ErrnoException) => {

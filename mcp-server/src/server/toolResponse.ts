@@ -41,6 +41,26 @@ export class ToolResponse {
     }
   }
 
+  /** Removes the text parts that start with `marker` and gives their text after it. */
+  takeMarked(marker: string): string[] {
+    const taken: string[] = [];
+    this.#main = this.#main.filter((part) => {
+      if (part.type !== 'text' || !part.text.startsWith(marker)) return true;
+      taken.push(part.text.slice(marker.length));
+      return false;
+    });
+    return taken;
+  }
+
+  /** Replaces the result's first text part (the handler's own; a file step saved it). */
+  replaceFirstText(text: string): string | undefined {
+    const index = this.#main.findIndex((part) => part.type === 'text');
+    const part = this.#main[index];
+    if (part === undefined || part.type !== 'text') return undefined;
+    this.#main[index] = { type: 'text', text };
+    return part.text;
+  }
+
   /** A note after the result, in the order the notes come. */
   addNote(text: string): void {
     this.#notes.push(text);

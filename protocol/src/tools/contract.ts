@@ -24,6 +24,7 @@ export const TOOL_GROUPS = [
   'transactions',
   'testing',
   'vision',
+  'pdf',
 ] as const;
 export type ToolGroup = (typeof TOOL_GROUPS)[number];
 
@@ -93,6 +94,8 @@ export const SERVER_STEP_KINDS = [
   'saveStorageState',
   'loadStorageState',
   'saveSnapshot',
+  'saveResultText',
+  'saveResultBytes',
 ] as const;
 export type ServerStepKind = (typeof SERVER_STEP_KINDS)[number];
 

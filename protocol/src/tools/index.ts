@@ -12,6 +12,8 @@ import { evaluateContracts } from './evaluate.js';
 import { consoleContracts } from './console.js';
 import { waitForContracts } from './waitFor.js';
 import { networkContracts } from './network.js';
+import { routingContracts } from './routing.js';
+import { pdfContracts } from './pdf.js';
 import { storageContracts } from './storage.js';
 import { cookiesContracts } from './cookies.js';
 import { transactionsContracts } from './transactions.js';
@@ -30,7 +32,15 @@ export {
 export { targetSchema, type ElementTarget } from './target.js';
 export { tabsOutput, type TabsOutput } from './tabs.js';
 export { evaluateOutput, type EvaluateOutput } from './evaluate.js';
-export { consoleOutput, type ConsoleOutput } from './console.js';
+export {
+  consoleOutput,
+  type ConsoleOutput,
+  CONSOLE_LEVELS,
+  type ConsoleLevel,
+  CONSOLE_EVENTS_MARKER,
+  consoleEventsSchema,
+  type ConsoleEvents,
+} from './console.js';
 export { networkRequestsOutput, type NetworkRequestsOutput } from './network.js';
 export { findOutput, type FindOutput } from './find.js';
 export { sessionInfoOutput, type SessionInfoOutput } from './transactions.js';
@@ -50,6 +60,8 @@ export const toolContracts = [
   ...consoleContracts,
   ...waitForContracts,
   ...networkContracts,
+  ...routingContracts,
+  ...pdfContracts,
   ...storageContracts,
   ...cookiesContracts,
   ...transactionsContracts,

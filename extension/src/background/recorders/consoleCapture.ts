@@ -1,8 +1,13 @@
+import { CONSOLE_EVENTS_MARKER, type ConsoleEvents } from '@browser-agent/protocol';
 import type { CdpClient } from '../cdp';
-import type { ConsoleEntry } from '../tabStates';
+import type { ConsoleEntry, TabHandle, TabState } from '../tabStates';
 
 /** Oldest entries are dropped past this, so a chatty page cannot grow the worker's memory. */
 const MAX_CONSOLE_ENTRIES = 1000;
+/** New entries reported in one response at most (the newest); the rest are only counted. */
+const MAX_REPORTED_ENTRIES = 200;
+/** Longest entry text carried in a response's console events; the tool shows it whole. */
+const MAX_REPORTED_CHARS = 2000;
 
 const LEVELS: Record<string, ConsoleEntry['level']> = {
   error: 'error',
@@ -18,12 +23,21 @@ const LEVELS: Record<string, ConsoleEntry['level']> = {
   table: 'log',
 };
 
-/** Feeds a tab's console buffer from Runtime and Log events. */
-export function captureConsole(cdp: CdpClient, buffer: ConsoleEntry[]): void {
-  const push = (entry: ConsoleEntry): void => {
-    buffer.push(entry);
+/**
+ * Feeds a tab's console buffer from Runtime and Log events. A main-frame navigation starts a
+ * new page's console (TabState.consoleNav); the older entries stay for `all`.
+ */
+export function captureConsole(cdp: CdpClient, state: TabState): void {
+  const push = (entry: Omit<ConsoleEntry, 'nav' | 'seq'>): void => {
+    const buffer = state.console;
+    buffer.push({ ...entry, nav: state.consoleNav, seq: state.consoleSeq });
+    state.consoleSeq += 1;
     if (buffer.length > MAX_CONSOLE_ENTRIES) buffer.splice(0, buffer.length - MAX_CONSOLE_ENTRIES);
   };
+  cdp.on('Page.frameNavigated', (e, sessionId) => {
+    if (sessionId !== undefined || e.frame.parentId !== undefined) return;
+    state.consoleNav += 1;
+  });
   cdp.on('Runtime.consoleAPICalled', (e, sessionId) => {
     if (sessionId !== undefined) return;
     const text = e.args
@@ -57,4 +71,27 @@ export function captureConsole(cdp: CdpClient, buffer: ConsoleEntry[]): void {
       timestamp: entry.timestamp,
     });
   });
+}
+
+/**
+ * The tab's console entries not yet reported in a response, as the console-events part the
+ * MCP server turns into log files and a brief note; undefined when there are none.
+ */
+export function newConsoleEvents(tab: TabHandle): string | undefined {
+  const { state } = tab;
+  const fresh = state.console.filter((e) => e.seq >= state.consoleReported);
+  state.consoleReported = state.consoleSeq;
+  if (fresh.length === 0) return undefined;
+  const kept = fresh.slice(-MAX_REPORTED_ENTRIES);
+  const events: ConsoleEvents = {
+    tabId: tab.tabId,
+    entries: kept.map((e) => ({
+      nav: e.nav,
+      level: e.level,
+      text: e.text.length > MAX_REPORTED_CHARS ? `${e.text.slice(0, MAX_REPORTED_CHARS)}…` : e.text,
+      ...(e.location === undefined ? {} : { location: e.location }),
+    })),
+    omitted: fresh.length - kept.length,
+  };
+  return `${CONSOLE_EVENTS_MARKER}${JSON.stringify(events)}`;
 }

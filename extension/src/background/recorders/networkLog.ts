@@ -40,6 +40,7 @@ export const recordNetwork: AttachHook = async (tab) => {
       return;
     }
     state.network.push({
+      index: state.networkNext++,
       id: e.requestId,
       url: e.request.url,
       method: e.request.method,
@@ -81,6 +82,11 @@ export const recordNetwork: AttachHook = async (tab) => {
 
 function keepOnlyInFlight(state: TabState): void {
   state.network = state.network.filter((e) => !e.finished);
+  // The new page's log is numbered from 1, as its list shows it.
+  state.network.forEach((e, i) => {
+    e.index = i + 1;
+  });
+  state.networkNext = state.network.length + 1;
 }
 
 /** Whether any request started at or after `since`, finished or not. */

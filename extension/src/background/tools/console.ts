@@ -23,12 +23,17 @@ const MAX_STRUCTURED_ENTRIES = 200;
 
 export const consoleMessages: Handler<'browser_console_messages'> = async (args, ctx) => {
   const tab = await ctx.currentTab();
-  const limit = FILTER_RANK[args.level ?? 'all'];
-  const all = tab.state.console;
-  // The buffer drops its oldest entries when full, so "shown" can point past its end.
-  const from = args.sinceLastCall === true ? Math.min(tab.state.consoleShown, all.length) : 0;
-  tab.state.consoleShown = all.length;
-  const entries = all.slice(from).filter((entry) => ENTRY_RANK[entry.level] <= limit);
+  const limit = FILTER_RANK[args.level ?? 'info'];
+  const { state } = tab;
+  // Since the page's last main-frame navigation unless `all`; past what was shown with sinceLastCall.
+  const since = args.sinceLastCall === true ? state.consoleShown : 0;
+  state.consoleShown = state.consoleSeq;
+  const entries = state.console.filter(
+    (entry) =>
+      entry.seq >= since &&
+      (args.all === true || entry.nav === state.consoleNav) &&
+      ENTRY_RANK[entry.level] <= limit,
+  );
   const data: ConsoleOutput = {
     messages: entries.slice(-MAX_STRUCTURED_ENTRIES).map((e) => ({
       level: e.level,

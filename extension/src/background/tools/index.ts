@@ -10,6 +10,8 @@ import type { AttachHook } from '../tabStates';
 import { keepRunning } from '../loading/keepRunning';
 import { trackChildFrames } from '../recorders/childFrames';
 import { recordClickListeners } from '../recorders/clickListeners';
+import { newConsoleEvents } from '../recorders/consoleCapture';
+import { downloadsSection, recordDownloads } from '../recorders/downloads';
 import { modalStateSection, raceDialogs, trackDialogs } from '../recorders/dialogs';
 import { fileChooserLine, trackFileChoosers } from '../recorders/fileChoosers';
 import { recordNetwork } from '../recorders/networkLog';
@@ -23,6 +25,9 @@ import { formsHandlers } from './forms';
 import { inputHandlers } from './input';
 import { navigationHandlers } from './navigation';
 import { networkHandlers } from './network';
+import { routingHandlers } from './routing';
+import { pdfHandlers } from './pdf';
+import { interceptRoutes } from '../routing/routes';
 import { snapshotHandlers } from './snapshot';
 import { storageHandlers } from './storage';
 import { tabsHandlers } from './tabs';
@@ -47,8 +52,28 @@ const modalState: SectionStep = async (contract, ctx, response) => {
   else if (chooser !== undefined) response.addText(`### Modal state\n${chooser}`);
 };
 
+/**
+ * Every result carries the current tab's console entries that are new since the last result;
+ * the MCP server keeps them in log files and reports them briefly (recorders/consoleCapture.ts).
+ */
+const consoleEvents: SectionStep = async (_contract, ctx, response) => {
+  const events = await ctx.currentTab().then(newConsoleEvents, () => undefined);
+  if (events !== undefined) response.addText(events);
+};
+
+/**
+ * Downloads the call started, with where they were saved; in launch mode the browser saves them
+ * to the output directory (recorders/downloads.ts).
+ */
+const downloads: SectionStep = async (_contract, ctx, response) => {
+  const tab = await ctx.currentTab().catch(() => undefined);
+  if (tab === undefined) return;
+  const section = await downloadsSection(tab, ctx.settings?.downloadDir);
+  if (section !== undefined) response.addText(section);
+};
+
 /** The steps that add a section to a call's response, after its handler, in this order. */
-export const sectionSteps: readonly SectionStep[] = [modalState];
+export const sectionSteps: readonly SectionStep[] = [modalState, consoleEvents, downloads];
 
 /** Steps the worker owns that some contracts ask for. */
 export interface RegistrySteps {
@@ -78,6 +103,8 @@ function areaHandlers(transactions: TransactionDeps): HandlerRegistry {
     ...consoleHandlers,
     ...waitForHandlers,
     ...networkHandlers,
+    ...routingHandlers,
+    ...pdfHandlers,
     ...storageHandlers,
     ...cookiesHandlers,
     ...transactionsHandlers(transactions),
@@ -124,5 +151,7 @@ export const attachHooks: readonly AttachHook[] = [
   trackDialogs,
   trackFileChoosers,
   recordNetwork,
+  interceptRoutes,
+  recordDownloads,
   trackChildFrames,
 ];

@@ -2,11 +2,12 @@
 import {
   BridgeError,
   ErrorCode,
+  resultFilePart,
   textResult,
   type NetworkRequestsOutput,
 } from '@browser-agent/protocol';
-import type { AreaHandlers, Handler } from '../handlerContext';
-import type { NetworkEntry } from '../tabStates';
+import type { AreaHandlers, Handler, HandlerContext } from '../handlerContext';
+import type { NetworkEntry, TabHandle } from '../tabStates';
 import { hideBodySecrets } from '../recorders/requestSecrets';
 import { describeBody } from '../recorders/responseBodies';
 import { capText, oneLine, untrustedSection } from '../common/text';
@@ -23,13 +24,44 @@ function line(e: NetworkEntry): string {
       : e.status === undefined
         ? 'pending'
         : String(e.status);
-  return `- [${e.id}] ${e.method} ${oneLine(e.url, 500)} → ${status} (${e.resourceType})`;
+  return `${e.index}. [${e.id}] ${e.method} ${oneLine(e.url, 500)} → ${status} (${e.resourceType})`;
+}
+
+/** What a page loads to show itself; left out of the list unless asked for (or failed). */
+function isStatic(e: NetworkEntry): boolean {
+  const type = e.resourceType.toLowerCase();
+  if (type === 'fetch' || type === 'xhr') return false;
+  return e.failure === undefined && e.status !== undefined && e.status < 400;
+}
+
+function urlRegExp(filter: string | undefined): RegExp | undefined {
+  if (filter === undefined) return undefined;
+  try {
+    return new RegExp(filter);
+  } catch (err) {
+    throw new BridgeError(
+      ErrorCode.INVALID_ARGS,
+      `filter is not a valid regular expression: ${err instanceof Error ? err.message : String(err)}`,
+      'Give a JavaScript regexp source, e.g. "/api/.*user", or use url for a plain substring.',
+    );
+  }
 }
 
 export const networkRequests: Handler<'browser_network_requests'> = async (args, ctx) => {
   const tab = await ctx.currentTab();
+  const regexp = urlRegExp(args.filter);
+  // Our own filters say what is wanted; Playwright's habit hides static resources otherwise.
+  const withStatic =
+    args.static === true ||
+    args.includeStatic === true ||
+    args.url !== undefined ||
+    args.method !== undefined ||
+    args.status !== undefined ||
+    args.type !== undefined;
   const matches = tab.state.network.filter(
     (e) =>
+      (withStatic || !isStatic(e)) &&
+      (regexp === undefined || regexp.test(e.url)) &&
       (args.url === undefined || e.url.includes(args.url)) &&
       (args.method === undefined || e.method.toUpperCase() === args.method.toUpperCase()) &&
       (args.status === undefined ||
@@ -39,6 +71,7 @@ export const networkRequests: Handler<'browser_network_requests'> = async (args,
   const shown = matches.slice(-MAX_LISTED);
   const data: NetworkRequestsOutput = {
     requests: shown.map((e) => ({
+      index: e.index,
       id: e.id,
       method: e.method,
       url: e.url,
@@ -48,13 +81,16 @@ export const networkRequests: Handler<'browser_network_requests'> = async (args,
     })),
     omitted: matches.length - shown.length,
   };
-  if (matches.length === 0) return textResult('No matching requests.', data);
+  const hidden = withStatic ? 0 : tab.state.network.filter(isStatic).length;
+  const staticNote =
+    hidden > 0 ? `\n[${hidden} static resources left out; static: true shows them]` : '';
+  if (matches.length === 0) return textResult(`No matching requests.${staticNote}`, data);
   const older =
     matches.length > shown.length
       ? `\n[${matches.length - shown.length} older requests omitted]`
       : '';
   return textResult(
-    `${untrustedSection('Network requests', shown.map(line).join('\n'))}${older}`,
+    `${untrustedSection('Network requests', shown.map(line).join('\n'))}${older}${staticNote}`,
     data,
   );
 };
@@ -67,53 +103,175 @@ function headerLines(headers: Record<string, string>): string {
     .join('\n');
 }
 
-export const networkRequest: Handler<'browser_network_request'> = async (args, ctx) => {
-  const tab = await ctx.currentTab();
-  const entry = tab.state.network.find((e) => e.id === args.id);
-  if (entry === undefined) {
+function findEntry(
+  network: readonly NetworkEntry[],
+  args: { index?: number | undefined; id?: string | undefined },
+): NetworkEntry {
+  if (args.index === undefined && args.id === undefined) {
     throw new BridgeError(
-      ErrorCode.ELEMENT_NOT_FOUND,
-      `No request with id ${oneLine(args.id, 100)} in this tab's log.`,
-      'Call browser_network_requests to see the ids.',
+      ErrorCode.INVALID_ARGS,
+      'Give the request by index (its number in browser_network_requests) or id.',
+      'Call browser_network_requests to see them.',
     );
   }
-  const maxBody = args.maxBodyChars ?? DEFAULT_BODY_CHARS;
-  const parts = [line(entry), 'Request headers:', headerLines(entry.requestHeaders)];
-  if (entry.hasPostData) {
-    const post =
-      entry.postData ??
-      (await tab.cdp
-        .send('Network.getRequestPostData', { requestId: entry.id })
-        .then((r) => r.postData)
-        .catch(() => '(not available)'));
-    const type = Object.entries(entry.requestHeaders).find(
-      ([k]) => k.toLowerCase() === 'content-type',
-    )?.[1];
-    parts.push('Request body:', capText(hideBodySecrets(post, type ?? ''), maxBody));
-  }
-  parts.push('Response headers:', headerLines(entry.responseHeaders));
+  const entry = network.find((e) =>
+    args.index !== undefined ? e.index === args.index : e.id === args.id,
+  );
+  if (entry !== undefined) return entry;
+  const which =
+    args.index !== undefined ? `number ${args.index}` : `id ${oneLine(args.id ?? '', 100)}`;
+  throw new BridgeError(
+    ErrorCode.ELEMENT_NOT_FOUND,
+    `No request with ${which} in this tab's log.`,
+    'Call browser_network_requests to see them (the log starts again when the page navigates).',
+  );
+}
+
+async function requestBody(tab: TabHandle, entry: NetworkEntry): Promise<string | undefined> {
+  if (!entry.hasPostData) return undefined;
+  const post =
+    entry.postData ??
+    (await tab.cdp
+      .send('Network.getRequestPostData', { requestId: entry.id })
+      .then((r) => r.postData)
+      .catch(() => '(not available)'));
+  const type = Object.entries(entry.requestHeaders).find(
+    ([k]) => k.toLowerCase() === 'content-type',
+  )?.[1];
+  return hideBodySecrets(post, type ?? '');
+}
+
+const NO_BODY =
+  'a redirect, a stream, a body over 5 MB, or a page that navigated away keeps no body';
+
+async function responseBody(tab: TabHandle, entry: NetworkEntry): Promise<string | undefined> {
+  if (entry.status === undefined || entry.failure !== undefined) return undefined;
   // Fetch/XHR bodies were kept as they arrived (responseBodies.ts); other types are asked for
   // now, even before loadingFinished: a body the page never reads may not finish for a while.
-  if (entry.status !== undefined && entry.failure === undefined) {
-    const body =
-      entry.body ??
-      (await tab.cdp
-        .send('Network.getResponseBody', { requestId: entry.id })
-        .then((r) => describeBody(r.body, r.base64Encoded, entry.mimeType))
-        .catch(
-          (err: unknown) =>
-            `(not available: ${err instanceof Error ? oneLine(err.message, 200) : 'unknown error'}; a redirect, a stream, a body over 5 MB, or a page that navigated away keeps no body)`,
-        ));
+  return (
+    entry.body ??
+    (await tab.cdp
+      .send('Network.getResponseBody', { requestId: entry.id })
+      .then((r) => describeBody(r.body, r.base64Encoded, entry.mimeType))
+      .catch(
+        (err: unknown) =>
+          `(not available: ${err instanceof Error ? oneLine(err.message, 200) : 'unknown error'}; ${NO_BODY})`,
+      ))
+  );
+}
+
+const EXTENSIONS: [RegExp, string][] = [
+  [/json/, 'json'],
+  [/html/, 'html'],
+  [/javascript|ecmascript/, 'js'],
+  [/css/, 'css'],
+  [/xml/, 'xml'],
+  [/png/, 'png'],
+  [/jpe?g/, 'jpg'],
+  [/gif/, 'gif'],
+  [/webp/, 'webp'],
+  [/svg/, 'svg'],
+  [/pdf/, 'pdf'],
+  [/^text\//, 'txt'],
+];
+
+/** The response's bytes for a file (browser_network_request `filename`), as the server saves them. */
+async function bodyFile(tab: TabHandle, entry: NetworkEntry): Promise<string> {
+  if (entry.status === undefined || entry.failure !== undefined) {
+    throw new BridgeError(
+      ErrorCode.INVALID_ARGS,
+      `Request ${entry.index} has no response body to save (${entry.failure === undefined ? 'still pending' : 'it failed'}).`,
+      'Pick a finished request from browser_network_requests.',
+    );
+  }
+  const raw = await tab.cdp
+    .send('Network.getResponseBody', { requestId: entry.id })
+    .then((r) => (r.base64Encoded ? r.body : bytesToBase64(new TextEncoder().encode(r.body))))
+    .catch(() =>
+      // An unread Fetch/XHR body was kept as text when it arrived (responseBodies.ts).
+      entry.body === undefined ? undefined : bytesToBase64(new TextEncoder().encode(entry.body)),
+    );
+  if (raw === undefined) {
+    throw new BridgeError(
+      ErrorCode.INVALID_ARGS,
+      `The body of request ${entry.index} is not available: ${NO_BODY}.`,
+      'Reload the page and save the body before navigating away.',
+    );
+  }
+  const mime = entry.mimeType.toLowerCase();
+  const ext = EXTENSIONS.find(([re]) => re.test(mime))?.[1] ?? 'bin';
+  return resultFilePart({ data: raw, ext, prefix: 'response', label: 'Response body saved to' });
+}
+
+function bytesToBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+export const networkRequest: Handler<'browser_network_request'> = async (args, ctx) => {
+  const tab = await ctx.currentTab();
+  const entry = findEntry(tab.state.network, args);
+  const maxBody = args.maxBodyChars ?? DEFAULT_BODY_CHARS;
+  const heading = `Request ${entry.index} [${oneLine(entry.id, 100)}]`;
+  if (args.part !== undefined) {
+    const text =
+      args.part === 'request-headers'
+        ? headerLines(entry.requestHeaders)
+        : args.part === 'response-headers'
+          ? headerLines(entry.responseHeaders)
+          : args.part === 'request-body'
+            ? await requestBody(tab, entry)
+            : await responseBody(tab, entry);
+    return textResult(
+      untrustedSection(`${heading} ${args.part}`, capText(text ?? '(none)', maxBody)),
+    );
+  }
+  const parts = [line(entry), 'Request headers:', headerLines(entry.requestHeaders)];
+  const post = await requestBody(tab, entry);
+  if (post !== undefined) parts.push('Request body:', capText(post, maxBody));
+  parts.push('Response headers:', headerLines(entry.responseHeaders));
+  if (args.filename !== undefined) {
+    return {
+      content: [
+        { type: 'text', text: untrustedSection(heading, parts.join('\n')) },
+        { type: 'text', text: await bodyFile(tab, entry) },
+      ],
+    };
+  }
+  const body = await responseBody(tab, entry);
+  if (body !== undefined)
     parts.push(
       `Response body (${oneLine(entry.mimeType, 100) || 'unknown type'}):`,
       capText(body, maxBody),
     );
+  return textResult(untrustedSection(heading, parts.join('\n')));
+};
+
+/** Every tab of the session: what browser_network_state_set applies to. */
+export async function sessionTabs(ctx: HandlerContext): Promise<TabHandle[]> {
+  const tabs = await ctx.listTabs();
+  return Promise.all(tabs.map((t) => ctx.tabById(t.tabId)));
+}
+
+export const networkStateSet: Handler<'browser_network_state_set'> = async (args, ctx) => {
+  await ctx.ensureTab();
+  const offline = args.state === 'offline';
+  for (const tab of await sessionTabs(ctx)) {
+    await tab.cdp.send('Network.emulateNetworkConditions', {
+      offline,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
   }
-  return textResult(untrustedSection(`Request ${oneLine(entry.id, 100)}`, parts.join('\n')));
+  return textResult(`Network is now ${args.state}.`);
 };
 
 /** The network area's handlers, by tool name. */
 export const networkHandlers = {
   browser_network_requests: networkRequests,
   browser_network_request: networkRequest,
+  browser_network_state_set: networkStateSet,
 } satisfies AreaHandlers;

@@ -1,0 +1,172 @@
+/**
+ * Request routing (browser_route): rules that answer a tab's matching requests with a canned
+ * response or send them on with headers changed, through the Fetch domain at the Request stage.
+ *
+ * It shares the tab's Fetch interception with two others: the network recorder's Response-stage
+ * patterns (recorders/responseBodies.ts) and the origin guard's Document patterns (originGuard.ts).
+ * Every paused request is answered exactly once: while a tab has routes, Request-stage pauses of
+ * documents on a guarded tab are the guard's (it checks the origin first, then calls
+ * continueRouted), every other Request-stage pause is this module's.
+ */
+import type Protocol from 'devtools-protocol';
+import type { CdpClient } from '../cdp';
+import type { AttachHook, TabHandle, TabState } from '../tabStates';
+import { isResponseStage, RESPONSE_BODY_PATTERNS } from '../recorders/responseBodies';
+
+export interface RouteRule {
+  /** As the agent gave it (browser_route_list, browser_unroute). */
+  pattern: string;
+  matcher: RegExp;
+  status?: number | undefined;
+  body?: string | undefined;
+  contentType?: string | undefined;
+  addHeaders?: Record<string, string> | undefined;
+  removeHeaders?: string[] | undefined;
+}
+
+const DOCUMENTS: Protocol.Fetch.RequestPattern = {
+  urlPattern: '*',
+  resourceType: 'Document',
+  requestStage: 'Request',
+};
+const EVERY_REQUEST: Protocol.Fetch.RequestPattern = { urlPattern: '*', requestStage: 'Request' };
+
+/**
+ * Per tab: its routes, oldest first. Handlers reach a tab through a per-call wrapper of its
+ * connection, the listeners through the connection itself, so both are keyed to the tab's state.
+ */
+const routesOf = new WeakMap<TabState, RouteRule[]>();
+/** The tab's own connection (the attach hook's) and back. */
+const stateOf = new WeakMap<CdpClient, TabState>();
+const connectionOf = new WeakMap<TabState, CdpClient>();
+/** Tab connections whose origin guard answers document pauses. */
+const guarded = new WeakSet<CdpClient>();
+
+/** The guard's tabs: their document pauses are the guard's, which calls continueRouted. */
+export function markGuarded(cdp: CdpClient): void {
+  guarded.add(cdp);
+}
+
+export function listRoutes(state: TabState): readonly RouteRule[] {
+  return routesOf.get(state) ?? [];
+}
+
+/**
+ * Playwright-style URL glob: `**` any characters, `*` any but `/`, `?` one character,
+ * `{a,b}` either; the whole URL must match.
+ */
+export function globToRegExp(glob: string): RegExp {
+  let out = '^';
+  let inGroup = false;
+  for (let i = 0; i < glob.length; i += 1) {
+    const c = glob[i] ?? '';
+    if (c === '*') {
+      if (glob[i + 1] === '*') {
+        out += '.*';
+        i += 1;
+      } else out += '[^/]*';
+    } else if (c === '?') out += '.';
+    else if (c === '{') {
+      inGroup = true;
+      out += '(?:';
+    } else if (c === '}' && inGroup) {
+      inGroup = false;
+      out += ')';
+    } else if (c === ',' && inGroup) out += '|';
+    else out += c.replace(/[.+^${}()|[\]\\/-]/g, '\\$&');
+  }
+  return new RegExp(`${out}$`);
+}
+
+/** Tells Chrome which requests to pause on this tab, for the recorder, the guard and the routes. */
+async function enableInterception(tab: TabHandle): Promise<void> {
+  const own = connectionOf.get(tab.state);
+  const patterns = [
+    ...(own !== undefined && guarded.has(own) ? [DOCUMENTS] : []),
+    ...RESPONSE_BODY_PATTERNS,
+    ...(listRoutes(tab.state).length > 0 ? [EVERY_REQUEST] : []),
+  ];
+  await tab.cdp.send('Fetch.enable', { patterns });
+}
+
+export async function addRoute(tab: TabHandle, rule: RouteRule): Promise<void> {
+  routesOf.set(tab.state, [...listRoutes(tab.state), rule]);
+  await enableInterception(tab);
+}
+
+/** Removes the routes with this pattern (all without one); how many went. */
+export async function removeRoutes(tab: TabHandle, pattern: string | undefined): Promise<number> {
+  const routes = listRoutes(tab.state);
+  const kept = pattern === undefined ? [] : routes.filter((r) => r.pattern !== pattern);
+  routesOf.set(tab.state, kept);
+  if (kept.length !== routes.length) await enableInterception(tab);
+  return routes.length - kept.length;
+}
+
+function base64Utf8(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/** Answers one Request-stage pause: by the newest matching route, else sends it on unchanged. */
+export async function continueRouted(
+  cdp: CdpClient,
+  event: Protocol.Fetch.RequestPausedEvent,
+  sessionId: string | undefined,
+): Promise<void> {
+  const url = `${event.request.url}${event.request.urlFragment ?? ''}`;
+  const state = stateOf.get(cdp);
+  const rule = [...(state === undefined ? [] : listRoutes(state))]
+    .reverse()
+    .find((r) => r.matcher.test(url));
+  if (rule === undefined) {
+    await cdp.send('Fetch.continueRequest', { requestId: event.requestId }, sessionId);
+    return;
+  }
+  if (rule.status !== undefined || rule.body !== undefined) {
+    const headers = Object.entries(rule.addHeaders ?? {}).map(([name, value]) => ({ name, value }));
+    if (rule.contentType !== undefined)
+      headers.push({ name: 'Content-Type', value: rule.contentType });
+    await cdp.send(
+      'Fetch.fulfillRequest',
+      {
+        requestId: event.requestId,
+        responseCode: rule.status ?? 200,
+        responseHeaders: headers,
+        body: base64Utf8(rule.body ?? ''),
+      },
+      sessionId,
+    );
+    return;
+  }
+  const remove = new Set((rule.removeHeaders ?? []).map((h) => h.toLowerCase()));
+  const headers = new Map<string, { name: string; value: string }>();
+  for (const [name, value] of Object.entries(event.request.headers))
+    if (!remove.has(name.toLowerCase()))
+      headers.set(name.toLowerCase(), { name, value: String(value) });
+  for (const [name, value] of Object.entries(rule.addHeaders ?? {}))
+    headers.set(name.toLowerCase(), { name, value });
+  await cdp.send(
+    'Fetch.continueRequest',
+    { requestId: event.requestId, headers: [...headers.values()] },
+    sessionId,
+  );
+}
+
+/**
+ * The attach hook's listener: Request-stage pauses of the tab's own session while it has routes,
+ * except a guarded tab's documents (the guard's).
+ */
+export const interceptRoutes: AttachHook = ({ cdp, state }) => {
+  stateOf.set(cdp, state);
+  connectionOf.set(state, cdp);
+  cdp.on('Fetch.requestPaused', (event, sessionId) => {
+    if (sessionId !== undefined || isResponseStage(event)) return;
+    if (guarded.has(cdp) && event.resourceType === 'Document') return;
+    // The request may have been cancelled meanwhile (tab closed, navigation superseded).
+    continueRouted(cdp, event, sessionId).catch(() => undefined);
+  });
+};
