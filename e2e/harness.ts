@@ -8,6 +8,7 @@
  * - `bridge`: the sandbox plus a Playwright Chromium with the built extension and its relay tab.
  */
 import { readdir, readFile, rm } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -514,4 +515,24 @@ export async function panelOfUnpairedBrowser(bridge: Bridge, sandbox: Sandbox): 
   await panel.goto(`${EXTENSION_ORIGIN}/src/sidepanel/index.html?port=${sandbox.port}`);
   await expect(panel.locator('#pairing')).toBeVisible({ timeout: 15_000 });
   return panel;
+}
+
+/** Starts a call and cancels it (notifications/cancelled) after ms; resolves once it is settled. */
+export async function cancelAfter(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+  ms: number,
+): Promise<unknown> {
+  const controller = new AbortController();
+  const call = client.callTool({ name, arguments: args }, undefined, {
+    signal: controller.signal,
+    timeout: 60_000,
+  });
+  await sleep(ms);
+  controller.abort('the agent changed its mind');
+  return call.then(
+    () => 'answered',
+    (err: unknown) => err,
+  );
 }

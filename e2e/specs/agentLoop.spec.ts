@@ -18,30 +18,11 @@ import {
   test,
   urlsInGroup,
 } from '../harness.js';
+import { cancelAfter } from '../harness.js';
 import { SERVER_BIN } from '@browser-agent/testkit/workspace';
 import { stopProcess } from '@browser-agent/testkit/procfs';
 import { LAUNCH, PROFILE_DIRNAME, launchedProfiles, makeProject } from '../projects.js';
 import { agentOn } from '../steps.js';
-
-/** Starts a call and cancels it (notifications/cancelled) after ms; resolves once it is cancelled. */
-async function cancelAfter(
-  client: Client,
-  name: string,
-  args: Record<string, unknown>,
-  ms: number,
-): Promise<unknown> {
-  const controller = new AbortController();
-  const call = client.callTool({ name, arguments: args }, undefined, {
-    signal: controller.signal,
-    timeout: 60_000,
-  });
-  await sleep(ms);
-  controller.abort('the agent changed its mind');
-  return call.then(
-    () => 'answered',
-    (err: unknown) => err,
-  );
-}
 
 test.describe('cancellation', () => {
   test('a cancelled 10 s wait_for does not hold up the next call', async ({ bridge, site }) => {

@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode } from '@browser-agent/protocol';
 import { callOk, callTool, expect, snapshot, test, urlsInGroup, type Bridge } from '../harness.js';
+import { cancelAfter } from '../harness.js';
 import { startFaultSite, type FaultSite } from '../fixtures/faultSite.js';
 
 const faultTest = test.extend<{ faults: FaultSite }>({
@@ -36,26 +37,6 @@ async function agentWithNavigationTimeout(
   const client = await bridge.connectClient(name, { flags: ['--config', config] });
   await callOk(client, 'browser_navigate', { url: faults.url(`/titled?title=${title}`) });
   return client;
-}
-
-/** Starts a call and cancels it (notifications/cancelled) after ms. */
-async function cancelAfter(
-  client: Client,
-  name: string,
-  args: Record<string, unknown>,
-  ms: number,
-): Promise<unknown> {
-  const controller = new AbortController();
-  const call = client.callTool({ name, arguments: args }, undefined, {
-    signal: controller.signal,
-    timeout: 60_000,
-  });
-  await sleep(ms);
-  controller.abort('the agent changed its mind');
-  return call.then(
-    () => 'answered',
-    (err: unknown) => err,
-  );
 }
 
 faultTest.describe('a navigation that does not finish', () => {

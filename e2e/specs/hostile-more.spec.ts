@@ -10,23 +10,13 @@ import { readFileSync } from 'node:fs';
 import { CHROME_PATH } from '@browser-agent/testkit/workspace';
 import { callOk, callTool, expect, snapshot, test } from '../harness.js';
 import { askBeforeSecretSubmit, question } from '../submitQuestions.js';
-import { startHostileSite, type HostilePages, type HostileSite } from '../fixtures/hostileSite.js';
-
-const SECRET_MARK = 'TOP-SECRET-CONTENT';
-const secretPage = `<!doctype html><title>secret</title><h1>${SECRET_MARK}</h1>`;
-
-/** Sites started by a test, closed when it ends. */
-async function sites<T extends HostileSite[]>(
-  start: () => Promise<[...T]>,
-  run: (started: [...T]) => Promise<void>,
-): Promise<void> {
-  const started = await start();
-  try {
-    await run(started);
-  } finally {
-    await Promise.all(started.map((s) => s.close()));
-  }
-}
+import {
+  SECRET_MARK,
+  secretPage,
+  sites,
+  startHostileSite,
+  type HostilePages,
+} from '../fixtures/hostileSite.js';
 
 /** A moment for a popup's request to arrive, had it been sent. */
 const settle = () => new Promise((r) => setTimeout(r, 1_500));

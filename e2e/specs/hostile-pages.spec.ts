@@ -14,23 +14,14 @@ import path from 'node:path';
 import { ErrorCode } from '@browser-agent/protocol';
 import { callOk, callTool, expect, snapshot, test } from '../harness.js';
 import { askBeforeSecretSubmit, question } from '../submitQuestions.js';
-import { startHostileSite, type HostilePages, type HostileSite } from '../fixtures/hostileSite.js';
-
-const SECRET_MARK = 'TOP-SECRET-CONTENT';
-const secretPage = `<!doctype html><title>secret</title><h1>${SECRET_MARK}</h1>`;
-
-/** Sites started by a test, closed when it ends. */
-async function sites<T extends HostileSite[]>(
-  start: () => Promise<[...T]>,
-  run: (started: [...T]) => Promise<void>,
-): Promise<void> {
-  const started = await start();
-  try {
-    await run(started);
-  } finally {
-    await Promise.all(started.map((s) => s.close()));
-  }
-}
+import {
+  SECRET_MARK,
+  secretPage,
+  sites,
+  startHostileSite,
+  type HostilePages,
+  type HostileSite,
+} from '../fixtures/hostileSite.js';
 
 const hits = (site: HostileSite, pathname: string) =>
   site.requests.filter((r) => r.path.startsWith(pathname)).length;
