@@ -28,6 +28,7 @@ export const takeScreenshot = defineTool({
     ...elementTarget,
     type: z.enum(['png', 'jpeg', 'webp']).optional().describe('Format (png)'),
     maxDimension: z.number().min(100).optional().describe('Longest side, px (1568)'),
+    scale: z.enum(['css', 'device']).optional().describe('Pixels (css)'),
     filename: z.string().optional().describe('Also save to this file (a bare name: in outputDir)'),
   }),
   annotations: {

@@ -153,18 +153,21 @@ export const takeScreenshot: Handler<'browser_take_screenshot'> = async (args, c
     ctx.settings?.startsWithBlankTab === true ? await ctx.ensureTab() : await ctx.currentTab();
   const format = args.type ?? 'png';
   const maxDimension = args.maxDimension ?? DEFAULT_MAX_DIMENSION;
+  // Chrome captures in device pixels; 'css' (the default, as in Playwright MCP) undoes the ratio.
+  const ratio = await devicePixelRatio(tab);
+  const perCss = args.scale === 'device' ? ratio : 1;
   const capture = async (clip: Clip, what: string) => {
-    const scale = Math.min(1, maxDimension / Math.max(clip.width, clip.height, 1));
+    const scale = Math.min(1, maxDimension / Math.max(clip.width * perCss, clip.height * perCss, 1));
     const params: Protocol.Page.CaptureScreenshotRequest = {
       format,
-      clip: { ...clip, scale },
+      clip: { ...clip, scale: (scale * perCss) / ratio },
       captureBeyondViewport: true,
     };
     if (format !== 'png') params.quality = JPEG_QUALITY;
     const data = await captureDrawn(tab, params);
-    const size = `${Math.round(clip.width * scale)}×${Math.round(clip.height * scale)} px`;
-    const scaled =
-      scale < 1 ? `, downscaled from ${Math.round(clip.width)}×${Math.round(clip.height)}` : '';
+    const [w, h] = [clip.width * perCss, clip.height * perCss];
+    const size = `${Math.round(w * scale)}×${Math.round(h * scale)} px`;
+    const scaled = scale < 1 ? `, downscaled from ${Math.round(w)}×${Math.round(h)}` : '';
     return {
       content: [
         {
@@ -204,6 +207,32 @@ export const takeScreenshot: Handler<'browser_take_screenshot'> = async (args, c
     'the viewport',
   );
 };
+
+/**
+ * The tab's device pixel ratio, read in an isolated world of the main frame: the page's own
+ * `devicePixelRatio` can be redefined by the page. 1 when it cannot be read.
+ */
+async function devicePixelRatio(tab: TabHandle): Promise<number> {
+  try {
+    const { frameTree } = await tab.cdp.send('Page.getFrameTree');
+    const { executionContextId } = await tab.cdp.send('Page.createIsolatedWorld', {
+      frameId: frameTree.frame.id,
+      worldName: 'browser-agent-pixels',
+      grantUniveralAccess: false,
+    });
+    const answer = await tab.cdp.send('Runtime.evaluate', {
+      expression: 'window.devicePixelRatio',
+      contextId: executionContextId,
+      returnByValue: true,
+    });
+    const value: unknown = answer.result.value;
+    return typeof value === 'number' && Number.isFinite(value) && value > 0
+      ? Math.min(value, 10)
+      : 1;
+  } catch {
+    return 1;
+  }
+}
 
 /**
  * Secret fields (secretKind's rule, in every frame the page model reaches) are painted in
