@@ -2,6 +2,8 @@
  * The last gaps of #18 against Playwright MCP: screenshots in CSS pixels (its `scale`) on a
  * high-DPR page, `--save-session`, and upload paths relative to the client's first root.
  */
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test, callOk, callToolUntyped } from '../harness.js';
 
 /** Width and height of a PNG, from its IHDR chunk. */
@@ -36,4 +38,48 @@ test('screenshots are in CSS pixels by default and in device pixels with scale d
   expect(device.isError).toBe(false);
   expect(pngSize(device.images[0]?.data ?? '')).toEqual({ width: 2 * w, height: 2 * h });
   expect(device.text).toContain(`${2 * w}×${2 * h} px`);
+});
+
+test('--save-session logs every call to a new 0600 file, with no secret or secret-field text', async ({
+  bridge,
+  sandbox,
+  site,
+}) => {
+  const out = path.join(sandbox.root, 'out');
+  const secrets = path.join(sandbox.root, 'secrets.env');
+  writeFileSync(secrets, 'API_KEY=sk-live-4242\n');
+  const flags = ['--save-session', '--output-dir', out, '--secrets', secrets];
+  const client = await bridge.connectClient('session-log', { flags });
+  await callOk(client, 'browser_navigate', { url: site.url('/login.html') });
+  await callOk(client, 'browser_type', { role: 'textbox', name: 'User', text: 'alice-user' });
+  await callOk(client, 'browser_type', { selector: 'input[name=pw]', text: 'typed-pass-9' });
+  await callOk(client, 'browser_type', { role: 'textbox', name: 'Search', text: 'API_KEY' });
+  const leaked = await callOk(client, 'browser_evaluate', {
+    function: "() => document.querySelector('input[name=q]').value",
+  });
+  expect(leaked.text).toContain('<secret>API_KEY</secret>');
+  const failed = await callToolUntyped(client, 'browser_click', { ref: 'e9999' });
+  expect(failed.isError).toBe(true);
+
+  const logs = (): string[] => readdirSync(out).filter((f) => /^session-.*\.md$/.test(f));
+  await expect.poll(() => logs().length).toBe(1);
+  const file = path.join(out, logs()[0] ?? '');
+  await expect.poll(() => readFileSync(file, 'utf8')).toContain('## 6. browser_click (error, ');
+  const log = readFileSync(file, 'utf8');
+  expect(statSync(file).mode & 0o777).toBe(0o600);
+  expect(log).toContain('## 1. browser_navigate (ok, ');
+  expect(log).toContain(site.url('/login.html'));
+  // Text the result echoed is logged; a password field's text is not; a secret stays a name.
+  expect(log).toContain('"text": "alice-user"');
+  expect(log).not.toContain('typed-pass-9');
+  expect(log).toContain('"text": "[redacted]"');
+  expect(log).toContain('<secret>API_KEY</secret>');
+  expect(log).not.toContain('sk-live-4242');
+  expect(log).toMatch(/Started \d{4}-\d\d-\d\dT/);
+
+  // A second session writes its own file; the first one is left as it was.
+  const second = await bridge.connectClient('session-log-2', { flags });
+  await callOk(second, 'browser_tabs', { action: 'list' });
+  await expect.poll(() => logs().length).toBe(2);
+  expect(readFileSync(file, 'utf8')).toBe(log);
 });

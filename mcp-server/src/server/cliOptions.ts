@@ -66,6 +66,8 @@ MCP server (stdio) that drives Chromium through the Browser Agent extension.
   --tool-names <set>       Also list tools under another server's names: executeautomation
   --image-responses <m>    "omit": leave images out of results (screenshots still save to
                            --output-dir or their filename); default "allow"
+  --save-session           Log every call (arguments, result, time) to session-<time>.md
+                           in --output-dir; typed text only where the result echoed it
   --port <n>               Serve MCP over Streamable HTTP on this port instead of stdio
   --host <h>               With --port: address to bind (default 127.0.0.1)
   --no-token               With --port on loopback: no bearer token (by default clients must

@@ -77,6 +77,8 @@ export interface Settings {
   initScript: string | undefined;
   /** `--image-responses`: "omit" leaves images out of tool results. */
   imageResponses: 'allow' | 'omit';
+  /** `--save-session`: a log of every call in the output directory. */
+  saveSession: boolean;
   /** HTTP/SSE: Host names allowed besides loopback and the bound host (`--allowed-hosts`). */
   httpAllowedHosts: string[];
   /** HTTP/SSE: all clients share one bridge session (`--shared-browser-context`). */
@@ -186,6 +188,7 @@ export function resolveSettings(
     secrets: loadSecrets(c.secrets),
 
     imageResponses: c.imageResponses ?? 'allow',
+    saveSession: c.saveSession === true,
     httpAllowedHosts: c.http?.allowedHosts ?? [],
     httpSharedBrowserContext: c.http?.sharedBrowserContext === true,
     httpHeartbeatMs: (c.http?.heartbeatSeconds ?? DEFAULT_HTTP_HEARTBEAT_SECONDS) * 1000,

@@ -129,6 +129,12 @@ export const SETTING_SOURCES: readonly Source[] = [
   },
   { path: ['toolNames'], env: 'BROWSER_AGENT_TOOL_NAMES', flag: 'tool-names', kind: 'string' },
   {
+    path: ['saveSession'],
+    env: 'BROWSER_AGENT_SAVE_SESSION',
+    flag: 'save-session',
+    kind: 'bool',
+  },
+  {
     path: ['imageResponses'],
     env: 'BROWSER_AGENT_IMAGE_RESPONSES',
     flag: 'image-responses',

@@ -26,6 +26,7 @@ import {
 import { NO_SECRETS, redactResult, withSecretValues, type Secrets } from './secrets.js';
 import { serverStepFor, type StepSettings } from './serverSteps.js';
 import { ConsoleLog } from './outputFiles/consoleLog.js';
+import { SessionLog } from './outputFiles/sessionLog.js';
 import { aliasesFor, type AliasContext, type ToolNameSet } from './toolAliases.js';
 import { errorToCallToolResult, toCallToolResult } from './toolResult.js';
 import { ToolResponse } from './toolResponse.js';
@@ -62,6 +63,8 @@ export interface McpServerOptions {
 
     /** `--image-responses`: "omit" leaves images out of every result. */
     imageResponses?: 'allow' | 'omit';
+    /** `--save-session`: every call and its result to a session log in the output directory. */
+    saveSession?: boolean;
   };
 }
 
@@ -97,6 +100,8 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
   const settings = options.settings ?? {};
   const secrets = settings.secrets ?? NO_SECRETS;
   const consoleLog = new ConsoleLog(settings.outputDir, settings.consoleLevel);
+  const sessionLog =
+    settings.saveSession === true ? new SessionLog(settings.outputDir, secrets) : undefined;
   // Launch mode saves downloads there (sessionSettingsOf); the browser needs it to exist.
   if (settings.outputDir !== undefined)
     mkdir(settings.outputDir, { recursive: true, mode: 0o700 }).catch(() => undefined);
@@ -139,12 +144,20 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
     }
   };
   /** Every result and error passes here: no secret value leaves it. */
-  const answer = async (run: () => Promise<ToolResult>): Promise<CallToolResult> => {
+  const answer = async (
+    tool: string,
+    args: Record<string, unknown>,
+    run: () => Promise<ToolResult>,
+  ): Promise<CallToolResult> => {
+    const startedAt = new Date();
+    let result: CallToolResult;
     try {
-      return redactResult(toCallToolResult(await run()), secrets);
+      result = redactResult(toCallToolResult(await run()), secrets);
     } catch (err) {
-      return redactResult(errorToCallToolResult(err), secrets);
+      result = redactResult(errorToCallToolResult(err), secrets);
     }
+    sessionLog?.record({ tool, args, result, startedAt, ms: Date.now() - startedAt.getTime() });
+    return result;
   };
 
   for (const contract of contractsFor(options.caps ?? [])) {
@@ -163,7 +176,7 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
         annotations: c.annotations,
       },
       (args: Record<string, unknown>, extra: Extra) =>
-        answer(() => invoke(contract.name, args, extra)),
+        answer(c.name, args, () => invoke(contract.name, args, extra)),
     );
   }
 
@@ -183,7 +196,7 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
         annotations: alias.annotations,
       },
       (args: Record<string, unknown>, extra: Extra) =>
-        answer(() => alias.run(args, aliasContext(extra))),
+        answer(alias.name, args, () => alias.run(args, aliasContext(extra))),
     );
   }
   return server;

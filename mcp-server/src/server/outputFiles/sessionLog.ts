@@ -1,0 +1,135 @@
+/**
+ * `--save-session` (Playwright MCP's flag): every call of the session, as the client saw it, in
+ * a Markdown file of the output directory (`session-<time>.md`, a new owner-only file per
+ * session, never one that exists). Typed text is written only where the browser's own answer
+ * echoed it (the extension echoes no secret field's text, by secretKind's rule); a `--secrets`
+ * name stays a name and no secret value is written.
+ */
+import { appendFile, open, realpath } from 'node:fs/promises';
+import path from 'node:path';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { redactText, type Secrets } from '../secrets.js';
+import { fileStamp, outputDirOf } from './newFile.js';
+
+/** Argument keys whose values are text typed or chosen into the page. */
+const TYPED_KEYS = new Set(['text', 'value', 'values', 'password', 'secret', 'token', 'promptText']);
+/** Longer typed text is never echoed whole, so it is never written either. */
+const MAX_ECHOED_CHARS = 100;
+const MAX_RESULT_CHARS = 20_000;
+
+export interface SessionCall {
+  tool: string;
+  /** As the agent sent them (secret names, not values). */
+  args: Record<string, unknown>;
+  /** As the client got it (secret values already replaced by names). */
+  result: CallToolResult;
+  startedAt: Date;
+  ms: number;
+}
+
+function typedValue(value: unknown, shown: string, secrets: Secrets): unknown {
+  if (typeof value === 'string') {
+    if (secrets.has(value)) return `<secret>${value}</secret>`;
+    const echoed =
+      value.length <= MAX_ECHOED_CHARS && value !== '' && shown.includes(JSON.stringify(value));
+    return echoed ? value : '[redacted]';
+  }
+  if (Array.isArray(value)) return value.map((v) => typedValue(v, shown, secrets));
+  return value === null || typeof value !== 'object' ? value : '[redacted]';
+}
+
+/** The arguments as written to the log: typed text only where the answer showed it. */
+export function loggedArgs(value: unknown, shown: string, secrets: Secrets, key?: string): unknown {
+  if (key !== undefined && TYPED_KEYS.has(key)) return typedValue(value, shown, secrets);
+  if (typeof value === 'string') return redactText(value, secrets);
+  if (Array.isArray(value)) return value.map((v) => loggedArgs(v, shown, secrets));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, loggedArgs(v, shown, secrets, k)]),
+    );
+  }
+  return value;
+}
+
+/** A fence longer than any backtick run in the text, so page text cannot close it. */
+function fenced(text: string, lang = ''): string {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(longest + 1);
+  return `${fence}${lang}\n${text}\n${fence}`;
+}
+
+function resultText(result: CallToolResult): string {
+  const parts = result.content.map((part) => {
+    if (part.type === 'text') return part.text;
+    if (part.type === 'image') return `[image ${part.mimeType}, ${part.data.length} base64 chars]`;
+    return `[${part.type}]`;
+  });
+  const text = parts.join('\n');
+  return text.length > MAX_RESULT_CHARS
+    ? `${text.slice(0, MAX_RESULT_CHARS)}\n[… ${text.length - MAX_RESULT_CHARS} more chars]`
+    : text;
+}
+
+export class SessionLog {
+  readonly #outputDir: string | undefined;
+  readonly #secrets: Secrets;
+  #file: Promise<string> | undefined;
+  /** Appends in call order, one at a time. */
+  #queue: Promise<void> = Promise.resolve();
+  #count = 0;
+
+  constructor(outputDir: string | undefined, secrets: Secrets) {
+    this.#outputDir = outputDir;
+    this.#secrets = secrets;
+  }
+
+  /** The log file, made (exclusively, 0600) on the first call. */
+  file(): Promise<string> {
+    this.#file ??= (async () => {
+      const dir = await realpath(await outputDirOf(this.#outputDir));
+      const stem = path.join(dir, `session-${fileStamp()}`);
+      for (let n = 0; ; n += 1) {
+        const candidate = n === 0 ? `${stem}.md` : `${stem}-${n}.md`;
+        const handle = await open(candidate, 'wx', 0o600).catch((err: NodeJS.ErrnoException) => {
+          if (err.code === 'EEXIST' && n < 100) return undefined;
+          throw err;
+        });
+        if (handle === undefined) continue;
+        try {
+          await handle.writeFile(`# Browser Agent session, ${new Date().toISOString()}\n`);
+        } finally {
+          await handle.close();
+        }
+        return candidate;
+      }
+    })();
+    return this.#file;
+  }
+
+  record(call: SessionCall): void {
+    const n = (this.#count += 1);
+    const shown = resultText(call.result);
+    const args = loggedArgs(call.args, shown, this.#secrets);
+    const status = call.result.isError === true ? 'error' : 'ok';
+    const entry = [
+      '',
+      `## ${n}. ${call.tool} (${status}, ${call.ms} ms)`,
+      '',
+      `Started ${call.startedAt.toISOString()}.`,
+      '',
+      fenced(JSON.stringify(args, null, 2), 'json'),
+      '',
+      fenced(redactText(shown, this.#secrets)),
+      '',
+    ].join('\n');
+    this.#queue = this.#queue
+      .then(async () => appendFile(await this.file(), entry, { mode: 0o600 }))
+      // The log must never fail a call.
+      .catch(() => undefined);
+  }
+
+  /** Resolves once everything recorded so far is written. */
+  flushed(): Promise<void> {
+    return this.#queue;
+  }
+}
