@@ -2,9 +2,10 @@
  * The last gaps of #18 against Playwright MCP: screenshots in CSS pixels (its `scale`) on a
  * high-DPR page, `--save-session`, and upload paths relative to the client's first root.
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, callOk, callToolUntyped } from '../harness.js';
+import { expect, test, callOk, callTool, callToolUntyped } from '../harness.js';
+import { agentOn } from '../steps.js';
 
 /** Width and height of a PNG, from its IHDR chunk. */
 function pngSize(base64: string): { width: number; height: number } {
@@ -82,4 +83,36 @@ test('--save-session logs every call to a new 0600 file, with no secret or secre
   await callOk(second, 'browser_tabs', { action: 'list' });
   await expect.poll(() => logs().length).toBe(2);
   expect(readFileSync(file, 'utf8')).toBe(log);
+});
+
+test('browser_file_upload resolves a relative path against the client root and still checks it', async ({
+  bridge,
+  site,
+  sandbox,
+}) => {
+  const root = path.join(sandbox.root, 'client-root');
+  mkdirSync(path.join(root, 'docs'), { recursive: true });
+  writeFileSync(path.join(root, 'docs', 'report.txt'), 'relative upload');
+  writeFileSync(path.join(root, '.env'), 'TOKEN=1');
+  writeFileSync(path.join(sandbox.root, 'beside.txt'), 'outside the root');
+  const url = site.url('/pw-files.html');
+  const client = await agentOn(bridge, url, { roots: [root] });
+  const page = await bridge.pageWithUrl(url);
+
+  const escaped = await callTool(client, 'browser_file_upload', {
+    selector: '#file',
+    paths: ['../beside.txt'],
+  });
+  expect(escaped.isError).toBe(true);
+  expect(escaped.text).toContain('outside the allowed directories');
+  const hidden = await callTool(client, 'browser_file_upload', {
+    selector: '#file',
+    paths: ['.env'],
+  });
+  expect(hidden.isError).toBe(true);
+  expect(hidden.text).toContain('hidden');
+  await expect(page.locator('#names')).toHaveText('none');
+
+  await callOk(client, 'browser_file_upload', { selector: '#file', paths: ['docs/report.txt'] });
+  await expect(page.locator('#names')).toHaveText('report.txt:15');
 });

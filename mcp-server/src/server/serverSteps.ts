@@ -81,7 +81,7 @@ const fileUpload: ServerStep = {
     if (paths.length === 0) return;
     const roots = (await settings.uploadRoots?.()) ?? [];
     // The browser reads the checked, resolved paths, not the ones the agent wrote.
-    args['paths'] = await checkUploadPaths(paths, roots);
+    args['paths'] = await checkUploadPaths(paths, roots, await settings.clientRoot?.());
   },
 };
 

@@ -72,4 +72,17 @@ describe('checkUploadPaths', () => {
       code: 'FILE_NOT_FOUND',
     });
   });
+
+  it('resolves a relative path against the client root, then checks it as any other', async () => {
+    expect(await checkUploadPaths(['docs/cv.pdf'], [root], root)).toEqual([
+      path.join(root, 'docs', 'cv.pdf'),
+    ]);
+    await expect(checkUploadPaths(['../home/notes.txt'], [root], root)).rejects.toThrow(
+      /outside the allowed directories/,
+    );
+    await expect(checkUploadPaths(['.env'], [root], root)).rejects.toThrow(/hidden/);
+    await expect(checkUploadPaths(['docs/innocent.pdf'], [root], root)).rejects.toThrow(
+      /outside the allowed directories/,
+    );
+  });
 });

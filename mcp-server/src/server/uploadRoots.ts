@@ -41,20 +41,27 @@ async function resolvedRoots(roots: readonly string[]): Promise<string[]> {
 }
 
 /**
- * Checks each path and returns them resolved (symlinks followed), in order. Throws INVALID_ARGS
+ * Checks each path and returns them resolved (symlinks followed), in order; a relative path is
+ * resolved against `base` (the client's first root) when there is one. Throws INVALID_ARGS
  * with a hint naming the setting, or FILE_NOT_FOUND.
  */
 export async function checkUploadPaths(
   paths: readonly string[],
   roots: readonly string[],
+  base?: string,
 ): Promise<string[]> {
   const allowed = await resolvedRoots(roots);
   const out: string[] = [];
-  for (const file of paths) {
+  for (const given of paths) {
+    // A relative path is the client's (its first MCP root), as in Playwright MCP; then checked.
+    const file =
+      path.isAbsolute(given) || base === undefined || !path.isAbsolute(base)
+        ? given
+        : path.resolve(base, given);
     if (!path.isAbsolute(file)) {
       throw new BridgeError(
         ErrorCode.INVALID_ARGS,
-        `Each upload path must be an absolute path, got "${file}".`,
+        `Each upload path must be an absolute path (the MCP client sent no roots to resolve a relative one against), got "${file}".`,
         'Give the full path, e.g. /home/me/report.pdf.',
       );
     }
