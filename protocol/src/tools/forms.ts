@@ -69,7 +69,11 @@ export const drop = defineTool({
   description: 'Drop files and/or data on an element, as if dragged in from outside the page.',
   input: z.object({
     ...elementTarget,
-    paths: z.array(z.string().max(4096)).max(20).optional().describe('Paths (relative: first root)'),
+    paths: z
+      .array(z.string().max(4096))
+      .max(20)
+      .optional()
+      .describe('Paths (relative: first root)'),
     data: z
       .record(z.string().max(200), z.string().max(1_000_000))
       .optional()

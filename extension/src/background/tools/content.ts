@@ -157,7 +157,10 @@ export const takeScreenshot: Handler<'browser_take_screenshot'> = async (args, c
   const ratio = await devicePixelRatio(tab);
   const perCss = args.scale === 'device' ? ratio : 1;
   const capture = async (clip: Clip, what: string) => {
-    const scale = Math.min(1, maxDimension / Math.max(clip.width * perCss, clip.height * perCss, 1));
+    const scale = Math.min(
+      1,
+      maxDimension / Math.max(clip.width * perCss, clip.height * perCss, 1),
+    );
     const params: Protocol.Page.CaptureScreenshotRequest = {
       format,
       clip: { ...clip, scale: (scale * perCss) / ratio },

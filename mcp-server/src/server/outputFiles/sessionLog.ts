@@ -12,7 +12,15 @@ import { redactText, type Secrets } from '../secrets.js';
 import { fileStamp, outputDirOf } from './newFile.js';
 
 /** Argument keys whose values are text typed or chosen into the page. */
-const TYPED_KEYS = new Set(['text', 'value', 'values', 'password', 'secret', 'token', 'promptText']);
+const TYPED_KEYS = new Set([
+  'text',
+  'value',
+  'values',
+  'password',
+  'secret',
+  'token',
+  'promptText',
+]);
 /** Longer typed text is never echoed whole, so it is never written either. */
 const MAX_ECHOED_CHARS = 100;
 const MAX_RESULT_CHARS = 20_000;
