@@ -71,9 +71,11 @@ crashTest.describe('a renderer that crashes', () => {
       await crashRenderer(bridge, home);
       const crashed = await running;
 
-      // Exactly one answer, an error that names the step to take (or the wait simply ended).
+      // Exactly one answer: an error that says the tab crashed and names the step to take.
       expect([...answers.values()].every((n) => n === 1)).toBe(true);
-      if (crashed.isError) expect(crashed.text).toMatch(/Hint: .*browser_navigate/);
+      expect(crashed.isError).toBe(true);
+      expect(crashed.text).toContain('crashed');
+      expect(crashed.text).toMatch(/Hint: .*browser_navigate/);
       expect(closed).toBe(false);
       expect(sandbox.serverStderr(client)).not.toMatch(/Unhandled|uncaught/i);
 
