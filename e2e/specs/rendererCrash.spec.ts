@@ -100,7 +100,9 @@ crashTest.describe('a renderer that crashes', () => {
 
       const next = await callTool(client, 'browser_snapshot', {});
       expect(closed).toBe(false);
-      if (next.isError) expect(next.text).toMatch(/Hint: .*browser_navigate/);
+      expect(next.isError).toBe(true);
+      expect(next.text).toContain('crashed');
+      expect(next.text).toMatch(/Hint: .*browser_navigate/);
       await carriesOn(client, faults, 'Fresh');
       expect(closed).toBe(false);
     },
