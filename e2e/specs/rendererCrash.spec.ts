@@ -34,8 +34,9 @@ function answersPerId(client: Client): Map<string | number, number> {
   if (transport === undefined) return seen;
   const deliver = transport.onmessage;
   transport.onmessage = (message, extra) => {
-    if ('id' in message && ('result' in message || 'error' in message))
-      seen.set(message.id, (seen.get(message.id) ?? 0) + 1);
+    const id = 'id' in message ? message.id : undefined;
+    if (id !== undefined && ('result' in message || 'error' in message))
+      seen.set(id, (seen.get(id) ?? 0) + 1);
     deliver?.call(transport, message, extra);
   };
   return seen;
