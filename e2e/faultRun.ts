@@ -24,8 +24,8 @@ export type FaultKind =
   | 'stop-worker';
 
 /**
- * Every fault the run survives today. 'crash-renderer' (Page.crash from the harness) is not in
- * it yet: after it the crashed session's MCP client saw its connection close (open in #16).
+ * Every fault the run survives today. 'crash-renderer' hung the run once: the harness awaited
+ * `Page.crash`, which never answers (its renderer is gone); it is sent, not awaited, now.
  */
 export const ALL_FAULTS: readonly FaultKind[] = [
   'cancel',
@@ -36,6 +36,7 @@ export const ALL_FAULTS: readonly FaultKind[] = [
   'close-tab',
   'kill-server',
   'spin',
+  'crash-renderer',
   'stop-worker',
   'kill-daemon',
 ];
@@ -253,7 +254,9 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultRunFigur
         await underCall(async () => {
           const page = await bridge.pageWithUrl(victim.home);
           const cdp = await bridge.context.newCDPSession(page);
-          await cdp.send('Page.crash').catch(() => undefined);
+          // Page.crash never answers (its renderer is gone): sent, and its crash waited for.
+          void cdp.send('Page.crash').catch(() => undefined);
+          await page.waitForEvent('crash', { timeout: 5_000 }).catch(() => undefined);
         });
         return;
       case 'kill-server': {

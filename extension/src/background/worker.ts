@@ -1,4 +1,5 @@
 import { watchRenderer } from './recovery/rendererWatch';
+import { hasCrashed } from './recovery/crashWatch';
 import { replaceTab } from './recovery/replaceTab';
 import {
   BridgeError,
@@ -147,6 +148,7 @@ export class Worker {
               tabId,
               cdp: this.hub.client(tabId),
               dialogOpen: () => state.dialog !== undefined,
+              crashed: () => hasCrashed(state),
             };
           },
           urlOf: async (tabId) => {

@@ -7,14 +7,15 @@ import {
   type WatchedSession,
 } from './rendererWatch';
 
-function session(answers: boolean, dialogOpen = false) {
+function session(answers: boolean, dialogOpen = false, crashed = false) {
   const replaced: number[] = [];
   const cdp = {
     send: () => (answers ? Promise.resolve({}) : new Promise(() => undefined)),
     on: () => () => undefined,
   } as unknown as CdpClient;
   const watched: WatchedSession = {
-    currentTab: () => Promise.resolve({ tabId: 7, cdp, dialogOpen: () => dialogOpen }),
+    currentTab: () =>
+      Promise.resolve({ tabId: 7, cdp, dialogOpen: () => dialogOpen, crashed: () => crashed }),
     urlOf: () => Promise.resolve('http://127.0.0.1/spin'),
     replaceTab: (tabId) => {
       replaced.push(tabId);
@@ -54,5 +55,17 @@ describe('watchRenderer', () => {
       expect(await watching).toBeUndefined();
       expect(replaced).toEqual([]);
     }
+  });
+
+  it('replaces a crashed renderer without waiting for a probe to go unanswered', async () => {
+    const { watched, replaced } = session(false, false, true);
+    const watching = watchRenderer(watched, new AbortController().signal);
+    await vi.advanceTimersByTimeAsync(WATCH_AFTER_MS + 10);
+    const crashed = await watching;
+    expect(crashed?.error.code).toBe('TAB_CLOSED');
+    expect(crashed?.error.message).toContain('crashed');
+    expect(crashed?.error.hint).toContain('browser_navigate');
+    await crashed?.recover();
+    expect(replaced).toEqual([7]);
   });
 });

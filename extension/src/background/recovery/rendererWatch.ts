@@ -3,7 +3,8 @@
  * every call on its tab until the call's deadline, and the calls after it too: nothing the agent
  * can send reaches the page. While a call runs longer than a moment, the session's current tab is
  * probed; a renderer that does not answer a trivial evaluate for UNRESPONSIVE_MS is wedged, and
- * the bridge takes the one step that works itself: a fresh tab in its place (replaceTab.ts).
+ * the bridge takes the one step that works itself: a fresh tab in its place (replaceTab.ts). A
+ * renderer that crashed is replaced the same way, at once (crashWatch.ts).
  */
 import { BridgeError, ErrorCode } from '@browser-agent/protocol';
 import type { CdpClient } from '../cdp';
@@ -24,7 +25,10 @@ const PROBE_EVERY_MS = 1_000;
 /** What the watch needs of the session's tabs, so tests can fake it. */
 export interface WatchedSession {
   /** The session's current tab, when it has one attached; undefined otherwise. */
-  currentTab(): Promise<{ tabId: number; cdp: CdpClient; dialogOpen: () => boolean } | undefined>;
+  currentTab(): Promise<
+    | { tabId: number; cdp: CdpClient; dialogOpen: () => boolean; crashed?: () => boolean }
+    | undefined
+  >;
   /** The tab's URL, as Chrome has it (no page script needed). */
   urlOf(tabId: number): Promise<string>;
   /** Puts a fresh blank tab in the wedged tab's place. */
@@ -51,6 +55,19 @@ export async function watchRenderer(
     await delay(WATCH_AFTER_MS, signal);
     while (!signal.aborted) {
       const tab = await session.currentTab();
+      // A crashed renderer never answers a probe: Chrome said so already (crashWatch.ts).
+      if (tab?.crashed?.() === true) {
+        const url = await session.urlOf(tab.tabId);
+        const { tabId } = tab;
+        return {
+          error: new BridgeError(
+            ErrorCode.TAB_CLOSED,
+            `The page in this session's tab crashed (its renderer is gone): ${oneLine(url, 200)}.`,
+            Hint.tabReplaced,
+          ),
+          recover: () => session.replaceTab(tabId),
+        };
+      }
       // A JavaScript dialog holds the page's tasks too; it is reported, not replaced.
       if (tab !== undefined && !tab.dialogOpen()) {
         const probe = tab.cdp

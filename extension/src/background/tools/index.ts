@@ -13,6 +13,7 @@ import { recordClickListeners } from '../recorders/clickListeners';
 import { newConsoleEvents } from '../recorders/consoleCapture';
 import { downloadsSection, recordDownloads } from '../recorders/downloads';
 import { modalStateSection, raceDialogs, trackDialogs } from '../recorders/dialogs';
+import { trackCrashes } from '../recovery/crashWatch';
 import { fileChooserLine, trackFileChoosers } from '../recorders/fileChoosers';
 import { recordNetwork } from '../recorders/networkLog';
 import { consoleHandlers } from './console';
@@ -149,6 +150,7 @@ export const attachHooks: readonly AttachHook[] = [
   keepRunning,
   recordClickListeners,
   trackDialogs,
+  trackCrashes,
   trackFileChoosers,
   recordNetwork,
   interceptRoutes,
