@@ -1,0 +1,175 @@
+/**
+ * Issue #19, the gaps of the permission half: the question on the tab's overlay, answered there
+ * with a real (trusted) mouse click. The overlay lives in a closed shadow root, which page
+ * scripts and Playwright's locators cannot reach; the harness finds its buttons through the
+ * DevTools protocol (DOM.getDocument with pierce), as a person finds them on screen, and clicks
+ * at their position with Playwright's mouse. Nothing in the product opens for the test.
+ */
+import type { Page } from '@playwright/test';
+import { ErrorCode } from '@browser-agent/protocol';
+import { callOk, callTool, expect, test, type Bridge, type ToolOutcome } from '../harness.js';
+import type { FixtureSite } from '../fixtures/server.js';
+import { question } from '../submitQuestions.js';
+
+const ORDERED = 'POST /titled?title=Ordered';
+
+interface DomNode {
+  nodeId: number;
+  nodeName: string;
+  nodeValue?: string;
+  attributes?: string[];
+  children?: DomNode[];
+  shadowRoots?: DomNode[];
+}
+
+function text(node: DomNode): string {
+  if (node.nodeName === '#text') return node.nodeValue ?? '';
+  return (node.children ?? []).map(text).join('');
+}
+
+function* walk(node: DomNode): Generator<DomNode> {
+  yield node;
+  for (const child of [...(node.shadowRoots ?? []), ...(node.children ?? [])]) yield* walk(child);
+}
+
+/** The overlay's question box as the user sees it: its text and its buttons, or null. */
+async function overlayQuestion(
+  page: Page,
+): Promise<{ text: string; buttons: { label: string; nodeId: number }[] } | null> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as {
+      root: DomNode;
+    };
+    let host: DomNode | undefined;
+    for (const n of walk(root)) {
+      const a = n.attributes ?? [];
+      if (a[a.indexOf('id') + 1] === 'browser-agent-overlay' && a.includes('id')) host = n;
+    }
+    const shadow = host?.shadowRoots?.[0];
+    if (shadow === undefined) return null;
+    let box: DomNode | undefined;
+    for (const n of walk(shadow)) {
+      const a = n.attributes ?? [];
+      if (a.includes('class') && a[a.indexOf('class') + 1] === 'question') box = n;
+    }
+    if (box === undefined) return null;
+    const buttons = [...walk(box)]
+      .filter((n) => n.nodeName === 'BUTTON')
+      .map((n) => ({ label: text(n), nodeId: n.nodeId }));
+    const p = [...walk(box)].find((n) => n.nodeName === 'P');
+    return { text: p === undefined ? '' : text(p), buttons };
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** A trusted click at the on-screen centre of the overlay button labelled `label`. */
+async function clickOverlay(page: Page, label: string): Promise<void> {
+  const shown = await overlayQuestion(page);
+  const button = shown?.buttons.find((b) => b.label === label);
+  if (button === undefined)
+    throw new Error(`no overlay button "${label}"; shown: ${JSON.stringify(shown)}`);
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    // Resolve again in this session: node ids belong to the session that pushed them.
+    const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as {
+      root: DomNode;
+    };
+    const node = [...walk(root)].find(
+      (n) => n.nodeName === 'BUTTON' && text(n) === label && n.nodeId !== 0,
+    );
+    if (node === undefined) throw new Error(`overlay button "${label}" went away`);
+    const { model } = (await cdp.send('DOM.getBoxModel', { nodeId: node.nodeId })) as {
+      model: { border: number[] };
+    };
+    const [x1, y1, , , x3, y3] = model.border;
+    await page.mouse.click(((x1 ?? 0) + (x3 ?? 0)) / 2, ((y1 ?? 0) + (y3 ?? 0)) / 2);
+  } finally {
+    await cdp.detach();
+  }
+}
+
+async function overlayText(page: Page): Promise<string> {
+  return (await overlayQuestion(page))?.text ?? '';
+}
+
+function denied(outcome: ToolOutcome): void {
+  expect(outcome.isError, outcome.text).toBe(true);
+  expect(outcome.text).toContain(ErrorCode.USER_DENIED);
+}
+
+function requestsFrom(site: FixtureSite): () => readonly string[] {
+  const start = site.requests.length;
+  return () => site.requests.slice(start);
+}
+
+/** A round trip through the site, so a request the page would have sent has been sent. */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(() => fetch('/titled?title=probe').then((r) => r.text()));
+}
+
+/** An agent in per-site mode, granted the test site, on its shop page. */
+async function shopper(bridge: Bridge, site: FixtureSite, name: string) {
+  const client = await bridge.connectClient(name, { flags: ['--permission-mode', 'per-site'] });
+  const navigating = callTool(client, 'browser_navigate', { url: site.url('/shop.html') });
+  const asked = question(bridge.relay);
+  await expect(asked).toHaveCount(1);
+  await asked.getByRole('button', { name: 'Allow on this site', exact: true }).click();
+  expect((await navigating).isError).toBe(false);
+  const page = await bridge.pageWithUrl(site.url('/shop.html'));
+  return { client, page };
+}
+
+test('the question shows on the tab; Deny there blocks the call, Allow there releases it', async ({
+  bridge,
+  site,
+}) => {
+  const { client, page } = await shopper(bridge, site, 'overlay-agent');
+  const served = requestsFrom(site);
+
+  const order = callTool(client, 'browser_click', { role: 'button', name: 'Place order' });
+  await expect.poll(() => overlayText(page)).toContain('Let overlay-agent buy or pay');
+  expect((await overlayQuestion(page))?.buttons.map((b) => b.label)).toContain('Deny');
+  await clickOverlay(page, 'Deny');
+  denied(await order);
+  await expect(question(bridge.relay)).toHaveCount(0);
+  await expect.poll(() => overlayQuestion(page)).toBeNull();
+  await settled(page);
+  expect(served()).not.toContain(ORDERED);
+
+  const again = callTool(client, 'browser_click', { role: 'button', name: 'Place order' });
+  await expect.poll(() => overlayText(page)).toContain('“Place order”');
+  await clickOverlay(page, 'Allow');
+  const placed = await again;
+  expect(placed.isError, placed.text).toBe(false);
+  expect(served().filter((r) => r === ORDERED)).toHaveLength(1);
+});
+
+test('an answer on the overlay is refused while the agent has another call running', async ({
+  bridge,
+  site,
+}) => {
+  const { client, page } = await shopper(bridge, site, 'busy-agent');
+  const served = requestsFrom(site);
+
+  const order = callTool(client, 'browser_click', { role: 'button', name: 'Place order' });
+  await expect.poll(() => overlayText(page)).toContain('Let busy-agent buy or pay');
+  // A read-only call (never asks) that keeps running while the question is open.
+  const waiting = callTool(client, 'browser_wait_for', { time: 8 });
+  // The panel logs a call once the worker counts it as running.
+  await expect(bridge.relay.locator('#log li.pending[data-tool*="wait_for"]')).toHaveCount(1);
+  await clickOverlay(page, 'Allow');
+  // Refused: the box comes back saying why, and the question is still open in the panel.
+  await expect.poll(() => overlayText(page)).toContain('Not answered');
+  await expect(question(bridge.relay)).toHaveCount(1);
+  await settled(page);
+  expect(served()).not.toContain(ORDERED);
+
+  await question(bridge.relay).getByRole('button', { name: 'Deny', exact: true }).click();
+  denied(await order);
+  await callOk(client, 'browser_snapshot', {});
+  expect((await waiting).isError).toBe(false);
+  await settled(page);
+  expect(served()).not.toContain(ORDERED);
+});
