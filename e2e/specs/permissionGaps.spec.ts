@@ -5,7 +5,9 @@
  * DevTools protocol (DOM.getDocument with pierce), as a person finds them on screen, and clicks
  * at their position with Playwright's mouse. Nothing in the product opens for the test.
  */
-import type { Page } from '@playwright/test';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Download, Page } from '@playwright/test';
 import { ErrorCode } from '@browser-agent/protocol';
 import { callOk, callTool, expect, test, type Bridge, type ToolOutcome } from '../harness.js';
 import type { FixtureSite } from '../fixtures/server.js';
@@ -172,4 +174,82 @@ test('an answer on the overlay is refused while the agent has another call runni
   expect((await waiting).isError).toBe(false);
   await settled(page);
   expect(served()).not.toContain(ORDERED);
+});
+
+/** A site whose /export answers `Content-Disposition: attachment` (no download attribute). */
+async function attachmentSite(): Promise<{
+  url: (p: string) => string;
+  requests: string[];
+  close: () => Promise<void>;
+}> {
+  const requests: string[] = [];
+  const server = createServer((request, response) => {
+    requests.push(`${request.method} ${request.url}`);
+    if (request.url === '/export') {
+      response.writeHead(200, {
+        'Content-Type': 'text/csv',
+        'Content-Disposition': 'attachment; filename="report.csv"',
+      });
+      response.end('a,b\n1,2\n');
+      return;
+    }
+    response.writeHead(200, { 'Content-Type': 'text/html' });
+    response.end(
+      '<!doctype html><title>Reports</title><h1>Reports</h1><a href="/export">Export</a>',
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: (p) => `http://127.0.0.1:${port}${p}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+test('a Content-Disposition: attachment response waits for the user; Deny saves no file', async ({
+  bridge,
+}) => {
+  const reports = await attachmentSite();
+  try {
+    const client = await bridge.connectClient('download-agent', {
+      flags: ['--permission-mode', 'per-site'],
+    });
+    const navigating = callTool(client, 'browser_navigate', { url: reports.url('/') });
+    const asked = question(bridge.relay);
+    await expect(asked).toHaveCount(1);
+    await asked.getByRole('button', { name: 'Allow on this site', exact: true }).click();
+    expect((await navigating).isError).toBe(false);
+    const page = await bridge.pageWithUrl(reports.url('/'));
+    const downloads: Download[] = [];
+    page.on('download', (d) => downloads.push(d));
+
+    // The link has no download attribute and no file-type URL: only the response says "save".
+    const denyClick = callTool(client, 'browser_click', { role: 'link', name: 'Export' });
+    await expect(asked).toHaveCount(1);
+    await expect(asked).toContainText('Let download-agent download a file “report.csv”');
+    await expect(asked).toContainText('sent it as an attachment');
+    await asked.getByRole('button', { name: 'Deny', exact: true }).click();
+    await denyClick;
+    await expect(asked).toHaveCount(0);
+    // The request was sent (the gate holds the response, not the request); nothing was saved.
+    expect(reports.requests.filter((r) => r === 'GET /export')).toHaveLength(1);
+    expect(page.url()).toBe(reports.url('/'));
+
+    const allowClick = callTool(client, 'browser_click', { role: 'link', name: 'Export' });
+    await expect(asked).toHaveCount(1);
+    await asked.getByRole('button', { name: 'Allow', exact: true }).click();
+    await allowClick;
+    await expect.poll(() => downloads.length).toBe(1);
+    expect(downloads[0]?.suggestedFilename()).toBe('report.csv');
+    expect(await downloads[0]?.failure()).toBeNull();
+    // One download only: the denied response never became one.
+    expect(downloads).toHaveLength(1);
+  } finally {
+    await reports.close();
+  }
 });
