@@ -7,7 +7,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Download, Page } from '@playwright/test';
+import type { CDPSession, Download, Page } from '@playwright/test';
 import { ErrorCode } from '@browser-agent/protocol';
 import { callOk, callTool, expect, test, type Bridge, type ToolOutcome } from '../harness.js';
 import type { FixtureSite } from '../fixtures/server.js';
@@ -34,59 +34,53 @@ function* walk(node: DomNode): Generator<DomNode> {
   for (const child of [...(node.shadowRoots ?? []), ...(node.children ?? [])]) yield* walk(child);
 }
 
-/** The overlay's question box as the user sees it: its text and its buttons, or null. */
-async function overlayQuestion(
-  page: Page,
-): Promise<{ text: string; buttons: { label: string; nodeId: number }[] } | null> {
+function attribute(node: DomNode, name: string): string | undefined {
+  const a = node.attributes ?? [];
+  for (let i = 0; i + 1 < a.length; i += 2) if (a[i] === name) return a[i + 1];
+  return undefined;
+}
+
+/** The overlay's question box (inside its closed shadow root), seen through one CDP session. */
+async function questionBox(cdp: CDPSession): Promise<DomNode | undefined> {
+  const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as {
+    root: DomNode;
+  };
+  const host = [...walk(root)].find((n) => attribute(n, 'id') === 'browser-agent-overlay');
+  const shadow = host?.shadowRoots?.[0];
+  return shadow === undefined
+    ? undefined
+    : [...walk(shadow)].find((n) => attribute(n, 'class') === 'question');
+}
+
+/** The overlay's question as the user sees it: its text and its buttons' labels, or null. */
+async function overlayQuestion(page: Page): Promise<{ text: string; buttons: string[] } | null> {
   const cdp = await page.context().newCDPSession(page);
   try {
-    const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as {
-      root: DomNode;
-    };
-    let host: DomNode | undefined;
-    for (const n of walk(root)) {
-      const a = n.attributes ?? [];
-      if (a[a.indexOf('id') + 1] === 'browser-agent-overlay' && a.includes('id')) host = n;
-    }
-    const shadow = host?.shadowRoots?.[0];
-    if (shadow === undefined) return null;
-    let box: DomNode | undefined;
-    for (const n of walk(shadow)) {
-      const a = n.attributes ?? [];
-      if (a.includes('class') && a[a.indexOf('class') + 1] === 'question') box = n;
-    }
+    const box = await questionBox(cdp);
     if (box === undefined) return null;
-    const buttons = [...walk(box)]
-      .filter((n) => n.nodeName === 'BUTTON')
-      .map((n) => ({ label: text(n), nodeId: n.nodeId }));
-    const p = [...walk(box)].find((n) => n.nodeName === 'P');
-    return { text: p === undefined ? '' : text(p), buttons };
+    const nodes = [...walk(box)];
+    const p = nodes.find((n) => n.nodeName === 'P');
+    return {
+      text: p === undefined ? '' : text(p),
+      buttons: nodes.filter((n) => n.nodeName === 'BUTTON').map(text),
+    };
   } finally {
     await cdp.detach();
   }
 }
 
-/** A trusted click at the on-screen centre of the overlay button labelled `label`. */
+/** A trusted click (Playwright's mouse) at the on-screen centre of the overlay's `label` button. */
 async function clickOverlay(page: Page, label: string): Promise<void> {
-  const shown = await overlayQuestion(page);
-  const button = shown?.buttons.find((b) => b.label === label);
-  if (button === undefined)
-    throw new Error(`no overlay button "${label}"; shown: ${JSON.stringify(shown)}`);
   const cdp = await page.context().newCDPSession(page);
   try {
-    // Resolve again in this session: node ids belong to the session that pushed them.
-    const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as {
-      root: DomNode;
-    };
-    const node = [...walk(root)].find(
-      (n) => n.nodeName === 'BUTTON' && text(n) === label && n.nodeId !== 0,
-    );
-    if (node === undefined) throw new Error(`overlay button "${label}" went away`);
-    const { model } = (await cdp.send('DOM.getBoxModel', { nodeId: node.nodeId })) as {
+    const box = await questionBox(cdp);
+    const button = box && [...walk(box)].find((n) => n.nodeName === 'BUTTON' && text(n) === label);
+    if (button === undefined) throw new Error(`no overlay button "${label}"`);
+    const { model } = (await cdp.send('DOM.getBoxModel', { nodeId: button.nodeId })) as {
       model: { border: number[] };
     };
-    const [x1, y1, , , x3, y3] = model.border;
-    await page.mouse.click(((x1 ?? 0) + (x3 ?? 0)) / 2, ((y1 ?? 0) + (y3 ?? 0)) / 2);
+    const [x1 = 0, y1 = 0, , , x3 = 0, y3 = 0] = model.border;
+    await page.mouse.click((x1 + x3) / 2, (y1 + y3) / 2);
   } finally {
     await cdp.detach();
   }
@@ -132,7 +126,7 @@ test('the question shows on the tab; Deny there blocks the call, Allow there rel
 
   const order = callTool(client, 'browser_click', { role: 'button', name: 'Place order' });
   await expect.poll(() => overlayText(page)).toContain('Let overlay-agent buy or pay');
-  expect((await overlayQuestion(page))?.buttons.map((b) => b.label)).toContain('Deny');
+  expect((await overlayQuestion(page))?.buttons).toContain('Deny');
   await clickOverlay(page, 'Deny');
   denied(await order);
   await expect(question(bridge.relay)).toHaveCount(0);
