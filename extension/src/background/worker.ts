@@ -39,6 +39,7 @@ import {
 import { BlockedLoads } from './blockedLoads';
 import { PopupGuard } from './popupGuard/popupGuard';
 import { Permissions } from './approvals/permissions';
+import { installDownloadGate } from './approvals/downloadGate';
 import type { PanelToWorker, WorkerToPanel } from '../shared/messages';
 import { hostOf } from '../shared/callSentence';
 import { friendlyClientName } from '../shared/clientNames';
@@ -553,6 +554,14 @@ export class Worker {
           (url) => state.servedOrigin !== undefined && url.startsWith(`${state.servedOrigin}/`),
         )
       : undefined;
+    // Every tab: its Fetch patterns (RESPONSE_BODY_PATTERNS) pause each document response.
+    installDownloadGate(cdp, {
+      tabId,
+      owner: () => this.store.ownerOf(tabId),
+      gate: this.permissions.gate,
+      questions: this.permissions.questions,
+      clientName: (record) => friendlyClientName(record.client.name),
+    });
     // Before the hooks: auto-attaching child frames (a hook) already needs it.
     state.guardChild = guard === undefined ? undefined : (id) => guard.enableChild(id);
     for (const hook of attachHooks) await hook({ tabId, cdp, state });

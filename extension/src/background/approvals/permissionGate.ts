@@ -96,6 +96,11 @@ export class PermissionGate {
     this.#allowedOnce.delete(sessionId);
   }
 
+  /** The earliest deadline of the session's running calls, if any runs. */
+  deadlineOf(sessionId: string): number | undefined {
+    return this.#deadlines.get(sessionId)?.[0];
+  }
+
   allowedOnce(sessionId: string): boolean {
     return this.#allowedOnce.has(sessionId);
   }

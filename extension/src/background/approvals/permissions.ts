@@ -87,7 +87,12 @@ export class Permissions {
     busy: number,
   ): void {
     const question = this.questions.get(id);
-    if (question?.tabId !== tabId || busy > 1) return;
+    if (question?.tabId !== tabId) return;
+    if (busy > 1) {
+      // Refused: the box is shown again, saying why, so the click is not silently lost.
+      void this.#overlay(question, REFUSED_WHILE_BUSY);
+      return;
+    }
     this.questions.answer(id, allow, scope);
   }
 
@@ -155,13 +160,24 @@ export class Permissions {
     }
   }
 
-  async #overlay(q: ApprovalQuestion): Promise<void> {
+  async #overlay(q: ApprovalQuestion, note?: string): Promise<void> {
     if (q.tabId < 0) return;
     const record = await this.#deps.record(q.sessionId);
     if (record === undefined || !record.tabIds.includes(q.tabId)) return;
-    showOverlay(q.tabId, record.client.name, this.overlayQuestion(q.tabId));
+    const shown = this.overlayQuestion(q.tabId);
+    showOverlay(
+      q.tabId,
+      record.client.name,
+      shown && note !== undefined && shown.id === q.id
+        ? { ...shown, text: `${shown.text} ${note}` }
+        : shown,
+    );
   }
 }
+
+/** Said on the overlay when its answer was refused because the agent runs another call. */
+export const REFUSED_WHILE_BUSY =
+  'Not answered: the agent is running another call right now, which could have been that click. Answer in the side panel, or here once that call ends.';
 
 /** The question in one sentence, as the panel's heading says it. */
 export function questionText(q: ApprovalQuestion): string {

@@ -6,6 +6,7 @@
  * at the Response stage reads the body in the browser process whether the page reads it or not.
  */
 import type Protocol from 'devtools-protocol';
+import { DOCUMENT_RESPONSES } from '../approvals/downloadGate';
 import type { CdpClient } from '../cdp';
 import type { TabState } from '../tabStates';
 
@@ -13,6 +14,8 @@ import type { TabState } from '../tabStates';
 export const RESPONSE_BODY_PATTERNS: Protocol.Fetch.RequestPattern[] = [
   { urlPattern: '*', resourceType: 'Fetch', requestStage: 'Response' },
   { urlPattern: '*', resourceType: 'XHR', requestStage: 'Response' },
+  // Not a body to record: the download gate holds document responses (approvals/downloadGate.ts).
+  DOCUMENT_RESPONSES,
 ];
 
 /** Longest body kept per response; the tool's own maxBodyChars cuts further. */
@@ -29,7 +32,9 @@ export function isResponseStage(event: Protocol.Fetch.RequestPausedEvent): boole
 
 export function keepResponseBodies(cdp: CdpClient, state: TabState): void {
   cdp.on('Fetch.requestPaused', (event, sessionId) => {
-    if (sessionId !== undefined || !isResponseStage(event)) return;
+    // Document responses are the download gate's (approvals/downloadGate.ts).
+    if (sessionId !== undefined || !isResponseStage(event) || event.resourceType === 'Document')
+      return;
     void readBody(cdp, state, event).finally(() =>
       // The request may have been cancelled meanwhile (tab closed, navigation superseded).
       cdp.send('Fetch.continueRequest', { requestId: event.requestId }).catch(() => undefined),
