@@ -62,10 +62,14 @@ test.describe('page tools', () => {
     expect(value.text).toContain('Grace');
     expect(value.text, 'typing replaces the old text').not.toContain('Ada');
     expect(await snapshot(client), 'submit pressed Enter').toContain('Hello, Grace!');
-    // What was typed may be a secret: the relay's activity log shows the call but not the text.
+    // The relay's activity log reads as sentences: text typed into a field that is not secret
+    // is shown as the agent's own result shows it; the raw arguments under Details never are
+    // (panel.spec covers secret fields, whose text the sentence never carries either).
     const log = bridge.relay.locator('#log');
     await expect(log.locator('li', { hasText: 'browser_type' })).toHaveCount(2);
-    await expect(log).not.toContainText('Ada Lovelace');
+    await expect(log).toContainText('Typed "Ada Lovelace" into textbox "Name"');
+    await expect(log).not.toContainText('"text": "Ada Lovelace"');
+    await expect(log).toContainText('"text": "(hidden)"');
   });
 
   test('a screenshot is a PNG of the viewport; fullPage and jpeg work too', async ({
