@@ -101,7 +101,9 @@ test('browser_set_storage_state restores cookies and localStorage, here and on a
   });
   const before = site.requests.length;
   const restored = await ok(client, 'browser_set_storage_state', { filename: stateFile });
-  expect(site.requests.slice(before)).toEqual([]);
+  // The site is never asked for anything; the browser's own late fetch of the icon of the page
+  // loaded above is not the restore's doing.
+  expect(site.requests.slice(before).filter((r) => r !== 'GET /favicon.ico')).toEqual([]);
   expect(restored).toContain('Storage state restored');
   expect(restored).toContain('cookie blockedCookie of blocked.test');
 
