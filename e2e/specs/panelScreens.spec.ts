@@ -56,6 +56,14 @@ test('the side panel, state by state', async ({ bridge, sandbox, site }, testInf
   await expect(panelSession(panel, 'Cursor').locator('.doing')).toContainText('Now: Wait for');
   await shoot(panel, 'agents-working');
 
+  // Modes per agent, site grants and the sensitive-site list (approvals/, permissionsView.ts).
+  await panel.locator('#permissions summary').click();
+  await expect(panel.locator('#permissions')).toContainText('How each agent may act');
+  await expect(panel.locator('#permissions')).toContainText('Sensitive sites');
+  await panel.locator('#permissions').scrollIntoViewIfNeeded();
+  await shoot(panel, 'permissions');
+  await panel.locator('#permissions summary').click();
+
   await panel.locator('#log li').first().getByText('Details').click();
   await panel.locator('#log').scrollIntoViewIfNeeded();
   await shoot(panel, 'log');

@@ -12,6 +12,7 @@ import type {
   Settings,
 } from '../shared/messages';
 import { el } from './dom';
+import { friendlyClientName } from '../shared/clientNames';
 
 export const MODE_LABELS: Record<PermissionMode, string> = {
   ask: 'Ask before each action',
@@ -120,7 +121,10 @@ export class PermissionsView {
       ...this.#sessions.map((s) => {
         const select = modeSelect(`mode-${s.sessionId}`);
         select.value = s.permissionMode;
-        select.setAttribute('aria-label', `Permission mode for ${s.client.name}`);
+        select.setAttribute(
+          'aria-label',
+          `Permission mode for ${friendlyClientName(s.client.name)}`,
+        );
         select.addEventListener('change', () =>
           this.#send({
             kind: 'set_mode',
@@ -128,7 +132,13 @@ export class PermissionsView {
             mode: select.value as PermissionMode,
           }),
         );
-        return el('li', {}, el('span', { className: 'who' }, s.client.name), ' ', select);
+        return el(
+          'li',
+          {},
+          el('span', { className: 'who' }, friendlyClientName(s.client.name)),
+          ' ',
+          select,
+        );
       }),
     );
   }
@@ -138,7 +148,7 @@ export class PermissionsView {
     const names = [...new Set(this.#sessions.map((s) => s.client.name))];
     this.#grantWho.replaceChildren(
       el('option', { value: EVERY_AGENT }, 'every agent'),
-      ...names.map((n) => el('option', { value: n }, n)),
+      ...names.map((n) => el('option', { value: n }, friendlyClientName(n))),
     );
     if ([EVERY_AGENT, ...names].includes(current)) this.#grantWho.value = current;
   }
@@ -151,7 +161,7 @@ export class PermissionsView {
     }
     this.#grants.replaceChildren(
       ...grants.map((g) => {
-        const who = g.client === EVERY_AGENT ? 'every agent' : g.client;
+        const who = g.client === EVERY_AGENT ? 'every agent' : friendlyClientName(g.client);
         const revoke = el('button', { type: 'button', className: 'revoke' }, 'Revoke');
         revoke.setAttribute('aria-label', `Revoke ${g.site} for ${who}`);
         revoke.addEventListener('click', () =>
