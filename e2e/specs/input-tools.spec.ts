@@ -173,7 +173,11 @@ test.describe('input tools', () => {
         selector: '#file',
         paths: ['notes.txt'],
       });
-      expect(relative.text).toContain(ErrorCode.INVALID_ARGS);
+      // A relative path is read against the client's first root (as Playwright MCP does), and
+      // then checked like any other: here it names a file that is not there.
+      expect(relative.isError).toBe(true);
+      expect(relative.text).toContain(ErrorCode.FILE_NOT_FOUND);
+      expect(relative.text).toMatch(/\/notes\.txt/);
       const notFile = await callTool(client, 'browser_file_upload', {
         role: 'heading',
         name: 'Upload',
