@@ -14,13 +14,13 @@ export default defineConfig({
     // Spawned as its own process by the server (daemonClient.ts), so an entry of its own.
     'daemon/main': 'src/daemon/main.ts',
     // The one writer of pairings.json, also used by the e2e harness and the bench (package export).
-    pairingStore: 'src/daemon/pairingStore.ts',
+    pairingStore: 'src/daemon/link/pairingStore.ts',
     // The memory probe's switch, file and line format, which the bench's soak reads (package export).
     memoryProbe: 'src/daemon/memoryProbe.ts',
     // The Chromium flags of launch mode, which the e2e harness and the bench start theirs with (package export).
-    chromiumFlags: 'src/daemon/chromiumFlags.ts',
+    chromiumFlags: 'src/daemon/launch/chromiumFlags.ts',
     // The CDP pipe client, which the bench's soak browser talks to its Chromium through (package export).
-    cdpPipe: 'src/daemon/cdpPipe.ts',
+    cdpPipe: 'src/daemon/launch/cdpPipe.ts',
   },
   platform: 'node',
   plugins: [withoutAjv()],

@@ -1,7 +1,7 @@
 /**
  * Stands in, in the built server only, for the MCP SDK's ajv-based JSON Schema validator (see
  * withoutAjv.ts). The SDK's Server uses it for one thing: checking a client's answer to a form
- * elicitation. This server elicits one shape only (server/approvalElicitation.ts): an object of
+ * elicitation. This server elicits one shape only (server/call/approvalElicitation.ts): an object of
  * string properties, each optionally an enum, some required. That subset is checked here; any
  * other schema throws, saying where to look, instead of silently accepting unchecked input.
  */

@@ -4,16 +4,16 @@
  * leaving only the shared daemon behind.
  */
 // First: it must run before the MCP SDK creates its schemas (see the file).
-import './server/zodJitless.js';
+import './server/call/zodJitless.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createLogger } from './shared/logger.js';
-import { parseCli, defaultHeadless, USAGE } from './server/cliOptions.js';
-import { TraceWriter } from './server/traceWriter.js';
-import { SERVER_VERSION } from './server/mcpServer.js';
-import { resolveSettings, type Settings } from './server/config.js';
-import { ConfigError } from './server/configFile.js';
-import { openBridgeSession, openSharedBridge } from './server/bridgeSession.js';
-import { runProfilesCommand } from './server/profilesCommand.js';
+import { parseCli, defaultHeadless, USAGE } from './server/settings/cliOptions.js';
+import { TraceWriter } from './server/outputFiles/traceWriter.js';
+import { SERVER_VERSION } from './server/call/mcpServer.js';
+import { resolveSettings, type Settings } from './server/settings/config.js';
+import { ConfigError } from './server/settings/configFile.js';
+import { openBridgeSession, openSharedBridge } from './server/session/bridgeSession.js';
+import { runProfilesCommand } from './commands/profilesCommand.js';
 import { statePaths } from './shared/paths.js';
 import { runSubcommand, COMMANDS_USAGE } from './commands/index.js';
 
@@ -82,8 +82,8 @@ async function main(): Promise<void> {
   let stop: () => Promise<void>;
   if (options.http) {
     // Loaded only here: the SDK's HTTP transport costs ~20 ms of startup that stdio never uses.
-    const { serveHttp } = await import('./server/httpTransport.js');
-    const { loadOrCreateHttpToken, httpConfigSnippet } = await import('./server/httpAuth.js');
+    const { serveHttp } = await import('./server/http/httpTransport.js');
+    const { loadOrCreateHttpToken, httpConfigSnippet } = await import('./server/http/httpAuth.js');
     const token = options.http.noToken ? undefined : loadOrCreateHttpToken(statePaths().dir);
     // --shared-browser-context: one bridge session (tabs, refs) for every HTTP/SSE client.
     const shared = settings.httpSharedBrowserContext ? openSharedBridge(sessionOptions) : undefined;

@@ -8,7 +8,7 @@ import type { SessionRecord, SessionStore } from './sessionStore';
 import type { TabStates } from './tabStates';
 import { addToGroup } from './leases';
 import { checkOrigin } from '@browser-agent/protocol';
-import type { BlockedLoad } from './originGuard';
+import type { BlockedLoad } from './guard/originGuard';
 import { notingPresses } from './recording/presses';
 
 /** See adoptPopup. */

@@ -22,21 +22,21 @@ import { SessionStore, type SessionRecord } from './sessionStore';
 import { TabStates } from './tabStates';
 import { attachHooks, createHandlers, sectionSteps } from './tools';
 import { TransactionServices } from './transactions';
-import { Activity } from './activity';
-import { PanelHub } from './panelHub';
+import { Activity } from './panel/activity';
+import { PanelHub } from './panel/panelHub';
 import { Controls } from './controls';
-import { BackgroundRelay } from './backgroundRelay';
-import { sessionViews, type PermissionFacts } from './sessionViews';
+import { BackgroundRelay } from './panel/backgroundRelay';
+import { sessionViews, type PermissionFacts } from './panel/sessionViews';
 import { loadSettings, saveSettings } from './settings';
-import { installOriginGuard, type BlockedLoad } from './originGuard';
-import { reportBlocked } from './reportBlocked';
+import { installOriginGuard, type BlockedLoad } from './guard/originGuard';
+import { reportBlocked } from './guard/reportBlocked';
 import {
   checkOrigin,
   reportedTab,
   SESSION_TABS_EVENT,
   SESSION_TABS_MAX,
 } from '@browser-agent/protocol';
-import { BlockedLoads } from './blockedLoads';
+import { BlockedLoads } from './guard/blockedLoads';
 import { PopupGuard } from './popupGuard/popupGuard';
 import { Permissions } from './approvals/permissions';
 import { installDownloadGate } from './approvals/downloadGate';

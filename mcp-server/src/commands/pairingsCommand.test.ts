@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PairingStore } from '../daemon/pairingStore.js';
+import { PairingStore } from '../daemon/link/pairingStore.js';
 import { runPairingsCommand } from './pairingsCommand.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ba-pairings-cmd-'));

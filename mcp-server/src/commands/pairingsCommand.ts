@@ -5,7 +5,7 @@
  * `--state-dir` names a project daemon's directory instead of the user's.
  */
 import { parseArgs } from 'node:util';
-import { PairingStore } from '../daemon/pairingStore.js';
+import { PairingStore } from '../daemon/link/pairingStore.js';
 import { statePaths } from '../shared/paths.js';
 
 export const PAIRINGS_USAGE = `Usage: browser-agent-mcp pairings list [--state-dir <dir>]

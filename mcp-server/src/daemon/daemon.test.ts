@@ -21,7 +21,7 @@ import {
 } from '@browser-agent/protocol';
 import { createLogger } from '../shared/logger.js';
 import { Daemon } from './daemon.js';
-import { PairingStore, pairingId, sign, verify } from './pairingStore.js';
+import { PairingStore, pairingId, sign, verify } from './link/pairingStore.js';
 
 /** Reads NDJSON frames from a socket as a queue the test can await. */
 function frameReader(socket: Socket): () => Promise<Frame> {

@@ -20,18 +20,18 @@ import {
   type WireError,
 } from '@browser-agent/protocol';
 import type { Logger } from '../shared/logger.js';
-import { ExtensionLink } from './extensionLink.js';
-import { LaunchedBrowser, launchExtrasKey, type LaunchOptions } from './chromeLauncher.js';
+import { ExtensionLink } from './link/extensionLink.js';
+import { LaunchedBrowser, launchExtrasKey, type LaunchOptions } from './launch/chromeLauncher.js';
 import { Router, notConnected } from './router.js';
 import { ServerConnection } from './serverConnection.js';
 import { SessionRegistry, type Session } from './sessions.js';
-import { PairingStore, ephemeralPairing, type Pairing } from './pairingStore.js';
-import { OneTimeCode } from './oneTimeCode.js';
+import { PairingStore, ephemeralPairing, type Pairing } from './link/pairingStore.js';
+import { OneTimeCode } from './link/oneTimeCode.js';
 import { chmodSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { SessionFile } from './sessionFile.js';
 import { CallLog } from './callLog.js';
-import { ConnectionWaiters } from './connectionWaiters.js';
+import { ConnectionWaiters } from './link/connectionWaiters.js';
 import { recentCalls } from './recentCalls.js';
 import { writeStatus } from './statusFile.js';
 import { packageVersion } from '../shared/version.js';

@@ -5,9 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { EXTENSION_ORIGIN } from '@browser-agent/protocol';
 import { createLogger } from '../shared/logger.js';
-import { ExtensionLink } from './extensionLink.js';
-import { OneTimeCode } from './oneTimeCode.js';
-import { PairingStore } from './pairingStore.js';
+import { ExtensionLink } from './link/extensionLink.js';
+import { OneTimeCode } from './link/oneTimeCode.js';
+import { PairingStore } from './link/pairingStore.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ba-ephemeral-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { JsonFile, hasStrings } from './jsonFile.js';
-import { PairingStore } from './pairingStore.js';
+import { PairingStore } from './link/pairingStore.js';
 import { SessionFile } from './sessionFile.js';
 
 const isNamed = (entry: unknown): entry is { name: string } => hasStrings(entry, 'name');

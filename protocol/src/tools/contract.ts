@@ -86,7 +86,7 @@ export interface ToolContract<N extends string = string, S extends z.ZodObject =
   readonly waitDefaultSeconds?: number;
 }
 
-/** The MCP server's own steps (mcp-server/src/server/serverSteps.ts), named by what they do. */
+/** The MCP server's own steps (mcp-server/src/server/steps/serverSteps.ts), named by what they do. */
 export const SERVER_STEP_KINDS = [
   'checkUploadFiles',
   'saveScreenshot',

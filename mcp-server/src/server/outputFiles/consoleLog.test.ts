@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CONSOLE_EVENTS_MARKER, type ConsoleEvents } from '@browser-agent/protocol';
-import { ToolResponse } from '../toolResponse.js';
+import { ToolResponse } from '../response/toolResponse.js';
 import { ConsoleLog } from './consoleLog.js';
 
 const dirs: string[] = [];

@@ -16,7 +16,7 @@ import {
   type ConsoleEvents,
   type ConsoleLevel,
 } from '@browser-agent/protocol';
-import type { ToolResponse } from '../toolResponse.js';
+import type { ToolResponse } from '../response/toolResponse.js';
 import { fileStamp, outputDirOf, shownPath, writeOutputFile } from './newFile.js';
 
 type Entry = ConsoleEvents['entries'][number];

@@ -8,7 +8,7 @@
 import { appendFile, open, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { redactText, type Secrets } from '../secrets.js';
+import { redactText, type Secrets } from '../settings/secrets.js';
 import { fileStamp, outputDirOf } from './newFile.js';
 
 /** Argument keys whose values are text typed or chosen into the page. */

@@ -1,0 +1,247 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import { EXTENSION_ID, RELAY_PAGE_PATH } from '@browser-agent/protocol';
+import type { Logger } from '../../shared/logger.js';
+import { CdpPipe, waitForTarget } from './cdpPipe.js';
+import { pairingFragment, type Pairing } from '../link/pairingStore.js';
+import {
+  AUTOMATION_HIDDEN_FLAGS,
+  QUIET_FLAGS,
+  WINDOW_SIZE_FLAG,
+  extensionFlags,
+  machineFlags,
+} from './chromiumFlags.js';
+import { defaultProfileDir } from '../../shared/profiles.js';
+import { packageDir } from '../../shared/packageDir.js';
+
+export interface LaunchOptions {
+  headless: boolean;
+  executablePath?: string | undefined;
+  userDataDir?: string | undefined;
+  isolated: boolean;
+  owner?: string | undefined;
+  /** Extra Chromium flags (proxy, config launchOptions.args), checked by the server. */
+  args?: string[] | undefined;
+  /** CDP permission names granted to every origin once the browser is up. */
+  grantPermissions?: string[] | undefined;
+  /** The browser saves downloads here (the server's output directory). */
+  downloadDir?: string | undefined;
+}
+
+const KILL_GRACE_MS = 3_000;
+/** A browser asked to close writes its cookies and storage to the profile first. */
+const CLOSE_GRACE_MS = 5_000;
+const EXTENSION_READY_TIMEOUT_MS = 20_000;
+
+const CANDIDATES: Record<string, string[]> = {
+  linux: [
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/snap/bin/chromium',
+    '/usr/bin/google-chrome',
+    '/usr/bin/google-chrome-stable',
+  ],
+  darwin: [
+    '/Applications/Chromium.app/Contents/MacOS/Chromium',
+    '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+  ],
+  win32: [
+    join(process.env['LOCALAPPDATA'] ?? '', 'Chromium', 'Application', 'chrome.exe'),
+    'C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe',
+    'C:\\Program Files (x86)\\Google\\Chrome\\Application\\chrome.exe',
+  ],
+};
+
+/**
+ * --executable-path, then CHROME_PATH, then the usual install paths (Chromium first). A path the
+ * user named that does not exist is an error: launching another browser instead would hide it.
+ */
+export function findBrowser(explicit?: string): string {
+  if (explicit !== undefined && explicit !== '') {
+    if (existsSync(explicit)) return explicit;
+    throw new Error(
+      `The browser given as the executable path does not exist: ${explicit}. Fix --executable-path (or browser.executablePath in the config), or leave it out to use CHROME_PATH or an installed Chromium.`,
+    );
+  }
+  const tried: string[] = [];
+  for (const candidate of [process.env['CHROME_PATH'], ...(CANDIDATES[process.platform] ?? [])]) {
+    if (!candidate) continue;
+    if (existsSync(candidate)) return candidate;
+    tried.push(candidate);
+  }
+  throw new Error(
+    `No Chromium or Chrome found (tried ${tried.join(', ')}). Install Chromium or pass --executable-path.`,
+  );
+}
+
+/**
+ * The built extension: BROWSER_AGENT_EXTENSION_DIR, else extension/dist beside this package (the
+ * workspace), else the copy an installed package carries (./extension, see
+ * build/copyExtension.mjs).
+ */
+export function extensionDir(): string {
+  const fromEnv = process.env['BROWSER_AGENT_EXTENSION_DIR'];
+  if (fromEnv) return resolve(fromEnv);
+  const workspace = resolve(packageDir(), '..', 'extension', 'dist');
+  const packaged = join(packageDir(), 'extension');
+  if (!existsSync(join(workspace, 'manifest.json')) && existsSync(join(packaged, 'manifest.json')))
+    return packaged;
+  return workspace;
+}
+
+/** What tells two launches' extra options apart (order-sensitive, as Chromium reads flags). */
+export function launchExtrasKey(options: Pick<LaunchOptions, 'args' | 'grantPermissions'>): string {
+  return JSON.stringify([options.args ?? [], options.grantPermissions ?? []]);
+}
+
+/** A Chromium the daemon started, with the extension loaded and the relay page open. */
+export class LaunchedBrowser {
+  /** What it was started with, to tell whether a new server's launch options fit it. */
+  readonly executable: string;
+  readonly profile: string;
+  readonly owner: string | undefined;
+  /** The extra flags and permissions, joined: a server asking for others gets its own browser. */
+  readonly extras: string;
+  readonly #child: ChildProcess;
+  readonly #tempProfile: string | undefined;
+  #cdp: CdpPipe | undefined;
+  readonly exited: Promise<void>;
+
+  private constructor(
+    child: ChildProcess,
+    tempProfile: string | undefined,
+    started: { executable: string; profile: string; options: LaunchOptions },
+  ) {
+    this.executable = started.executable;
+    this.profile = started.profile;
+    this.owner = started.options.owner;
+    this.extras = launchExtrasKey(started.options);
+    this.#child = child;
+    this.#tempProfile = tempProfile;
+    this.exited = new Promise((resolveExit) => child.once('exit', () => resolveExit()));
+  }
+
+  static launch(
+    options: LaunchOptions,
+    pairing: Pairing,
+    bridgePort: number,
+    stateDir: string,
+    log: Logger,
+  ): LaunchedBrowser {
+    const executable = findBrowser(options.executablePath);
+    const extDir = extensionDir();
+    if (!existsSync(join(extDir, 'manifest.json'))) {
+      throw new Error(
+        `The extension is not built at ${extDir}. Run pnpm build first (or reinstall the package).`,
+      );
+    }
+    const tempProfile = options.isolated
+      ? mkdtempSync(join(tmpdir(), 'browser-agent-profile-'))
+      : undefined;
+    // The MCP server normally names the profile (see shared/profiles.ts for the precedence).
+    const profile = options.userDataDir ?? tempProfile ?? defaultProfileDir();
+    // The launched browser is paired by handing it a fresh secret in the URL fragment, which never
+    // leaves the browser; the relay page stores it and removes it from the address. `launch=1`
+    // tells the page the browser is ours, so the service worker holds the link itself.
+    const relayUrl = `chrome-extension://${EXTENSION_ID}/${RELAY_PAGE_PATH}?port=${bridgePort}&launch=1${pairingFragment(pairing)}`;
+    const args = [
+      `--user-data-dir=${profile}`,
+      ...extensionFlags(extDir),
+      ...QUIET_FLAGS,
+      WINDOW_SIZE_FLAG,
+      ...(options.headless ? ['--headless=new'] : []),
+      ...machineFlags(),
+      ...AUTOMATION_HIDDEN_FLAGS,
+      ...(options.args ?? []),
+      // The relay page is opened over the pipe once the extension is up: given on the command
+      // line it loads before the extension is registered and shows an error page.
+      '--remote-debugging-pipe',
+      'about:blank',
+    ];
+    const logFd = openSync(join(stateDir, 'chromium.log'), 'a', 0o600);
+    log.info(
+      `launching ${executable} (${options.headless ? 'headless' : 'headed'}, profile ${profile})`,
+    );
+    const child = spawn(executable, args, {
+      stdio: ['ignore', logFd, logFd, 'pipe', 'pipe'],
+      detached: process.platform !== 'win32',
+    });
+    closeSync(logFd);
+    child.on('error', (err) => log.error(`browser process: ${err.message}`));
+    const [, , , toBrowser, fromBrowser] = child.stdio;
+    const browser = new LaunchedBrowser(child, tempProfile, { executable, profile, options });
+    if (!isWritable(toBrowser) || !isReadable(fromBrowser)) {
+      throw new Error('Could not open the debugging pipe to the browser.');
+    }
+    const cdp = new CdpPipe(toBrowser, fromBrowser);
+    browser.#cdp = cdp;
+    const extensionOrigin = `chrome-extension://${EXTENSION_ID}/`;
+    browser.ready = waitForTarget(cdp, extensionOrigin, EXTENSION_READY_TIMEOUT_MS).then(
+      async () => {
+        if (options.grantPermissions?.length) {
+          // Browser-level, so only here: chrome.debugger reaches page targets, not the browser.
+          await cdp.send('Browser.grantPermissions', { permissions: options.grantPermissions });
+          log.info(`granted ${options.grantPermissions.join(', ')}`);
+        }
+        await cdp.send('Target.createTarget', { url: relayUrl });
+        log.info('relay page opened');
+        // Downloads go to the server's output directory; a tab's debugger cannot set this.
+        if (options.downloadDir !== undefined) {
+          mkdirSync(options.downloadDir, { recursive: true, mode: 0o700 });
+          await cdp
+            .send('Browser.setDownloadBehavior', {
+              behavior: 'allow',
+              downloadPath: options.downloadDir,
+            })
+            .catch((err: unknown) =>
+              log.warn(`downloads stay in the default folder: ${String(err)}`),
+            );
+        }
+      },
+    );
+    return browser;
+  }
+
+  /** Settles when the relay page is open, or fails with why the extension did not come up. */
+  ready: Promise<void> = Promise.resolve();
+
+  /**
+   * Stops the browser and removes a temporary profile. Browser.close first, so cookies and
+   * localStorage reach the profile on disk; then the whole process group, in case it hangs.
+   */
+  async close(): Promise<void> {
+    const pid = this.#child.pid;
+    const running = (): boolean => this.#child.exitCode === null && this.#child.signalCode === null;
+    if (this.#cdp && running()) {
+      this.#cdp.send('Browser.close').catch(() => undefined);
+      await Promise.race([this.exited, new Promise((r) => setTimeout(r, CLOSE_GRACE_MS))]);
+    }
+    if (pid !== undefined && running()) {
+      killGroup(pid, 'SIGTERM');
+      const timer = setTimeout(() => killGroup(pid, 'SIGKILL'), KILL_GRACE_MS);
+      await this.exited;
+      clearTimeout(timer);
+    }
+    if (this.#tempProfile) rmSync(this.#tempProfile, { recursive: true, force: true });
+  }
+}
+
+function isWritable(s: unknown): s is Writable {
+  return s instanceof Writable;
+}
+
+function isReadable(s: unknown): s is Readable {
+  return s instanceof Readable;
+}
+
+function killGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    if (process.platform === 'win32') process.kill(pid, signal);
+    else process.kill(-pid, signal);
+  } catch {
+    // Already gone.
+  }
+}

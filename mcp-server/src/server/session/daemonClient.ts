@@ -1,0 +1,469 @@
+/**
+ * The MCP server's link to the daemon: NDJSON over the Unix socket. Connects on first use,
+ * spawning the daemon (detached, shared by every client) when nobody answers. If the daemon goes
+ * away, calls in flight fail with NOT_CONNECTED and the next call connects (and spawns) again.
+ * Lines are parsed as daemon → server frames (links.ts); anything else is logged and dropped.
+ */
+import { spawn } from 'node:child_process';
+import { connect, type Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import type { Daemon } from '../../daemon/daemon.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import {
+  BridgeError,
+  ErrorCode,
+  PROTOCOL_VERSION,
+  hopTime,
+  parseDaemonToServer,
+  parseResponsePayload,
+  splitResponse,
+  stampHop,
+  serializeFrame,
+  toolResultSchema,
+  type ApprovalScope,
+  type CancelFrame,
+  type ClientInfo,
+  type DaemonToServerFrame,
+  type FrameOf,
+  type OriginPolicy,
+  type ResponseEnvelope,
+  type ResponsePayload,
+  type ServerToDaemonFrame,
+  type SessionSettings,
+  type ToolName,
+  type ToolResult,
+  type TransactionLimits,
+} from '@browser-agent/protocol';
+import { ResumeNotice } from '../response/resumeNotice.js';
+import type { ToolResponse } from '../response/toolResponse.js';
+import type { Logger } from '../../shared/logger.js';
+import { LineSplitter } from '../../shared/ndjson.js';
+import { ensureStateDir } from '../../shared/paths.js';
+import { packageDir } from '../../shared/packageDir.js';
+import { memoryProbeNodeFlags } from '../../daemon/memoryProbe.js';
+import type { TraceWriter } from '../outputFiles/traceWriter.js';
+import type { DaemonRoute } from './projectSession.js';
+
+const DAEMON_START_TIMEOUT_MS = 5_000;
+const CONNECT_RETRY_MS = 40;
+/** How long a closing server waits for its `bye` to reach the daemon before it exits anyway. */
+const BYE_FLUSH_MS = 300;
+/** Slack over the daemon's own timeout, so the daemon's TIMEOUT answer normally wins. */
+const CALLER_SLACK_MS = 5_000;
+
+export interface DaemonClientOptions {
+  /** Which daemon to reach and what to ask of it; read each time a connection opens. */
+  route: () => DaemonRoute;
+  /**
+   * The daemon refused this server's launch options (BROWSER_IN_USE): true when the route now
+   * leads to a daemon of the server's own, so the connection is tried once more.
+   */
+  onBrowserInUse?: ((why: string) => boolean) | undefined;
+  log: Logger;
+  /** Where this session's tabs may go; enforced in the extension. */
+  policy?: OriginPolicy | undefined;
+  /** Viewport, timeouts and file:// access of this session's tabs. */
+  settings?: SessionSettings | undefined;
+  /** Lets a restarted server take back its session within the daemon's grace period. */
+  sessionKey?: string | undefined;
+  /** Rollback give-up time, checkpoints kept, automatic checkpoints; enforced in the extension. */
+  transactions?: TransactionLimits | undefined;
+  /** Host the bridge in this process instead of the shared daemon (no Unix sockets here). */
+  inProcess?: boolean | undefined;
+  /** Set when BROWSER_AGENT_TRACE_FILE asks for per-hop timings. */
+  trace?: TraceWriter | undefined;
+  /** Events the extension sends this session (approval questions, for elicitation). */
+  onEvent?: ((frame: FrameOf<'event'>) => void) | undefined;
+}
+
+export interface CallOptions {
+  /** Aborted when the MCP client cancels the call or goes away. */
+  signal?: AbortSignal | undefined;
+}
+
+interface Waiter {
+  action: ToolName;
+  startedAt: number;
+  resolve(result: ToolResult): void;
+  reject(error: BridgeError): void;
+  timer: NodeJS.Timeout;
+}
+
+export class DaemonClient {
+  readonly #options: DaemonClientOptions;
+  #client: ClientInfo = { name: 'MCP client', version: '?' };
+  #connection: Promise<{ socket: Duplex; sessionId: string }> | undefined;
+  readonly #waiters = new Map<string, Waiter>();
+  #inProcess: Promise<Daemon> | undefined;
+  #closed = false;
+  readonly #resumeNotice = new ResumeNotice();
+
+  constructor(options: DaemonClientOptions) {
+    this.#options = options;
+  }
+
+  setClient(client: ClientInfo): void {
+    this.#client = client;
+  }
+
+  /** Connects now (e.g. right after MCP initialize) so a launched browser starts early. */
+  warmUp(): void {
+    this.#connect().catch((err: unknown) =>
+      this.#options.log.warn(`daemon not reachable yet: ${String(err)}`),
+    );
+  }
+
+  async call(
+    action: ToolName,
+    params: unknown,
+    timeoutMs: number,
+    response?: ToolResponse,
+    options: CallOptions = {},
+  ): Promise<ToolResult> {
+    const result = await this.#send(action, params, timeoutMs, options);
+    const notice = this.#resumeNotice.note(action);
+    if (notice !== undefined) response?.addNote(notice);
+    return result;
+  }
+
+  /**
+   * The call's abort signal (an MCP cancel, the client gone) and this side's own deadline both
+   * send a `cancel` frame, so the daemon and the extension stop the call instead of finishing it
+   * for nobody while the session's next call waits behind it.
+   */
+  async #send(
+    action: ToolName,
+    params: unknown,
+    timeoutMs: number,
+    { signal }: CallOptions,
+  ): Promise<ToolResult> {
+    signal?.throwIfAborted();
+    const { socket, sessionId } = await this.#connect();
+    signal?.throwIfAborted();
+    const id = randomUUID();
+    const cancel = (reason: string): void => {
+      const frame: CancelFrame = { type: 'cancel', id, sessionId, reason };
+      if (!socket.destroyed && socket.writable) socket.write(`${serializeFrame(frame)}\n`);
+    };
+    return new Promise<ToolResult>((resolve, reject) => {
+      const onAbort = (): void => {
+        const waiter = this.#waiters.get(id);
+        if (!waiter) return;
+        this.#waiters.delete(id);
+        clearTimeout(waiter.timer);
+        cancel('cancelled by the MCP client');
+        reject(new BridgeError(ErrorCode.CANCELLED, `${action} was cancelled.`));
+      };
+      const timer = setTimeout(() => {
+        this.#waiters.delete(id);
+        signal?.removeEventListener('abort', onAbort);
+        cancel('timed out in the MCP server');
+        reject(
+          BridgeError.from({
+            code: ErrorCode.TIMEOUT,
+            message: `${action} got no answer from the bridge daemon within ${timeoutMs + CALLER_SLACK_MS} ms.`,
+          }),
+        );
+      }, timeoutMs + CALLER_SLACK_MS);
+      const startedAt = hopTime();
+      const settle =
+        <T>(done: (value: T) => void) =>
+        (value: T): void => {
+          signal?.removeEventListener('abort', onAbort);
+          done(value);
+        };
+      this.#waiters.set(id, {
+        action,
+        startedAt,
+        resolve: settle(resolve),
+        reject: settle(reject),
+        timer,
+      });
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const hops = this.#options.trace ? { hops: [{ hop: 'server.out', at: startedAt }] } : {};
+      const frame: ServerToDaemonFrame = {
+        type: 'request',
+        id,
+        sessionId,
+        action,
+        params,
+        timeoutMs,
+        ...hops,
+      };
+      socket.write(`${serializeFrame(frame)}\n`);
+    });
+  }
+
+  /** Says `bye` to the daemon (a clean close) and waits briefly for the line to leave. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    void this.#inProcess?.then((d) => d.stop()).catch(() => undefined);
+    const connection = await this.#connection?.catch(() => undefined);
+    if (!connection) return;
+    const { socket } = connection;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, BYE_FLUSH_MS);
+      socket.once('close', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      socket.end(`${serializeFrame({ type: 'bye' })}\n`);
+    });
+  }
+
+  #connect(): Promise<{ socket: Duplex; sessionId: string }> {
+    if (this.#closed)
+      return Promise.reject(
+        new BridgeError(ErrorCode.NOT_CONNECTED, 'The MCP server is shutting down.'),
+      );
+    this.#connection ??= this.#open()
+      .catch((err: unknown) => {
+        if (
+          err instanceof BridgeError &&
+          err.code === ErrorCode.BROWSER_IN_USE &&
+          this.#options.onBrowserInUse?.(err.message) === true
+        )
+          return this.#open();
+        throw err;
+      })
+      .catch((err: unknown) => {
+        this.#connection = undefined;
+        throw err;
+      });
+    return this.#connection;
+  }
+
+  async #open(): Promise<{ socket: Duplex; sessionId: string }> {
+    const route = this.#options.route();
+    const socket = await this.#reachDaemon(route);
+    socket.setEncoding('utf8');
+    return new Promise((resolve, reject) => {
+      let sessionId: string | undefined;
+      const lines = new LineSplitter(
+        (line) => {
+          if (sessionId !== undefined) {
+            // Results are read by their header; their payload is parsed on its own, once.
+            const split = splitResponse(line);
+            if (split) {
+              this.#onResponse(split.header, parseResponsePayload(split.payloadText));
+              return;
+            }
+          }
+          const parsed = parseDaemonToServer(line);
+          if (!parsed.ok) {
+            this.#options.log.warn(`bad frame from daemon: ${parsed.error.message}`);
+            return;
+          }
+          const frame = parsed.frame;
+          if (sessionId !== undefined) {
+            this.#onFrame(frame);
+          } else if (frame.type === 'register_ok') {
+            sessionId = frame.sessionId;
+            this.#options.log.info(`session ${sessionId}${frame.resumed ? ' (resumed)' : ''}`);
+            // Without recent calls the daemon judged that nothing was lost (daemon.ts).
+            if (frame.resumed && frame.recentCalls !== undefined)
+              this.#resumeNotice.resumed(frame.recentCalls);
+            resolve({ socket, sessionId });
+          } else if (frame.type === 'error') {
+            reject(BridgeError.from(frame.error));
+          }
+        },
+        () => this.#options.log.warn('oversized frame from daemon dropped'),
+      );
+      socket.on('data', (chunk: string) => lines.push(chunk));
+      socket.on('error', (err) => this.#options.log.warn(`daemon socket: ${err.message}`));
+      socket.on('close', () => {
+        if (sessionId === undefined) {
+          // Never the live connection: a refused handshake (BROWSER_IN_USE) closes after the
+          // retry on another daemon may have connected, which must stay.
+          reject(
+            new BridgeError(
+              ErrorCode.NOT_CONNECTED,
+              'The bridge daemon closed the connection during the handshake.',
+            ),
+          );
+          return;
+        }
+        this.#connection = undefined;
+        this.#failAll();
+      });
+      // The daemon handles frames in order, so register can follow hello without waiting.
+      const hello: ServerToDaemonFrame = {
+        type: 'hello',
+        protocolVersion: PROTOCOL_VERSION,
+        role: 'server',
+        client: this.#client,
+        ...(route.launch ? { launch: route.launch } : {}),
+      };
+      const register: ServerToDaemonFrame = {
+        type: 'register',
+        client: this.#client,
+        ...(route.project !== undefined ? { project: route.project } : {}),
+        ...(this.#options.sessionKey !== undefined ? { sessionKey: this.#options.sessionKey } : {}),
+        ...(this.#options.policy !== undefined ? { policy: this.#options.policy } : {}),
+        ...(this.#options.transactions !== undefined
+          ? { transactions: this.#options.transactions }
+          : {}),
+        ...(this.#options.settings !== undefined ? { settings: this.#options.settings } : {}),
+      };
+      socket.write(`${serializeFrame(hello)}\n${serializeFrame(register)}\n`);
+    });
+  }
+
+  /** After registering, only responses matter here; events, pongs and errors are informational. */
+  #onFrame(frame: DaemonToServerFrame): void {
+    if (frame.type === 'response') this.#onResponse(frame, frame.payload);
+    else if (frame.type === 'event') this.#options.onEvent?.(frame);
+  }
+
+  /**
+   * The user's answer to an approval question, given through the MCP client. Sent only on a
+   * registered connection (the daemon stamps its session); without one there is no question.
+   */
+  sendApprovalAnswer(questionId: string, allow: boolean, scope: ApprovalScope): void {
+    void this.#connection
+      ?.then(({ socket, sessionId }) => {
+        const frame: ServerToDaemonFrame = {
+          type: 'approval_answer',
+          sessionId,
+          questionId,
+          allow,
+          scope,
+        };
+        if (!socket.destroyed && socket.writable) socket.write(`${serializeFrame(frame)}\n`);
+      })
+      .catch(() => undefined);
+  }
+
+  /** A payload that is not valid (undefined) fails its call instead of leaving it to time out. */
+  #onResponse(envelope: ResponseEnvelope, payload: ResponsePayload | undefined): void {
+    const waiter = this.#waiters.get(envelope.id);
+    if (!waiter) return;
+    this.#waiters.delete(envelope.id);
+    clearTimeout(waiter.timer);
+    if (envelope.hops)
+      this.#options.trace?.record(
+        waiter.action,
+        waiter.startedAt,
+        stampHop(envelope, 'server.back'),
+      );
+    if (payload && !payload.success) {
+      waiter.reject(BridgeError.from(payload.error));
+      return;
+    }
+    const result = payload ? toolResultSchema.safeParse(payload.data) : undefined;
+    if (result?.success) waiter.resolve(result.data);
+    else
+      waiter.reject(
+        BridgeError.from({
+          code: ErrorCode.INTERNAL,
+          message: 'The extension returned a malformed tool result.',
+        }),
+      );
+  }
+
+  #failAll(): void {
+    for (const [id, waiter] of this.#waiters) {
+      clearTimeout(waiter.timer);
+      waiter.reject(
+        BridgeError.from({
+          code: ErrorCode.NOT_CONNECTED,
+          message: 'The bridge daemon went away during the call.',
+          hint: 'Retry the call; a new daemon is started automatically.',
+        }),
+      );
+      this.#waiters.delete(id);
+    }
+  }
+
+  async #reachDaemon(route: DaemonRoute): Promise<Duplex> {
+    const { log } = this.#options;
+    const { paths } = route;
+    if (this.#options.inProcess) {
+      return this.#fallback(
+        'asked for with BROWSER_AGENT_NO_DAEMON=1',
+        usableDir(paths.dir),
+        route,
+      );
+    }
+    const first = await tryConnect(paths.socket);
+    if (first) return first;
+    try {
+      ensureStateDir(paths.dir);
+      if (process.platform !== 'win32') ensureStateDir(dirname(paths.socket));
+    } catch (err) {
+      return this.#fallback(err instanceof Error ? err.message : String(err), undefined, route);
+    }
+    spawnDaemon(log, route.daemonArgs);
+    const deadline = Date.now() + DAEMON_START_TIMEOUT_MS;
+    while (Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, CONNECT_RETRY_MS));
+      const socket = await tryConnect(paths.socket);
+      if (socket) return socket;
+    }
+    const why = lastDaemonError(paths.logFile);
+    throw new BridgeError(
+      ErrorCode.NOT_CONNECTED,
+      `The bridge daemon did not start: ${why}`,
+      `See ${paths.logFile}. Another program may hold the bridge port; set BROWSER_AGENT_PORT or stop it. \`browser-agent-mcp doctor\` names the program on the port.`,
+    );
+  }
+
+  /** No shared daemon possible: this server hosts the bridge itself, for its one client. */
+  async #fallback(why: string, stateDir: string | undefined, route: DaemonRoute): Promise<Duplex> {
+    this.#options.log.warn(
+      `cannot use the shared daemon (${why}); hosting the bridge in this process for this client only`,
+    );
+    // Loaded only here: the whole daemon (ws included) would otherwise load with every server.
+    const { startInProcessDaemon, duplexPair } = await import('./inProcessDaemon.js');
+    this.#inProcess ??= startInProcessDaemon(this.#options.log, stateDir, route.port);
+    const daemon = await this.#inProcess;
+    const [ours, theirs] = duplexPair();
+    daemon.accept(theirs);
+    return ours;
+  }
+}
+
+function usableDir(dir: string): string | undefined {
+  try {
+    ensureStateDir(dir);
+    return dir;
+  } catch {
+    return undefined;
+  }
+}
+
+function tryConnect(path: string): Promise<Socket | undefined> {
+  return new Promise((resolve) => {
+    const socket = connect(path);
+    socket.once('connect', () => resolve(socket));
+    socket.once('error', () => resolve(undefined));
+  });
+}
+
+/**
+ * The daemon relays and validates frames; it never runs hot enough to need V8's optimizing
+ * compilers. Lite mode leaves them out and keeps less code and feedback around: 54 MB RSS idle
+ * instead of 66 MB (Node 20), most of the rest being the node binary's own pages.
+ */
+const DAEMON_NODE_FLAGS = ['--lite-mode'];
+
+function spawnDaemon(log: Logger, args: string[]): void {
+  const entry = join(packageDir(), 'dist', 'daemon', 'main.js');
+  log.info(`starting the bridge daemon${args.length > 0 ? ` (${args.join(' ')})` : ''}`);
+  const flags = [...DAEMON_NODE_FLAGS, ...memoryProbeNodeFlags()];
+  const child = spawn(process.execPath, [...flags, entry, ...args], {
+    detached: true,
+    stdio: 'ignore',
+    env: process.env,
+  });
+  child.unref();
+}
+
+function lastDaemonError(logFile: string): string {
+  if (!existsSync(logFile)) return 'no log written';
+  const lines = readFileSync(logFile, 'utf8').trim().split('\n');
+  return [...lines].reverse().find((l) => l.includes(' error ')) ?? 'unknown reason';
+}
