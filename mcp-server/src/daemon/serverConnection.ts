@@ -5,6 +5,8 @@
  * an `error` frame and the connection stays up; anything but a hello first closes it. Lines are
  * parsed as server → daemon frames (links.ts): a frame only the daemon sends counts as malformed.
  */
+import { chmodSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import type { Duplex } from 'node:stream';
 import {
   ErrorCode,
@@ -179,4 +181,23 @@ export class ServerConnection {
     this.send({ type: 'error', error: { code: ErrorCode.INVALID_FRAME, message } });
     this.#socket.end();
   }
+}
+
+/** The Unix socket servers connect on, made 0600 as soon as it exists. */
+export async function listenUnix(
+  path: string,
+  onSocket: Parameters<typeof createServer>[1],
+): Promise<Server> {
+  const server = createServer(onSocket);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ path, readableAll: false, writableAll: false }, () => {
+      server.off('error', reject);
+      // listen() leaves the socket file to the umask (often 0755); the 0700 directory guards it,
+      // and the file itself is made 0600 too, so neither alone is the only wall.
+      if (process.platform !== 'win32') chmodSync(path, 0o600);
+      resolve();
+    });
+  });
+  return server;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type {
   ClientInfo,
+  DaemonToExtensionFrame,
   OriginPolicy,
   ResumeStats,
   SessionSettings,
@@ -28,6 +29,20 @@ export interface Session {
   resumingSince: number | undefined;
   /** Its last server said `bye` before closing: a resume needs no notice of lost calls. */
   leftCleanly?: boolean;
+}
+
+/** What the extension is told of a session: on start, on resume and on every (re)connect. */
+export function sessionStart(s: Session): DaemonToExtensionFrame {
+  return {
+    type: 'session_start',
+    sessionId: s.id,
+    client: s.client,
+    ...(s.project ? { project: s.project } : {}),
+    ...(s.policy ? { policy: s.policy } : {}),
+    ...(s.transactions ? { transactions: s.transactions } : {}),
+    ...(s.resume.count > 0 ? { resume: s.resume } : {}),
+    ...(s.settings ? { settings: s.settings } : {}),
+  };
 }
 
 export interface Registration {

@@ -1,0 +1,147 @@
+/**
+ * The one browser a daemon launches (launch mode), with the pairing minted for it and why the
+ * last launch failed. It also answers whether a server's launch options fit the browser already
+ * running, so a server that asks for another one gets a daemon of its own.
+ */
+import { ErrorCode, type WireError } from '@browser-agent/protocol';
+import { resolve as resolvePath } from 'node:path';
+import type { Logger } from '../../shared/logger.js';
+import type { ExtensionLink } from '../link/extensionLink.js';
+import { ephemeralPairing, type Pairing, type PairingStore } from '../link/pairingStore.js';
+import { LaunchedBrowser, launchExtrasKey, type LaunchOptions } from './chromeLauncher.js';
+
+export class LaunchSlot {
+  readonly #stateDir: string;
+  readonly #log: Logger;
+  #browser: LaunchedBrowser | undefined;
+  /** The pairing minted for the launched browser, the only one then accepted. */
+  #pairing: Pairing | undefined;
+  #error: string | undefined;
+
+  constructor(stateDir: string, log: Logger) {
+    this.#stateDir = stateDir;
+    this.#log = log;
+  }
+
+  get browser(): LaunchedBrowser | undefined {
+    return this.#browser;
+  }
+
+  get pairing(): Pairing | undefined {
+    return this.#pairing;
+  }
+
+  get error(): string | undefined {
+    return this.#error;
+  }
+
+  /**
+   * A server's launch options that the browser this daemon already runs cannot honour: another
+   * profile, another binary, or --isolated from a server that did not start it (a fresh profile
+   * was asked for, and this one has been used). Such a server gets a browser of its own
+   * (session/projectSession.ts); sharing silently was the bug.
+   */
+  refusal(
+    options: LaunchOptions,
+    link: ExtensionLink | undefined,
+    pairings: PairingStore,
+  ): WireError | undefined {
+    const running = this.#browser;
+    if (running === undefined) return servesUsersBrowser(link, pairings);
+    const mismatches: string[] = [];
+    if (options.userDataDir === undefined && options.isolated) {
+      if (running.owner === undefined || running.owner !== options.owner)
+        mismatches.push('--isolated asks for a fresh profile, and this browser is in use');
+    } else if (
+      options.userDataDir !== undefined &&
+      resolvePath(options.userDataDir) !== resolvePath(running.profile)
+    ) {
+      mismatches.push(`it runs on the profile ${running.profile}, not ${options.userDataDir}`);
+    }
+    if (
+      options.executablePath !== undefined &&
+      resolvePath(options.executablePath) !== resolvePath(running.executable)
+    ) {
+      mismatches.push(`it runs ${running.executable}, not ${options.executablePath}`);
+    }
+    if (launchExtrasKey(options) !== running.extras) {
+      mismatches.push('it was started with other proxy, launch args or granted permissions');
+    }
+    if (mismatches.length === 0) return undefined;
+    return {
+      code: ErrorCode.BROWSER_IN_USE,
+      message: `This daemon's browser does not fit the launch options: ${mismatches.join('; ')}.`,
+      hint: 'The server starts a browser of its own for them.',
+    };
+  }
+
+  /**
+   * Launch mode. Whatever else holds the link (the user's Chrome, or a peer that got a pairing
+   * somehow), the daemon starts its own browser and from then on accepts only the pairing minted
+   * for it, which reaches that browser over the private debugging pipe alone. `failed` runs when
+   * the browser could not even be started.
+   */
+  ensure(
+    options: LaunchOptions,
+    link: ExtensionLink | undefined,
+    bridgePort: number,
+    failed: () => void,
+  ): void {
+    if (this.#browser) return;
+    const pairing = ephemeralPairing('Launched browser');
+    this.#pairing = pairing;
+    link?.dropUnless(
+      (id) => id === pairing.id,
+      4409,
+      'This bridge launched its own browser and serves only that one',
+    );
+    try {
+      const browser = LaunchedBrowser.launch(
+        options,
+        pairing,
+        bridgePort,
+        this.#stateDir,
+        this.#log.child('chrome'),
+      );
+      this.#browser = browser;
+      browser.ready.catch((err: unknown) => {
+        this.#error = `The launched browser did not come up: ${err instanceof Error ? err.message : String(err)}`;
+        this.#log.error(this.#error);
+        void browser.close();
+      });
+      void browser.exited.then(() => {
+        if (this.#browser === browser) this.#browser = undefined;
+        this.#log.info('launched browser exited');
+      });
+      this.#error = undefined;
+    } catch (err) {
+      this.#error = `Could not launch the browser: ${err instanceof Error ? err.message : String(err)}`;
+      this.#log.error(this.#error);
+      failed();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.#browser?.close();
+  }
+}
+
+/**
+ * A browser the user paired (a pairing in pairings.json) holds the link: launching here would
+ * close its link (4409) and lock it out until this daemon exits, taking the user's own Chrome
+ * away from every other agent. The launch server gets a daemon of its own instead, as for a
+ * browser that does not fit (BROWSER_IN_USE), and both links stay up. A peer holding a pairing
+ * no one stored (none can, but launch pairings are in memory only) is still dropped.
+ */
+function servesUsersBrowser(
+  link: ExtensionLink | undefined,
+  pairings: PairingStore,
+): WireError | undefined {
+  const held = link?.connected === true ? link.activePairing : undefined;
+  if (held === undefined || pairings.find([held]) === undefined) return undefined;
+  return {
+    code: ErrorCode.BROWSER_IN_USE,
+    message: 'This daemon serves a browser the user paired (their own Chrome), not a launched one.',
+    hint: 'The server starts a browser of its own, with a daemon of its own.',
+  };
+}
