@@ -4,32 +4,22 @@
  * away, calls in flight fail with NOT_CONNECTED and the next call connects (and spawns) again.
  * Lines are parsed as daemon → server frames (links.ts); anything else is logged and dropped.
  */
-import { spawn } from 'node:child_process';
-import { connect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { Daemon } from '../../daemon/daemon.js';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import {
   BridgeError,
   ErrorCode,
   PROTOCOL_VERSION,
-  hopTime,
   parseDaemonToServer,
   parseResponsePayload,
   splitResponse,
-  stampHop,
   serializeFrame,
-  toolResultSchema,
   type ApprovalScope,
   type CancelFrame,
   type ClientInfo,
   type DaemonToServerFrame,
   type FrameOf,
   type OriginPolicy,
-  type ResponseEnvelope,
-  type ResponsePayload,
   type ServerToDaemonFrame,
   type SessionSettings,
   type ToolName,
@@ -40,18 +30,13 @@ import { ResumeNotice } from '../response/resumeNotice.js';
 import type { ToolResponse } from '../response/toolResponse.js';
 import type { Logger } from '../../shared/logger.js';
 import { LineSplitter } from '../../shared/ndjson.js';
-import { ensureStateDir } from '../../shared/paths.js';
-import { packageDir } from '../../shared/packageDir.js';
-import { memoryProbeNodeFlags } from '../../daemon/memoryProbe.js';
 import type { TraceWriter } from '../outputFiles/traceWriter.js';
+import { DaemonReach } from './daemonReach.js';
+import { PendingCalls } from './pendingCalls.js';
 import type { DaemonRoute } from './projectSession.js';
 
-const DAEMON_START_TIMEOUT_MS = 5_000;
-const CONNECT_RETRY_MS = 40;
 /** How long a closing server waits for its `bye` to reach the daemon before it exits anyway. */
 const BYE_FLUSH_MS = 300;
-/** Slack over the daemon's own timeout, so the daemon's TIMEOUT answer normally wins. */
-const CALLER_SLACK_MS = 5_000;
 
 export interface DaemonClientOptions {
   /** Which daemon to reach and what to ask of it; read each time a connection opens. */
@@ -83,25 +68,19 @@ export interface CallOptions {
   signal?: AbortSignal | undefined;
 }
 
-interface Waiter {
-  action: ToolName;
-  startedAt: number;
-  resolve(result: ToolResult): void;
-  reject(error: BridgeError): void;
-  timer: NodeJS.Timeout;
-}
-
 export class DaemonClient {
   readonly #options: DaemonClientOptions;
   #client: ClientInfo = { name: 'MCP client', version: '?' };
   #connection: Promise<{ socket: Duplex; sessionId: string }> | undefined;
-  readonly #waiters = new Map<string, Waiter>();
-  #inProcess: Promise<Daemon> | undefined;
+  readonly #calls: PendingCalls;
+  readonly #reach: DaemonReach;
   #closed = false;
   readonly #resumeNotice = new ResumeNotice();
 
   constructor(options: DaemonClientOptions) {
     this.#options = options;
+    this.#calls = new PendingCalls(options.trace);
+    this.#reach = new DaemonReach(options.log, options.inProcess === true);
   }
 
   setClient(client: ClientInfo): void {
@@ -147,41 +126,7 @@ export class DaemonClient {
       const frame: CancelFrame = { type: 'cancel', id, sessionId, reason };
       if (!socket.destroyed && socket.writable) socket.write(`${serializeFrame(frame)}\n`);
     };
-    return new Promise<ToolResult>((resolve, reject) => {
-      const onAbort = (): void => {
-        const waiter = this.#waiters.get(id);
-        if (!waiter) return;
-        this.#waiters.delete(id);
-        clearTimeout(waiter.timer);
-        cancel('cancelled by the MCP client');
-        reject(new BridgeError(ErrorCode.CANCELLED, `${action} was cancelled.`));
-      };
-      const timer = setTimeout(() => {
-        this.#waiters.delete(id);
-        signal?.removeEventListener('abort', onAbort);
-        cancel('timed out in the MCP server');
-        reject(
-          BridgeError.from({
-            code: ErrorCode.TIMEOUT,
-            message: `${action} got no answer from the bridge daemon within ${timeoutMs + CALLER_SLACK_MS} ms.`,
-          }),
-        );
-      }, timeoutMs + CALLER_SLACK_MS);
-      const startedAt = hopTime();
-      const settle =
-        <T>(done: (value: T) => void) =>
-        (value: T): void => {
-          signal?.removeEventListener('abort', onAbort);
-          done(value);
-        };
-      this.#waiters.set(id, {
-        action,
-        startedAt,
-        resolve: settle(resolve),
-        reject: settle(reject),
-        timer,
-      });
-      signal?.addEventListener('abort', onAbort, { once: true });
+    return this.#calls.add(id, action, timeoutMs, signal, cancel, (startedAt) => {
       const hops = this.#options.trace ? { hops: [{ hop: 'server.out', at: startedAt }] } : {};
       const frame: ServerToDaemonFrame = {
         type: 'request',
@@ -199,7 +144,7 @@ export class DaemonClient {
   /** Says `bye` to the daemon (a clean close) and waits briefly for the line to leave. */
   async close(): Promise<void> {
     this.#closed = true;
-    void this.#inProcess?.then((d) => d.stop()).catch(() => undefined);
+    this.#reach.stopInProcess();
     const connection = await this.#connection?.catch(() => undefined);
     if (!connection) return;
     const { socket } = connection;
@@ -237,7 +182,7 @@ export class DaemonClient {
 
   async #open(): Promise<{ socket: Duplex; sessionId: string }> {
     const route = this.#options.route();
-    const socket = await this.#reachDaemon(route);
+    const socket = await this.#reach.reach(route);
     socket.setEncoding('utf8');
     return new Promise((resolve, reject) => {
       let sessionId: string | undefined;
@@ -247,7 +192,7 @@ export class DaemonClient {
             // Results are read by their header; their payload is parsed on its own, once.
             const split = splitResponse(line);
             if (split) {
-              this.#onResponse(split.header, parseResponsePayload(split.payloadText));
+              this.#calls.settle(split.header, parseResponsePayload(split.payloadText));
               return;
             }
           }
@@ -287,7 +232,7 @@ export class DaemonClient {
           return;
         }
         this.#connection = undefined;
-        this.#failAll();
+        this.#calls.failAll();
       });
       // The daemon handles frames in order, so register can follow hello without waiting.
       const hello: ServerToDaemonFrame = {
@@ -314,7 +259,7 @@ export class DaemonClient {
 
   /** After registering, only responses matter here; events, pongs and errors are informational. */
   #onFrame(frame: DaemonToServerFrame): void {
-    if (frame.type === 'response') this.#onResponse(frame, frame.payload);
+    if (frame.type === 'response') this.#calls.settle(frame, frame.payload);
     else if (frame.type === 'event') this.#options.onEvent?.(frame);
   }
 
@@ -336,134 +281,4 @@ export class DaemonClient {
       })
       .catch(() => undefined);
   }
-
-  /** A payload that is not valid (undefined) fails its call instead of leaving it to time out. */
-  #onResponse(envelope: ResponseEnvelope, payload: ResponsePayload | undefined): void {
-    const waiter = this.#waiters.get(envelope.id);
-    if (!waiter) return;
-    this.#waiters.delete(envelope.id);
-    clearTimeout(waiter.timer);
-    if (envelope.hops)
-      this.#options.trace?.record(
-        waiter.action,
-        waiter.startedAt,
-        stampHop(envelope, 'server.back'),
-      );
-    if (payload && !payload.success) {
-      waiter.reject(BridgeError.from(payload.error));
-      return;
-    }
-    const result = payload ? toolResultSchema.safeParse(payload.data) : undefined;
-    if (result?.success) waiter.resolve(result.data);
-    else
-      waiter.reject(
-        BridgeError.from({
-          code: ErrorCode.INTERNAL,
-          message: 'The extension returned a malformed tool result.',
-        }),
-      );
-  }
-
-  #failAll(): void {
-    for (const [id, waiter] of this.#waiters) {
-      clearTimeout(waiter.timer);
-      waiter.reject(
-        BridgeError.from({
-          code: ErrorCode.NOT_CONNECTED,
-          message: 'The bridge daemon went away during the call.',
-          hint: 'Retry the call; a new daemon is started automatically.',
-        }),
-      );
-      this.#waiters.delete(id);
-    }
-  }
-
-  async #reachDaemon(route: DaemonRoute): Promise<Duplex> {
-    const { log } = this.#options;
-    const { paths } = route;
-    if (this.#options.inProcess) {
-      return this.#fallback(
-        'asked for with BROWSER_AGENT_NO_DAEMON=1',
-        usableDir(paths.dir),
-        route,
-      );
-    }
-    const first = await tryConnect(paths.socket);
-    if (first) return first;
-    try {
-      ensureStateDir(paths.dir);
-      if (process.platform !== 'win32') ensureStateDir(dirname(paths.socket));
-    } catch (err) {
-      return this.#fallback(err instanceof Error ? err.message : String(err), undefined, route);
-    }
-    spawnDaemon(log, route.daemonArgs);
-    const deadline = Date.now() + DAEMON_START_TIMEOUT_MS;
-    while (Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, CONNECT_RETRY_MS));
-      const socket = await tryConnect(paths.socket);
-      if (socket) return socket;
-    }
-    const why = lastDaemonError(paths.logFile);
-    throw new BridgeError(
-      ErrorCode.NOT_CONNECTED,
-      `The bridge daemon did not start: ${why}`,
-      `See ${paths.logFile}. Another program may hold the bridge port; set BROWSER_AGENT_PORT or stop it. \`browser-agent-mcp doctor\` names the program on the port.`,
-    );
-  }
-
-  /** No shared daemon possible: this server hosts the bridge itself, for its one client. */
-  async #fallback(why: string, stateDir: string | undefined, route: DaemonRoute): Promise<Duplex> {
-    this.#options.log.warn(
-      `cannot use the shared daemon (${why}); hosting the bridge in this process for this client only`,
-    );
-    // Loaded only here: the whole daemon (ws included) would otherwise load with every server.
-    const { startInProcessDaemon, duplexPair } = await import('./inProcessDaemon.js');
-    this.#inProcess ??= startInProcessDaemon(this.#options.log, stateDir, route.port);
-    const daemon = await this.#inProcess;
-    const [ours, theirs] = duplexPair();
-    daemon.accept(theirs);
-    return ours;
-  }
-}
-
-function usableDir(dir: string): string | undefined {
-  try {
-    ensureStateDir(dir);
-    return dir;
-  } catch {
-    return undefined;
-  }
-}
-
-function tryConnect(path: string): Promise<Socket | undefined> {
-  return new Promise((resolve) => {
-    const socket = connect(path);
-    socket.once('connect', () => resolve(socket));
-    socket.once('error', () => resolve(undefined));
-  });
-}
-
-/**
- * The daemon relays and validates frames; it never runs hot enough to need V8's optimizing
- * compilers. Lite mode leaves them out and keeps less code and feedback around: 54 MB RSS idle
- * instead of 66 MB (Node 20), most of the rest being the node binary's own pages.
- */
-const DAEMON_NODE_FLAGS = ['--lite-mode'];
-
-function spawnDaemon(log: Logger, args: string[]): void {
-  const entry = join(packageDir(), 'dist', 'daemon', 'main.js');
-  log.info(`starting the bridge daemon${args.length > 0 ? ` (${args.join(' ')})` : ''}`);
-  const flags = [...DAEMON_NODE_FLAGS, ...memoryProbeNodeFlags()];
-  const child = spawn(process.execPath, [...flags, entry, ...args], {
-    detached: true,
-    stdio: 'ignore',
-    env: process.env,
-  });
-  child.unref();
-}
-
-function lastDaemonError(logFile: string): string {
-  if (!existsSync(logFile)) return 'no log written';
-  const lines = readFileSync(logFile, 'utf8').trim().split('\n');
-  return [...lines].reverse().find((l) => l.includes(' error ')) ?? 'unknown reason';
 }

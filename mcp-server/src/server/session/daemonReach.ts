@@ -1,0 +1,126 @@
+/**
+ * Reaching a daemon for a new connection: its socket if one answers, else a daemon spawned
+ * (detached, shared by every client) and waited for, else (no Unix sockets, an unusable state
+ * directory, or BROWSER_AGENT_NO_DAEMON=1) the same daemon hosted in this process for this
+ * server's one client.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { dirname, join } from 'node:path';
+import type { Duplex } from 'node:stream';
+import { BridgeError, ErrorCode } from '@browser-agent/protocol';
+import type { Daemon } from '../../daemon/daemon.js';
+import { memoryProbeNodeFlags } from '../../daemon/memoryProbe.js';
+import type { Logger } from '../../shared/logger.js';
+import { packageDir } from '../../shared/packageDir.js';
+import { ensureStateDir } from '../../shared/paths.js';
+import type { DaemonRoute } from './projectSession.js';
+
+const DAEMON_START_TIMEOUT_MS = 5_000;
+const CONNECT_RETRY_MS = 40;
+
+/**
+ * The daemon relays and validates frames; it never runs hot enough to need V8's optimizing
+ * compilers. Lite mode leaves them out and keeps less code and feedback around: 54 MB RSS idle
+ * instead of 66 MB (Node 20), most of the rest being the node binary's own pages.
+ */
+const DAEMON_NODE_FLAGS = ['--lite-mode'];
+
+export class DaemonReach {
+  readonly #log: Logger;
+  /** Host the bridge in this process instead of the shared daemon. */
+  readonly #inProcessAsked: boolean;
+  #inProcess: Promise<Daemon> | undefined;
+
+  constructor(log: Logger, inProcess: boolean) {
+    this.#log = log;
+    this.#inProcessAsked = inProcess;
+  }
+
+  async reach(route: DaemonRoute): Promise<Duplex> {
+    const { paths } = route;
+    if (this.#inProcessAsked) {
+      return this.#fallback(
+        'asked for with BROWSER_AGENT_NO_DAEMON=1',
+        usableDir(paths.dir),
+        route,
+      );
+    }
+    const first = await tryConnect(paths.socket);
+    if (first) return first;
+    try {
+      ensureStateDir(paths.dir);
+      if (process.platform !== 'win32') ensureStateDir(dirname(paths.socket));
+    } catch (err) {
+      return this.#fallback(err instanceof Error ? err.message : String(err), undefined, route);
+    }
+    spawnDaemon(this.#log, route.daemonArgs);
+    const deadline = Date.now() + DAEMON_START_TIMEOUT_MS;
+    while (Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, CONNECT_RETRY_MS));
+      const socket = await tryConnect(paths.socket);
+      if (socket) return socket;
+    }
+    const why = lastDaemonError(paths.logFile);
+    throw new BridgeError(
+      ErrorCode.NOT_CONNECTED,
+      `The bridge daemon did not start: ${why}`,
+      `See ${paths.logFile}. Another program may hold the bridge port; set BROWSER_AGENT_PORT or stop it. \`browser-agent-mcp doctor\` names the program on the port.`,
+    );
+  }
+
+  /** Stops the daemon this process hosts, if it hosts one. */
+  stopInProcess(): void {
+    void this.#inProcess?.then((d) => d.stop()).catch(() => undefined);
+  }
+
+  /** No shared daemon possible: this server hosts the bridge itself, for its one client. */
+  async #fallback(why: string, stateDir: string | undefined, route: DaemonRoute): Promise<Duplex> {
+    this.#log.warn(
+      `cannot use the shared daemon (${why}); hosting the bridge in this process for this client only`,
+    );
+    // Loaded only here: the whole daemon (ws included) would otherwise load with every server.
+    const { startInProcessDaemon, duplexPair } = await import('./inProcessDaemon.js');
+    this.#inProcess ??= startInProcessDaemon(this.#log, stateDir, route.port);
+    const daemon = await this.#inProcess;
+    const [ours, theirs] = duplexPair();
+    daemon.accept(theirs);
+    return ours;
+  }
+}
+
+function usableDir(dir: string): string | undefined {
+  try {
+    ensureStateDir(dir);
+    return dir;
+  } catch {
+    return undefined;
+  }
+}
+
+function tryConnect(path: string): Promise<Socket | undefined> {
+  return new Promise((resolve) => {
+    const socket = connect(path);
+    socket.once('connect', () => resolve(socket));
+    socket.once('error', () => resolve(undefined));
+  });
+}
+
+function spawnDaemon(log: Logger, args: string[]): void {
+  const entry = join(packageDir(), 'dist', 'daemon', 'main.js');
+  log.info(`starting the bridge daemon${args.length > 0 ? ` (${args.join(' ')})` : ''}`);
+  const flags = [...DAEMON_NODE_FLAGS, ...memoryProbeNodeFlags()];
+  const child = spawn(process.execPath, [...flags, entry, ...args], {
+    detached: true,
+    stdio: 'ignore',
+    env: process.env,
+  });
+  child.unref();
+}
+
+function lastDaemonError(logFile: string): string {
+  if (!existsSync(logFile)) return 'no log written';
+  const lines = readFileSync(logFile, 'utf8').trim().split('\n');
+  return [...lines].reverse().find((l) => l.includes(' error ')) ?? 'unknown reason';
+}
