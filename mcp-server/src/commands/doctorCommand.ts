@@ -4,7 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { packageVersion } from '../shared/version.js';
-import { diagnose, type Check } from './doctorFacts.js';
+import { diagnose, type Check } from './doctor/doctorFacts.js';
 import type { Output } from './extensionCommand.js';
 
 export const DOCTOR_USAGE = `Usage: browser-agent-mcp doctor [--json] [--executable-path <file>]
