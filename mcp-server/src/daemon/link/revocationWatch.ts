@@ -8,7 +8,7 @@ import { basename, dirname } from 'node:path';
 import type { Logger } from '../../shared/logger.js';
 import type { PairingStore } from './pairingStore.js';
 
-/** Calls `changed` with the ids still stored each time the file changes; undefined if unwatchable. */
+/** Calls `changed` with the ids still stored on each change; undefined if unwatchable. */
 export function watchRevocations(
   pairings: PairingStore,
   changed: (stored: ReadonlySet<string>) => void,
