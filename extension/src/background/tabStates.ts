@@ -110,10 +110,15 @@ export interface Press {
   at: number;
 }
 
+/** A point in the tab's top-level viewport, in CSS pixels (clicks, the vision tools' pointer). */
+export interface Point {
+  x: number;
+  y: number;
+}
+
 /** The vision tools' mouse (acting/pointer.ts). */
 export interface Pointer {
-  /** Viewport coordinates of the pointer. */
-  at: { x: number; y: number };
+  at: Point;
   /** Bits of the buttons held down, as MouseEvent.buttons has them. */
   buttons: number;
 }

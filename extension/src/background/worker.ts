@@ -12,7 +12,7 @@ import { Dispatcher } from './dispatcher';
 import { SessionContexts } from './sessionContext';
 import { SessionStore } from './sessionStore';
 import { TabStates } from './tabStates';
-import { createHandlers, sectionSteps } from './tools';
+import { attachHooks, createHandlers, sectionSteps } from './tools';
 import { TransactionServices } from './transactions';
 import { Activity } from './panel/activity';
 import { PanelHub } from './panel/panelHub';
@@ -46,6 +46,7 @@ export class Worker {
   readonly tabStates = new TabStates();
   /** Loads the origin policy refused, per tab, for the tool results that caused them. */
   readonly blocked = new BlockedLoads();
+  readonly attachHooks = attachHooks;
   readonly hub: DebuggerHub = new DebuggerHub((tabId, cdp) => attachTab(this, tabId, cdp));
   readonly contexts = new SessionContexts(
     this.store,

@@ -4,8 +4,7 @@
  * left the mouse, as a real mouse's would.
  */
 import type { CdpClient, CdpParams } from '../cdp';
-import type { Pointer, TabHandle } from '../tabStates';
-import type { Point } from '../elements/clickPoint';
+import type { Point, Pointer, TabHandle } from '../tabStates';
 import type { Button } from './mouse';
 
 const BUTTON_BITS: Record<Button, number> = { left: 1, right: 2, middle: 4 };

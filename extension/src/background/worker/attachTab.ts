@@ -12,8 +12,7 @@ import { installOriginGuard } from '../guard/originGuard';
 import { showOverlay } from '../overlay';
 import { captureConsole } from '../recorders/consoleCapture';
 import type { SessionStore } from '../sessionStore';
-import type { TabStates } from '../tabStates';
-import { attachHooks } from '../tools';
+import type { AttachHook, TabStates } from '../tabStates';
 import type { TransactionServices } from '../transactions';
 import { friendlyClientName } from '../../shared/clientNames';
 
@@ -23,6 +22,8 @@ export interface AttachDeps {
   blocked: BlockedLoads;
   permissions: Permissions;
   transactions: TransactionServices;
+  /** The per-tab recorders (tools/index.ts), passed in so this file stands below the registry. */
+  attachHooks: readonly AttachHook[];
   /** The name the tab's overlay shows, or null when no live agent owns the tab. */
   overlayFor(tabId: number): Promise<string | null>;
 }
@@ -50,7 +51,7 @@ export async function attachTab(deps: AttachDeps, tabId: number, cdp: CdpClient)
   });
   // Before the hooks: auto-attaching child frames (a hook) already needs it.
   state.guardChild = guard === undefined ? undefined : (id) => guard.enableChild(id);
-  for (const hook of attachHooks) await hook({ tabId, cdp, state });
+  for (const hook of deps.attachHooks) await hook({ tabId, cdp, state });
   await deps.transactions.sideEffects.watch(tabId, cdp);
   // Emulation rather than resizing the window: the window is the user's, and may hold other tabs.
   await applySessionEmulation(cdp, owner?.settings);
