@@ -55,3 +55,12 @@ export type Handler<N extends ToolName> = (
 export type HandlerRegistry = { [N in ToolName]: Handler<N> };
 /** One area's handlers (tools/<area>.ts): some of the tools, each by its name. */
 export type AreaHandlers = { [N in ToolName]?: Handler<N> };
+
+/**
+ * Every tab of the session, attached: for tools that set something on all of them (network
+ * conditions, routes). Here rather than in one handler file, which the other would then import.
+ */
+export async function sessionTabs(ctx: HandlerContext): Promise<TabHandle[]> {
+  const tabs = await ctx.listTabs();
+  return Promise.all(tabs.map((t) => ctx.tabById(t.tabId)));
+}

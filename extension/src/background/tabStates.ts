@@ -1,6 +1,8 @@
 /**
  * Per-tab state: what the recorders keep about each tab between calls (console, dialogs,
- * network, child frames, refs) and the tab handle the handlers act on.
+ * network, child frames, refs) and the tab handle the handlers act on. It is the one owner of
+ * per-tab memory: a room that keeps something per tab adds a field here, saying who writes it,
+ * rather than a module-level WeakMap keyed by the tab's state (several rooms had one).
  */
 import type { CdpClient } from './cdp';
 import type { WorldAddress } from './page/wire';
@@ -71,6 +73,56 @@ export interface NetworkEntry {
   postData?: string;
 }
 
+/** One rule of browser_route, as routing/routes.ts applies it. */
+export interface RouteRule {
+  /** As the agent gave it (browser_route_list, browser_unroute). */
+  pattern: string;
+  matcher: RegExp;
+  status?: number | undefined;
+  body?: string | undefined;
+  contentType?: string | undefined;
+  addHeaders?: Record<string, string> | undefined;
+  removeHeaders?: string[] | undefined;
+}
+
+/** A file chooser the page opened and Chrome handed to us (recorders/fileChoosers.ts). */
+export interface OpenFileChooser {
+  /** The <input type=file> that opened it. */
+  backendNodeId: number;
+  mode: 'selectSingle' | 'selectMultiple';
+  /** The debugger session the input lives in (undefined: the tab's own). */
+  sessionId: string | undefined;
+}
+
+/** A download the tab started (recorders/downloads.ts). */
+export interface Download {
+  guid: string;
+  file: string;
+  state: 'inProgress' | 'completed' | 'canceled';
+  reported: boolean;
+}
+
+/** A mouse press in the tab's own frame, for the recording's click marker (recording/presses.ts). */
+export interface Press {
+  /** CSS pixels in the viewport, as Input.dispatchMouseEvent takes them. */
+  x: number;
+  y: number;
+  at: number;
+}
+
+/** A point in the tab's top-level viewport, in CSS pixels (clicks, the vision tools' pointer). */
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** The vision tools' mouse (acting/pointer.ts). */
+export interface Pointer {
+  at: Point;
+  /** Bits of the buttons held down, as MouseEvent.buttons has them. */
+  buttons: number;
+}
+
 export interface TabState {
   /** Ref entries by element (see outline/nodes.ts elementKey). */
   refsByKey: Map<string, RefEntry>;
@@ -108,6 +160,31 @@ export interface TabState {
    * writes localStorage in an empty page of the origin): the origin guard leaves them alone.
    */
   servedOrigin?: string | undefined;
+  /**
+   * Dialogs announced while another was still open, oldest first: dialogs queue, and a close
+   * ends the oldest. Written by recorders/dialogs.ts.
+   */
+  dialogsWaiting: OpenDialog[];
+  /**
+   * The open dialog was answered before its close event came; that event is then spent.
+   * Written by recorders/dialogs.ts.
+   */
+  dialogCloseAhead: boolean;
+  /** The file chooser waiting for files. Written by recorders/fileChoosers.ts. */
+  fileChooser: OpenFileChooser | undefined;
+  /** Downloads started since the debugger attached (the last 100). Written by recorders/downloads.ts. */
+  downloads: Download[];
+  /** The agent's routes, oldest first. Written by routing/routes.ts (browser_route, browser_unroute). */
+  routes: RouteRule[];
+  /**
+   * The tab's own connection (the attach hook's, not a call's wrapper of it), so a handler can
+   * tell whether the origin guard answers the tab's documents. Written by routing/routes.ts.
+   */
+  connection: CdpClient | undefined;
+  /** The latest mouse press in the tab's own frame. Written by recording/presses.ts. */
+  lastPress: Press | undefined;
+  /** Where the vision tools' pointer is and what it holds; undefined before its first use. Written by acting/pointer.ts. */
+  pointer: Pointer | undefined;
 }
 
 /** One of the session's tabs, attached through chrome.debugger. */
@@ -149,6 +226,14 @@ export function newTabState(): TabState {
     network: [],
     networkNext: 1,
     lastOutline: undefined,
+    dialogsWaiting: [],
+    dialogCloseAhead: false,
+    fileChooser: undefined,
+    downloads: [],
+    routes: [],
+    connection: undefined,
+    lastPress: undefined,
+    pointer: undefined,
   };
 }
 

@@ -3,50 +3,35 @@
  * it and the service worker. It runs in the side panel (default) or, with "keep working when the
  * panel is closed", inside the worker itself; `WorkerLink` is the only difference.
  *
- * Handshake: on open, send `hello` (role extension, protocol version); only after the daemon's
- * `welcome` does the link count as connected. The daemon's messages are parsed as daemon →
- * extension frames, the worker's as worker → relay frames (links.ts). Reconnects with capped backoff forever: the daemon
- * may start later than the browser, or restart.
+ * Handshake (relayHandshake.ts): on open, send `hello` (role extension, protocol version); only
+ * after the daemon proved the pairing and sent `welcome` does the link count as connected. The
+ * daemon's messages are parsed as daemon → extension frames, the worker's as worker → relay
+ * frames (links.ts). Reconnects with capped backoff forever: the daemon may start later than the
+ * browser, or restart.
  * Invariant: a request whose worker dies before answering still gets one response (an error),
  * so the daemon never waits out its timeout for a call that can no longer finish.
  */
 import { releaseSkewNotice } from './releaseSkew.js';
 import {
   ErrorCode,
-  PROTOCOL_VERSION,
   parseDaemonToExtension,
   parseWorkerToRelay,
   serializeFrame,
-  codeProofMessage,
-  proofMessage,
   responseText,
   splitResponse,
   stampHop,
   type DaemonToExtensionFrame,
   type ExtensionToDaemonFrame,
-  type FrameOf,
   type RelayToWorkerFrame,
   type RequestFrame,
   type ResponseFrame,
   type WorkerToRelayFrame,
 } from '@browser-agent/protocol';
 import type { LinkState } from './messages';
-import {
-  derivePairing,
-  newEcdhKey,
-  newNonce,
-  oneTimeCodeKey,
-  pairingIdOf,
-  sign,
-  verify,
-} from './pairingCrypto';
-import {
-  FORGOTTEN_KEY,
-  forgottenPairings,
-  loadPairings,
-  savePairing,
-  type StoredPairing,
-} from './pairings';
+import { FORGOTTEN_KEY, forgottenPairings } from './pairings';
+import { RelayHandshake, type AskPairingCode } from './relayHandshake';
+
+export type { AskPairingCode } from './relayHandshake';
 
 /** The only frames read before the daemon has authenticated itself. */
 const HANDSHAKE_FRAMES: ReadonlySet<DaemonToExtensionFrame['type']> = new Set([
@@ -68,37 +53,11 @@ export interface WorkerLink {
   post(frame: RelayToWorkerFrame): void;
 }
 
-/**
- * Asks the user to type the bridge's one-time pairing code (undefined: they declined); absent
- * where no one can see. `problem` says why it asks again (a wrong code).
- */
-export type AskPairingCode = (problem?: string) => Promise<string | undefined>;
-
-type Handshake =
-  | { at: 'hello'; nonce: string; pairings: StoredPairing[] }
-  | { at: 'pairing'; key: Awaited<ReturnType<typeof newEcdhKey>>; code: string }
-  | {
-      at: 'confirming';
-      secret: string;
-      codeKey: string;
-      extensionKey: string;
-      daemonKey: string;
-      pairingId: string;
-    }
-  | { at: 'done' };
-
 export class RelayClient {
   readonly #url: string;
   readonly #link: WorkerLink;
   readonly #onState: (state: LinkState, detail: string) => void;
-  readonly #askCode: AskPairingCode | undefined;
-  /** Why the last pairing failed, told to the user when the form asks again. */
-  #pairingProblem: string | undefined;
-  /** The user said "Not now": this panel asks no more. */
-  #declined = false;
-  #handshake: Handshake = { at: 'done' };
-  /** True once this connection's daemon proved the pairing (challenge or confirmed pairing). */
-  #verified = false;
+  readonly #handshake: RelayHandshake;
   /** Why we refused the last connection; shown instead of the generic close reason. */
   #refusal: string | undefined;
   #ws: WebSocket | undefined;
@@ -119,7 +78,20 @@ export class RelayClient {
     this.#url = `ws://127.0.0.1:${port}`;
     this.#link = link;
     this.#onState = onState;
-    this.#askCode = askCode;
+    this.#handshake = new RelayHandshake(
+      {
+        url: this.#url,
+        send: (frame) => this.#send(frame),
+        setState: (state, detail) => this.#setState(state, detail),
+        close: (detail) => {
+          this.#refusal = detail;
+          this.#setState('disconnected', detail);
+          this.#ws?.close(4401, 'Authentication failed');
+        },
+        current: () => this.#ws,
+      },
+      askCode,
+    );
     this.#keepalive = setInterval(() => this.#send({ type: 'ping', t: Date.now() }), KEEPALIVE_MS);
     chrome.storage.onChanged.addListener(this.#onStorage);
   }
@@ -134,7 +106,7 @@ export class RelayClient {
     const ws = new WebSocket(this.#url);
     this.#ws = ws;
     this.#handshakeInbox = Promise.resolve();
-    ws.onopen = () => void this.#hello();
+    ws.onopen = () => void this.#handshake.hello();
     ws.onmessage = (ev) => {
       const text = typeof ev.data === 'string' ? ev.data : '';
       // Handshake steps await crypto; `paired` must be checked before `welcome` is looked at.
@@ -143,9 +115,7 @@ export class RelayClient {
     };
     ws.onclose = (ev) => {
       if (this.#ws !== ws) return;
-      if (this.#handshake.at === 'confirming' && ev.code === 4401)
-        this.#pairingProblem =
-          'The bridge did not accept that code. Ask your agent for the current code (three wrong tries replace it) and type it again.';
+      this.#handshake.closed(ev.code);
       this.#ws = undefined;
       if (this.#stopped) return;
       const why =
@@ -232,139 +202,6 @@ export class RelayClient {
     this.#inFlight.clear();
   }
 
-  async #hello(): Promise<void> {
-    this.#verified = false;
-    const nonce = newNonce();
-    const pairings = await loadPairings();
-    this.#handshake = { at: 'hello', nonce, pairings };
-    const version = chrome.runtime.getManifest().version;
-    this.#send({
-      type: 'hello',
-      protocolVersion: PROTOCOL_VERSION,
-      role: 'extension',
-      client: { name: 'Browser Agent extension', version },
-      nonce,
-      pairings: pairings.map((p) => p.id),
-    });
-  }
-
-  /** Refuses the link: whatever is on the port has not proven it is our paired daemon. */
-  #refuse(detail: string): void {
-    this.#handshake = { at: 'done' };
-    this.#refusal = detail;
-    this.#setState('disconnected', detail);
-    this.#ws?.close(4401, 'Authentication failed');
-  }
-
-  async #onChallenge(frame: FrameOf<'challenge'>): Promise<void> {
-    const hs = this.#handshake;
-    const pairing =
-      hs.at === 'hello' ? hs.pairings.find((p) => p.id === frame.pairingId) : undefined;
-    if (
-      hs.at !== 'hello' ||
-      !pairing ||
-      !(await verify(pairing.secret, proofMessage.daemon(hs.nonce, frame.nonce), frame.proof))
-    ) {
-      this.#refuse(
-        `The program on ${this.#url} could not prove it is your paired Browser Agent bridge, so it gets no access. Retrying…`,
-      );
-      return;
-    }
-    this.#handshake = { at: 'done' };
-    this.#verified = true;
-    this.#send({
-      type: 'auth',
-      proof: await sign(pairing.secret, proofMessage.extension(frame.nonce, hs.nonce)),
-    });
-  }
-
-  async #onPairingRequired(): Promise<void> {
-    if (this.#declined) {
-      this.#refuse('Pairing declined. Reopen this panel to pair.');
-      return;
-    }
-    if (!this.#askCode) {
-      this.#refuse(
-        'This browser is not paired with the bridge yet: open the Browser Agent side panel to pair.',
-      );
-      return;
-    }
-    this.#setState(
-      'connecting',
-      'Not paired yet: type the pairing code your agent reports into the form above.',
-    );
-    const problem = this.#pairingProblem;
-    this.#pairingProblem = undefined;
-    const ws = this.#ws;
-    const code = await this.#askCode(problem);
-    // The connection may have timed out while the user typed; the next one asks the same form.
-    if (this.#ws !== ws) return;
-    if (code === undefined) {
-      this.#declined = true;
-      this.#refuse('Pairing declined. Reopen this panel to pair.');
-      return;
-    }
-    const key = await newEcdhKey();
-    this.#handshake = { at: 'pairing', key, code };
-    this.#setState('connecting', 'Pairing with the bridge…');
-    this.#send({ type: 'pair_start', publicKey: key.publicKey });
-  }
-
-  async #onPairOffer(frame: FrameOf<'pair_offer'>): Promise<void> {
-    const hs = this.#handshake;
-    if (hs.at !== 'pairing' || frame.codeSalt === undefined) {
-      this.#refuse('Pairing failed: the bridge offered no code salt (is it an older version?).');
-      return;
-    }
-    const secret = await derivePairing(hs.key, frame.publicKey);
-    if ((await pairingIdOf(secret)) !== frame.pairingId) {
-      this.#refuse('Pairing failed: the bridge and this browser did not agree on a key.');
-      return;
-    }
-    const codeKey = await oneTimeCodeKey(hs.code, frame.codeSalt);
-    const extensionKey = hs.key.publicKey;
-    // We prove the code first; the daemon's proof comes back in `paired` and must check out
-    // before anything is stored or obeyed (a program on the port that lacks the code fails here).
-    this.#handshake = {
-      at: 'confirming',
-      secret,
-      codeKey,
-      extensionKey,
-      daemonKey: frame.publicKey,
-      pairingId: frame.pairingId,
-    };
-    this.#send({
-      type: 'pair_confirm',
-      pairingId: frame.pairingId,
-      proof: await sign(
-        codeKey,
-        codeProofMessage.extension(extensionKey, frame.publicKey, frame.pairingId),
-      ),
-    });
-  }
-
-  async #onPaired(frame: FrameOf<'paired'>): Promise<void> {
-    const hs = this.#handshake;
-    if (
-      hs.at !== 'confirming' ||
-      frame.pairingId !== hs.pairingId ||
-      frame.proof === undefined ||
-      !(await verify(
-        hs.codeKey,
-        codeProofMessage.daemon(hs.extensionKey, hs.daemonKey, hs.pairingId),
-        frame.proof,
-      ))
-    ) {
-      this.#refuse(
-        `The program on ${this.#url} could not prove it knows the pairing code, so it gets no access.`,
-      );
-      return;
-    }
-    await savePairing(hs.secret, 'Paired in the side panel');
-    this.#handshake = { at: 'done' };
-    this.#verified = true;
-  }
-
   async #fromDaemon(text: string): Promise<void> {
     // Only what the daemon may send parses here; anything else is answered as malformed.
     const parsed = parseDaemonToExtension(text);
@@ -377,20 +214,14 @@ export class RelayClient {
     if (this.state !== 'connected' && !HANDSHAKE_FRAMES.has(frame.type)) return;
     switch (frame.type) {
       case 'challenge':
-        await this.#onChallenge(frame);
-        return;
       case 'pairing_required':
-        await this.#onPairingRequired();
-        return;
       case 'pair_offer':
-        await this.#onPairOffer(frame);
-        return;
       case 'paired':
-        await this.#onPaired(frame);
+        await this.#handshake.onFrame(frame);
         return;
       case 'welcome':
-        if (!this.#verified) {
-          this.#refuse(
+        if (!this.#handshake.verified) {
+          this.#handshake.refuse(
             `The program on ${this.#url} skipped authentication, so it gets no access. Retrying…`,
           );
           return;
@@ -422,7 +253,7 @@ export class RelayClient {
         const text = `${frame.error.message}${frame.error.hint ? ` ${frame.error.hint}` : ''}`;
         // Before the handshake ends, an error is why the daemon closes the link (a version
         // skew, say): it stays on show past the close instead of a bare "Not connected".
-        if (!this.#verified) this.#refusal = text;
+        if (!this.#handshake.verified) this.#refusal = text;
         this.#setState('disconnected', text);
         return;
       }

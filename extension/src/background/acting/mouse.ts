@@ -1,5 +1,5 @@
 import type { CdpClient } from '../cdp';
-import type { Point } from '../elements/clickPoint';
+import type { Point } from '../tabStates';
 import { MODIFIER_BITS, type Modifier } from './keyboard';
 
 export type Button = 'left' | 'right' | 'middle';

@@ -4,27 +4,14 @@
  * left the mouse, as a real mouse's would.
  */
 import type { CdpClient, CdpParams } from '../cdp';
-import type { TabHandle } from '../tabStates';
-import type { Point } from '../elements/clickPoint';
+import type { Point, Pointer, TabHandle } from '../tabStates';
 import type { Button } from './mouse';
 
 const BUTTON_BITS: Record<Button, number> = { left: 1, right: 2, middle: 4 };
 
-interface Pointer {
-  at: Point;
-  /** Bits of the buttons held down, as MouseEvent.buttons has them. */
-  buttons: number;
-}
-
-const pointers = new WeakMap<TabHandle['state'], Pointer>();
-
 function pointerOf(tab: TabHandle): Pointer {
-  let pointer = pointers.get(tab.state);
-  if (pointer === undefined) {
-    pointer = { at: { x: 0, y: 0 }, buttons: 0 };
-    pointers.set(tab.state, pointer);
-  }
-  return pointer;
+  tab.state.pointer ??= { at: { x: 0, y: 0 }, buttons: 0 };
+  return tab.state.pointer;
 }
 
 /** Where the pointer is now (0,0 before the first move). */

@@ -12,13 +12,6 @@ import type { SessionRecord } from '../sessionStore';
 import type { ApprovalQuestions } from './approvalQuestions';
 import type { PermissionGate } from './permissionGate';
 
-/** Added to the tab's Fetch patterns: every document response pauses (once) here. */
-export const DOCUMENT_RESPONSES: Protocol.Fetch.RequestPattern = {
-  urlPattern: '*',
-  resourceType: 'Document',
-  requestStage: 'Response',
-};
-
 /** How long a download started outside any call of the agent waits for an answer. */
 const IDLE_ANSWER_MS = 60_000;
 

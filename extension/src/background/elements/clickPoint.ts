@@ -4,17 +4,14 @@
  * covered by an overlay would click the overlay, which is a different element.
  */
 import { BridgeError, ErrorCode } from '@browser-agent/protocol';
-import type { TabHandle } from '../tabStates';
+import type { Point, TabHandle } from '../tabStates';
 import { elementCdp } from './elementCdp';
 import { Hint } from '../common/hints';
 import { frameOffset } from './frameOffset';
 import type { ResolvedElement } from './resolveRef';
 import { oneLine } from '../common/text';
 
-export interface Point {
-  x: number;
-  y: number;
-}
+export type { Point } from '../tabStates';
 
 // Runs on the element. Gets quads in top-level viewport CSS px (8 numbers each) and returns a
 // top-level point, or why there is none. Inside a same-origin iframe the hit test runs in frame

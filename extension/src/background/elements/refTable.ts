@@ -6,7 +6,7 @@
  */
 import type { RefEntry, TabState } from '../tabStates';
 import { elementKey, type OutlineNode } from '../outline/nodes';
-import type { WorldAddress } from '../page/world';
+import type { WorldAddress } from '../page/wire';
 
 /** Entries kept per tab; past this, those unseen the longest are forgotten (and read as stale). */
 const MAX_REFS_PER_TAB = 50_000;

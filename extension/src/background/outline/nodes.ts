@@ -3,8 +3,7 @@
  * (page/wire.ts), with each element's address in its frame's world and, once the snapshot is
  * taken, its ref.
  */
-import type { WorldAddress } from '../page/world';
-import type { WireNode } from '../page/wire';
+import type { WireNode, WorldAddress } from '../page/wire';
 import { oneLine } from '../common/text';
 
 export interface OutlineText {

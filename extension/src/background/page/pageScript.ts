@@ -9,7 +9,7 @@
  * module imports, which do not exist in the page.
  */
 import { ACTION_ROLES, CONTAINER_ROLES, FIELD_ROLES, READ_ROLES } from './roles';
-import { CLICK_LISTENER_EVENTS } from '../recorders/clickListeners';
+import { CLICK_LISTENER_EVENTS } from '../common/constants';
 import { SECRET_AUTOCOMPLETE, SECRET_FIELD_NAME } from '../../shared/secretKind';
 import { makeDomNames } from './domNames';
 import { makeDomQuery } from './domQuery';

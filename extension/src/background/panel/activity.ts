@@ -1,6 +1,6 @@
 import type { RequestFrame, ResponseFrame } from '@browser-agent/protocol';
 import type { ActivityEntry } from '../../shared/messages';
-import { UPLOAD_ORIGIN_PREFIX } from '../tools/forms';
+import { UPLOAD_ORIGIN_PREFIX } from '../common/constants';
 
 const MAX_ENTRIES = 200;
 const MAX_ARGS_CHARS = 80;

@@ -12,11 +12,7 @@
  * (a tab the user gave the agent) are not known until it reloads.
  */
 import type { AttachHook } from '../tabStates';
-
-export const CLICK_LISTENER_EVENTS = {
-  request: 'browser-agent-click-listeners',
-  item: 'browser-agent-click-listener',
-} as const;
+import { CLICK_LISTENER_EVENTS } from '../common/constants';
 
 function installClickListenerHook(requestType: string, itemType: string): void {
   const key = Symbol.for(requestType);

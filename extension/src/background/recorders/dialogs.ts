@@ -8,23 +8,16 @@ import type { AttachHook, OpenDialog, TabHandle } from '../tabStates';
 import { Hint } from '../common/hints';
 import { oneLine, quoted } from '../common/text';
 
-/**
- * A page that opens a second dialog right after the first is handled (`alert(1); alert(2)`) may
- * have it announced before the first one's close: dialogs queue, and a close ends the oldest.
- */
-const waiting = new WeakMap<TabHandle['state'], OpenDialog[]>();
-/** Tabs whose dialog was answered before its close event came; that event is then spent. */
-const closeAhead = new WeakSet<TabHandle['state']>();
+// A page that opens a second dialog right after the first is handled (`alert(1); alert(2)`) may
+// have it announced before the first one's close: it waits in TabState.dialogsWaiting.
 
 /** The dialog was answered (Page.handleJavaScriptDialog returned): the next one, if any, shows. */
 export function dialogAnswered(tab: TabHandle, dialog: OpenDialog): void {
   const { state } = tab;
   // Its close event came already.
   if (state.dialog !== dialog) return;
-  closeAhead.add(state);
-  const next = waiting.get(state) ?? [];
-  state.dialog = next.shift();
-  waiting.set(state, next);
+  state.dialogCloseAhead = true;
+  state.dialog = state.dialogsWaiting.shift();
 }
 
 export const trackDialogs: AttachHook = (tab) => {
@@ -33,21 +26,22 @@ export const trackDialogs: AttachHook = (tab) => {
     if (sessionId !== undefined) return;
     const dialog = { type: e.type, message: e.message, defaultPrompt: e.defaultPrompt ?? '' };
     if (state.dialog === undefined) state.dialog = dialog;
-    else waiting.set(state, [...(waiting.get(state) ?? []), dialog]);
+    else state.dialogsWaiting = [...state.dialogsWaiting, dialog];
   });
   tab.cdp.on('Page.javascriptDialogClosed', (_e, sessionId) => {
     if (sessionId !== undefined) return;
-    if (closeAhead.delete(state)) return;
-    const next = waiting.get(state) ?? [];
-    state.dialog = next.shift();
-    waiting.set(state, next);
+    if (state.dialogCloseAhead) {
+      state.dialogCloseAhead = false;
+      return;
+    }
+    state.dialog = state.dialogsWaiting.shift();
   });
   // A new document has no dialog; this also clears one the page closed by navigating away.
   tab.cdp.on('Page.frameNavigated', (e) => {
     if (e.frame.parentId !== undefined) return;
     state.dialog = undefined;
-    waiting.delete(state);
-    closeAhead.delete(state);
+    state.dialogsWaiting = [];
+    state.dialogCloseAhead = false;
   });
 };
 

@@ -3,18 +3,9 @@
  * the call that started them: "Downloaded "report.csv" to /out/report.csv". In launch mode the
  * daemon's browser saves them in the server's output directory (session setting downloadDir).
  */
-import type { AttachHook, TabHandle, TabState } from '../tabStates';
+import type { AttachHook, Download, TabHandle } from '../tabStates';
 import { quoted } from '../common/text';
 import { delay } from '../common/timing';
-
-interface Download {
-  guid: string;
-  file: string;
-  state: 'inProgress' | 'completed' | 'canceled';
-  reported: boolean;
-}
-
-const downloadsOf = new WeakMap<TabState, Download[]>();
 
 /** A result waits this long at most for a download its call started to finish. */
 const FINISH_WAIT_MS = 5_000;
@@ -22,7 +13,7 @@ const POLL_MS = 100;
 
 export const recordDownloads: AttachHook = ({ cdp, state }) => {
   const list: Download[] = [];
-  downloadsOf.set(state, list);
+  state.downloads = list;
   cdp.on('Page.downloadWillBegin', (e, sessionId) => {
     if (sessionId !== undefined) return;
     list.push({ guid: e.guid, file: e.suggestedFilename, state: 'inProgress', reported: false });
@@ -43,7 +34,7 @@ export async function downloadsSection(
   tab: TabHandle,
   folder: string | undefined,
 ): Promise<string | undefined> {
-  const list = downloadsOf.get(tab.state) ?? [];
+  const list = tab.state.downloads;
   if (!list.some((d) => !d.reported)) return undefined;
   for (let waited = 0; waited < FINISH_WAIT_MS; waited += POLL_MS) {
     if (!list.some((d) => !d.reported && d.state === 'inProgress')) break;

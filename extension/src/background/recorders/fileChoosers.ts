@@ -5,26 +5,18 @@
  * and answered by browser_file_upload without a target (files set on its input, or cancelled).
  * A new document has no chooser.
  */
-import type { AttachHook, TabHandle } from '../tabStates';
+import type { AttachHook, OpenFileChooser, TabHandle } from '../tabStates';
 
-export interface OpenFileChooser {
-  /** The <input type=file> that opened it. */
-  backendNodeId: number;
-  mode: 'selectSingle' | 'selectMultiple';
-  /** The debugger session the input lives in (undefined: the tab's own). */
-  sessionId: string | undefined;
-}
-
-const open = new WeakMap<TabHandle['state'], OpenFileChooser>();
+export type { OpenFileChooser } from '../tabStates';
 
 export const trackFileChoosers: AttachHook = async (tab) => {
   const { state, cdp } = tab;
   cdp.on('Page.fileChooserOpened', (e, sessionId) => {
     if (e.backendNodeId === undefined) return;
-    open.set(state, { backendNodeId: e.backendNodeId, mode: e.mode, sessionId });
+    state.fileChooser = { backendNodeId: e.backendNodeId, mode: e.mode, sessionId };
   });
   cdp.on('Page.frameNavigated', (e, sessionId) => {
-    if (e.frame.parentId === undefined && sessionId === undefined) open.delete(state);
+    if (e.frame.parentId === undefined && sessionId === undefined) state.fileChooser = undefined;
   });
   // An older Chrome without the command keeps opening the system dialog; nothing else changes.
   await cdp.send('Page.setInterceptFileChooserDialog', { enabled: true }).catch(() => undefined);
@@ -32,22 +24,22 @@ export const trackFileChoosers: AttachHook = async (tab) => {
 
 /** The tab's open file chooser, if one is waiting for files. */
 export function openFileChooser(tab: TabHandle): OpenFileChooser | undefined {
-  return open.get(tab.state);
+  return tab.state.fileChooser;
 }
 
 /** The chooser was answered (files set, or cancelled). */
 export function closeFileChooser(tab: TabHandle): void {
-  open.delete(tab.state);
+  tab.state.fileChooser = undefined;
 }
 
 /** Answered through its input directly (browser_file_upload with a target): no longer waiting. */
 export function inputAnswered(tab: TabHandle, backendNodeId: number): void {
-  if (open.get(tab.state)?.backendNodeId === backendNodeId) open.delete(tab.state);
+  if (tab.state.fileChooser?.backendNodeId === backendNodeId) tab.state.fileChooser = undefined;
 }
 
 /** The Modal state line of an open file chooser. */
 export function fileChooserLine(tab: TabHandle): string | undefined {
-  const chooser = open.get(tab.state);
+  const chooser = tab.state.fileChooser;
   if (chooser === undefined) return undefined;
   const files = chooser.mode === 'selectMultiple' ? 'files' : 'a file';
   return `- [File chooser for ${files}]: call browser_file_upload with paths (no target) to choose, or without paths to cancel.`;

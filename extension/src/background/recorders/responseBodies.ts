@@ -6,7 +6,7 @@
  * at the Response stage reads the body in the browser process whether the page reads it or not.
  */
 import type Protocol from 'devtools-protocol';
-import { DOCUMENT_RESPONSES } from '../approvals/downloadGate';
+import { DOCUMENT_RESPONSES } from '../common/constants';
 import type { CdpClient } from '../cdp';
 import type { TabState } from '../tabStates';
 

@@ -1,19 +1,11 @@
 import type { CdpClient, CdpCommand, CdpParams } from '../cdp';
-import type { TabState } from '../tabStates';
+import type { Press, TabState } from '../tabStates';
 
-export interface Press {
-  /** CSS pixels in the viewport, as Input.dispatchMouseEvent takes them. */
-  x: number;
-  y: number;
-  at: number;
-}
-
-/** The latest mouse press per tab, for the recording's click marker. */
-const latest = new WeakMap<TabState, Press>();
+export type { Press } from '../tabStates';
 
 /** The tab's latest press at or after `since`. */
 export function pressSince(state: TabState, since: number): Press | undefined {
-  const press = latest.get(state);
+  const press = state.lastPress;
   return press !== undefined && press.at >= since ? press : undefined;
 }
 
@@ -28,7 +20,7 @@ export function notingPresses(cdp: CdpClient, state: TabState): CdpClient {
       if (method === 'Input.dispatchMouseEvent' && sessionId === undefined) {
         const p = params as { type?: string; x?: number; y?: number } | undefined;
         if (p?.type === 'mousePressed' && p.x !== undefined && p.y !== undefined)
-          latest.set(state, { x: p.x, y: p.y, at: Date.now() });
+          state.lastPress = { x: p.x, y: p.y, at: Date.now() };
       }
       return cdp.send(method, params, sessionId);
     },

@@ -10,19 +10,10 @@
  */
 import type Protocol from 'devtools-protocol';
 import type { CdpClient } from '../cdp';
-import type { AttachHook, TabHandle, TabState } from '../tabStates';
+import type { AttachHook, RouteRule, TabHandle, TabState } from '../tabStates';
 import { isResponseStage, RESPONSE_BODY_PATTERNS } from '../recorders/responseBodies';
 
-export interface RouteRule {
-  /** As the agent gave it (browser_route_list, browser_unroute). */
-  pattern: string;
-  matcher: RegExp;
-  status?: number | undefined;
-  body?: string | undefined;
-  contentType?: string | undefined;
-  addHeaders?: Record<string, string> | undefined;
-  removeHeaders?: string[] | undefined;
-}
+export type { RouteRule } from '../tabStates';
 
 const DOCUMENTS: Protocol.Fetch.RequestPattern = {
   urlPattern: '*',
@@ -32,13 +23,11 @@ const DOCUMENTS: Protocol.Fetch.RequestPattern = {
 const EVERY_REQUEST: Protocol.Fetch.RequestPattern = { urlPattern: '*', requestStage: 'Request' };
 
 /**
- * Per tab: its routes, oldest first. Handlers reach a tab through a per-call wrapper of its
- * connection, the listeners through the connection itself, so both are keyed to the tab's state.
+ * The tab's routes are TabState.routes. Handlers reach a tab through a per-call wrapper of its
+ * connection, the listeners through the connection itself (TabState.connection), so the
+ * listeners find the tab's state by its connection here.
  */
-const routesOf = new WeakMap<TabState, RouteRule[]>();
-/** The tab's own connection (the attach hook's) and back. */
 const stateOf = new WeakMap<CdpClient, TabState>();
-const connectionOf = new WeakMap<TabState, CdpClient>();
 /** Tab connections whose origin guard answers document pauses. */
 const guarded = new WeakSet<CdpClient>();
 
@@ -48,7 +37,7 @@ export function markGuarded(cdp: CdpClient): void {
 }
 
 export function listRoutes(state: TabState): readonly RouteRule[] {
-  return routesOf.get(state) ?? [];
+  return state.routes;
 }
 
 /**
@@ -80,7 +69,7 @@ export function globToRegExp(glob: string): RegExp {
 
 /** Tells Chrome which requests to pause on this tab, for the recorder, the guard and the routes. */
 async function enableInterception(tab: TabHandle): Promise<void> {
-  const own = connectionOf.get(tab.state);
+  const own = tab.state.connection;
   const patterns = [
     ...(own !== undefined && guarded.has(own) ? [DOCUMENTS] : []),
     ...RESPONSE_BODY_PATTERNS,
@@ -90,7 +79,7 @@ async function enableInterception(tab: TabHandle): Promise<void> {
 }
 
 export async function addRoute(tab: TabHandle, rule: RouteRule): Promise<void> {
-  routesOf.set(tab.state, [...listRoutes(tab.state), rule]);
+  tab.state.routes = [...listRoutes(tab.state), rule];
   await enableInterception(tab);
 }
 
@@ -98,7 +87,7 @@ export async function addRoute(tab: TabHandle, rule: RouteRule): Promise<void> {
 export async function removeRoutes(tab: TabHandle, pattern: string | undefined): Promise<number> {
   const routes = listRoutes(tab.state);
   const kept = pattern === undefined ? [] : routes.filter((r) => r.pattern !== pattern);
-  routesOf.set(tab.state, kept);
+  tab.state.routes = kept;
   if (kept.length !== routes.length) await enableInterception(tab);
   return routes.length - kept.length;
 }
@@ -162,7 +151,7 @@ export async function continueRouted(
  */
 export const interceptRoutes: AttachHook = ({ cdp, state }) => {
   stateOf.set(cdp, state);
-  connectionOf.set(state, cdp);
+  state.connection = cdp;
   cdp.on('Fetch.requestPaused', (event, sessionId) => {
     if (sessionId !== undefined || isResponseStage(event)) return;
     if (guarded.has(cdp) && event.resourceType === 'Document') return;

@@ -14,6 +14,7 @@ import { mouseClick } from '../acting/mouse';
 import { releaseElement, type ResolvedElement } from '../elements/resolveRef';
 import { resolveTarget } from '../elements/target';
 import { oneLine } from '../common/text';
+import { UPLOAD_ORIGIN_PREFIX } from '../common/constants';
 
 /** DOM attributes arrive flattened as [name, value, name, value, …]. */
 function attribute(flat: readonly string[] | undefined, name: string): string | undefined {
@@ -300,9 +301,6 @@ async function answerFileChooser(
     void cdp.send('Runtime.releaseObject', { objectId }, chooser.sessionId).catch(() => undefined);
   }
 }
-
-/** Before the origin in browser_file_upload's result; the panel's live log reads it there. */
-export const UPLOAD_ORIGIN_PREFIX = 'for the page at ';
 
 /** Copy, link or move: whatever the drop target's dropEffect asks for. */
 const ANY_DRAG_OPERATION = 1 | 2 | 16;

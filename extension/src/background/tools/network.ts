@@ -6,7 +6,7 @@ import {
   textResult,
   type NetworkRequestsOutput,
 } from '@browser-agent/protocol';
-import type { AreaHandlers, Handler, HandlerContext } from '../handlerContext';
+import { sessionTabs, type AreaHandlers, type Handler } from '../handlerContext';
 import type { NetworkEntry, TabHandle } from '../tabStates';
 import { hideBodySecrets } from '../recorders/requestSecrets';
 import { describeBody } from '../recorders/responseBodies';
@@ -248,12 +248,6 @@ export const networkRequest: Handler<'browser_network_request'> = async (args, c
     );
   return textResult(untrustedSection(heading, parts.join('\n')));
 };
-
-/** Every tab of the session: what browser_network_state_set applies to. */
-export async function sessionTabs(ctx: HandlerContext): Promise<TabHandle[]> {
-  const tabs = await ctx.listTabs();
-  return Promise.all(tabs.map((t) => ctx.tabById(t.tabId)));
-}
 
 export const networkStateSet: Handler<'browser_network_state_set'> = async (args, ctx) => {
   await ctx.ensureTab();

@@ -1,6 +1,6 @@
 /** Routing area's handlers: mock or change the session's requests by URL pattern. */
 import { BridgeError, ErrorCode, textResult } from '@browser-agent/protocol';
-import type { AreaHandlers, Handler } from '../handlerContext';
+import { sessionTabs, type AreaHandlers, type Handler } from '../handlerContext';
 import {
   addRoute,
   globToRegExp,
@@ -9,7 +9,6 @@ import {
   type RouteRule,
 } from '../routing/routes';
 import { oneLine } from '../common/text';
-import { sessionTabs } from './network';
 
 function parseHeaders(lines: readonly string[] | undefined): Record<string, string> | undefined {
   if (lines === undefined) return undefined;

@@ -1,0 +1,119 @@
+/**
+ * One request from the daemon, from its arrival to its answer: the live log, the permission
+ * gate's clock, ask-before-submit and the irreversible-action gate around the call, the loads the
+ * origin guard refused meanwhile, and the recording step after the answer left.
+ */
+import {
+  DEFAULT_TOOL_TIMEOUT_MS,
+  type RequestFrame,
+  type WorkerToRelayFrame,
+} from '@browser-agent/protocol';
+import type { Dispatcher, PendingResponse } from '../dispatcher';
+import type { Permissions } from '../approvals/permissions';
+import type { BlockedLoads } from '../guard/blockedLoads';
+import { reportBlocked } from '../guard/reportBlocked';
+import type { Activity } from '../panel/activity';
+import type { PanelHub } from '../panel/panelHub';
+import type { Recorder } from '../recording/recorder';
+import type { SessionStore } from '../sessionStore';
+import { loadSettings } from '../settings';
+import { hostOf } from '../../shared/callSentence';
+import { friendlyClientName } from '../../shared/clientNames';
+
+export interface CallRunnerDeps {
+  store: SessionStore;
+  activity: Activity;
+  panels: PanelHub;
+  dispatcher: Dispatcher;
+  permissions: Permissions;
+  blocked: BlockedLoads;
+  recorder: Recorder;
+  sessionsChanged(): void;
+}
+
+export class CallRunner {
+  readonly #deps: CallRunnerDeps;
+  /** Calls of each session between their request and their response, for overlay answers. */
+  readonly #running = new Map<string, number>();
+
+  constructor(deps: CallRunnerDeps) {
+    this.#deps = deps;
+  }
+
+  /** How many calls of the session are between their request and their response. */
+  running(sessionId: string): number {
+    return this.#running.get(sessionId) ?? 0;
+  }
+
+  async run(frame: RequestFrame, reply: (frame: WorkerToRelayFrame) => void): Promise<void> {
+    const { store, activity, panels, dispatcher, permissions, blocked, recorder } = this.#deps;
+    const record = await store.get(frame.sessionId);
+    const entry = activity.started(
+      frame,
+      record ? friendlyClientName(record.client.name) : frame.sessionId.slice(0, 8),
+    );
+    // The page the call starts on, for "Clicked … on github.com"; not awaited, so the call does
+    // not wait for it (tabs.get is answered before the call's own commands change the page).
+    const tabId = record?.currentTabId;
+    if (tabId !== undefined)
+      void chrome.tabs.get(tabId).then(
+        (tab) => (entry.host = hostOf(tab.url)),
+        () => undefined,
+      );
+    // The hub holds live-log entries until no response is about to leave (panelHub.ts).
+    panels.broadcast({ kind: 'activity', entry });
+    if (record) record.lastActivity = entry.startedAt;
+    this.#deps.sessionsChanged();
+    const startedAt = Date.now();
+    const run = (): Promise<PendingResponse> => dispatcher.call(frame);
+    const limitMs = frame.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
+    const { gate } = permissions;
+    const deadline = gate.callStarted(frame.sessionId, limitMs);
+    this.#running.set(frame.sessionId, this.running(frame.sessionId) + 1);
+    let pending: PendingResponse;
+    try {
+      const secret = (await loadSettings()).askBeforeSecretSubmit;
+      const tabUrl =
+        record?.currentTabId === undefined
+          ? undefined
+          : (await chrome.tabs.get(record.currentTabId).catch(() => undefined))?.url;
+      const why = record === undefined ? undefined : await gate.irreversibleGate(record, tabUrl);
+      pending =
+        record !== undefined && (secret || why !== undefined)
+          ? await permissions.guards.guardCall(
+              {
+                sessionId: record.sessionId,
+                tabIds: record.tabIds,
+                client: friendlyClientName(record.client.name),
+                limitMs,
+                secret,
+                irreversible: why !== undefined,
+                why,
+                allowedOnce: () => gate.allowedOnce(record.sessionId),
+              },
+              run,
+            )
+          : await run();
+    } finally {
+      gate.callEnded(frame.sessionId, deadline);
+      const left = (this.#running.get(frame.sessionId) ?? 1) - 1;
+      if (left > 0) this.#running.set(frame.sessionId, left);
+      else this.#running.delete(frame.sessionId);
+    }
+    reportBlocked(
+      pending.response,
+      (record?.tabIds ?? []).flatMap((id) => blocked.since(id, startedAt)),
+    );
+    // Rendered once, after every step added its section.
+    const response = pending.render();
+    // The answer goes first: the panel's activity update would otherwise be handled before it.
+    reply(response);
+    const finished = activity.finished(response);
+    if (finished) {
+      panels.broadcast({ kind: 'activity', entry: finished });
+      if (recorder.records(finished) && (await loadSettings()).recordSteps)
+        dispatcher.inTurn(finished.sessionId, () => recorder.step(finished));
+    }
+    this.#deps.sessionsChanged();
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * The side panel's side of the worker: what a panel asks (a relayed frame, a control, an answer,
+ * a setting), and what a panel that connects is told first.
+ */
+import {
+  parseRelayToWorker,
+  serializeFrame,
+  type RelayToWorkerFrame,
+  type WorkerToRelayFrame,
+} from '@browser-agent/protocol';
+import type { Permissions } from '../approvals/permissions';
+import type { Controls } from '../controls';
+import type { Activity } from '../panel/activity';
+import type { BackgroundRelay } from '../panel/backgroundRelay';
+import type { PanelHub } from '../panel/panelHub';
+import { loadSettings, saveSettings } from '../settings';
+import type { PanelToWorker, SessionView, WorkerToPanel } from '../../shared/messages';
+
+export interface PanelMessagesDeps {
+  panels: PanelHub;
+  permissions: Permissions;
+  controls: Controls;
+  activity: Activity;
+  background: BackgroundRelay;
+  onRelayFrame(frame: RelayToWorkerFrame, reply: (frame: WorkerToRelayFrame) => void): void;
+  stopAll(): Promise<void>;
+  applySettings(): Promise<void>;
+  /** Every session as the panel's agent cards show it. */
+  sessionViews(): Promise<SessionView[]>;
+}
+
+export class PanelMessages {
+  readonly #deps: PanelMessagesDeps;
+
+  constructor(deps: PanelMessagesDeps) {
+    this.#deps = deps;
+  }
+
+  async onMessage(message: PanelToWorker, reply: (m: WorkerToPanel) => void): Promise<void> {
+    const { permissions } = this.#deps;
+    switch (message.kind) {
+      case 'frame': {
+        const parsed = parseRelayToWorker(message.text);
+        if (!parsed.ok) return;
+        this.#deps.onRelayFrame(parsed.frame, (frame) =>
+          reply({ kind: 'frame', text: serializeFrame(frame) }),
+        );
+        return;
+      }
+      case 'control':
+        await this.#deps.controls.apply(message.action, message.sessionId);
+        return;
+      case 'submit_answer':
+        permissions.answer(message.id, message.allow, message.scope);
+        return;
+      case 'set_mode':
+        await permissions.gate.setMode(message.sessionId, message.mode);
+        return;
+      case 'grant':
+        await permissions.grants.add(message.site, message.client);
+        return;
+      case 'revoke_grant':
+        await permissions.grants.revoke(message.site, message.client);
+        return;
+      case 'stop_all':
+        await this.#deps.stopAll();
+        return;
+      case 'settings': {
+        const settings = await saveSettings(message.settings);
+        this.#deps.panels.broadcast({ kind: 'settings', settings });
+        if (message.settings.sensitiveSites !== undefined) await this.broadcastPermissions();
+        await this.#deps.applySettings();
+        return;
+      }
+    }
+  }
+
+  async greet(send: (m: WorkerToPanel) => void): Promise<void> {
+    const { permissions, background } = this.#deps;
+    send({ kind: 'settings', settings: await loadSettings() });
+    send({ kind: 'questions', questions: permissions.questions.all() });
+    send({ kind: 'permissions', permissions: await permissions.view() });
+    send({ kind: 'activity_all', entries: this.#deps.activity.all() });
+    send({ kind: 'sessions', sessions: await this.#deps.sessionViews() });
+    if (background.running)
+      send({
+        kind: 'link',
+        state: background.state,
+        detail: 'The service worker holds the link.',
+      });
+  }
+
+  async broadcastPermissions(): Promise<void> {
+    const { panels, permissions } = this.#deps;
+    if (!panels.connected) return;
+    panels.broadcast({ kind: 'permissions', permissions: await permissions.view() });
+  }
+}
