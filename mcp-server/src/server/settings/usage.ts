@@ -21,15 +21,11 @@ const SUBCOMMANDS = `
                            List the browsers paired with this computer's bridge, or revoke one
 `;
 
-/** A default as a person writes it: 1280x720, 5000, info. */
+/** A default as --help shows it: 5000, "info"; none for an unset or false one. */
 export function shownDefault(entry: SettingEntry): string | undefined {
   if (entry.defaultText !== undefined) return entry.defaultText;
   const value = entry.default;
-  if (value === undefined || value === false) return undefined;
-  if (typeof value === 'object' && value !== null && 'width' in value && 'height' in value) {
-    return `${String(value.width)}x${String(value.height)}`;
-  }
-  return typeof value === 'string' ? value : JSON.stringify(value);
+  return value === undefined || value === false ? undefined : JSON.stringify(value);
 }
 
 /** `--headless / --headed`, `--help, -h`, `--proxy-server <url>`. */

@@ -10,7 +10,7 @@ export const originSettings = {
     env: 'BROWSER_AGENT_ALLOWED_ORIGINS',
     kind: 'list',
     schema: originList(),
-    defaultText: 'none (every origin)',
+    defaultText: 'none: every origin',
     arg: '<list>',
     help: 'Only these origins (comma-separated; "*.example.com" patterns too).',
     theirs: [{ flag: '--allowed-origins' }, { key: 'network.allowedOrigins' }],
