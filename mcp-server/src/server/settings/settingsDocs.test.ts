@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SETTING_GROUPS } from './options/index.js';
-import { DOC_REGIONS, regionOf, renderRegions, withoutPadding, withRegion } from './settingsDocs.js';
+import { launchSettings, SETTING_GROUPS } from './options/index.js';
+import {
+  DOC_REGIONS,
+  regionOf,
+  renderRegions,
+  withoutPadding,
+  withRegion,
+} from './settingsDocs.js';
 
 const read = (doc: string) => readFileSync(new URL(`../../../../${doc}`, import.meta.url), 'utf8');
 
@@ -26,7 +32,7 @@ describe('the settings tables in docs/', () => {
     if (first === undefined) throw new Error('no groups');
     const renamed = {
       ...first,
-      settings: { ...first.settings, launch: { ...first.settings['launch'], env: 'BA_LAUNCH' } },
+      settings: { ...first.settings, launch: { ...launchSettings.launch, env: 'BA_LAUNCH' } },
     };
     expect(drifted(renderRegions([renamed, ...rest]))).toEqual(['settings']);
     const added = {

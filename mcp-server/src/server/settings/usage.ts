@@ -62,10 +62,7 @@ function flagLines(entry: SettingEntry): string[] {
   const first = head.length < TEXT_COLUMN ? head.padEnd(TEXT_COLUMN) : `${head} `;
   const [firstText = '', ...rest] = wrap(text, WIDTH - first.length);
   const indent = ' '.repeat(TEXT_COLUMN);
-  return [
-    first + firstText,
-    ...wrap(rest.join(' '), WIDTH - TEXT_COLUMN).map((l) => indent + l),
-  ];
+  return [first + firstText, ...wrap(rest.join(' '), WIDTH - TEXT_COLUMN).map((l) => indent + l)];
 }
 
 export function renderUsage(groups: readonly SettingGroup[]): string {

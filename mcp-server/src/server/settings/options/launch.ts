@@ -92,7 +92,10 @@ export const launchSettings = {
     theirs: [
       { key: 'browser.launchOptions.args', note: "launch mode; the launcher's own flags refused" },
       { flag: '--user-agent', note: 'launch mode: `["--user-agent=…"]` in the config file' },
-      { flag: '--no-sandbox', note: 'added by itself when running as root; else `["--no-sandbox"]`' },
+      {
+        flag: '--no-sandbox',
+        note: 'added by itself when running as root; else `["--no-sandbox"]`',
+      },
     ],
   }),
   grantPermissions: setting({
