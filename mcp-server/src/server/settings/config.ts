@@ -5,7 +5,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
-  DEFAULT_TRANSACTION_LIMITS,
   type AdminSites,
   type PermissionMode,
   type ConsoleLevel,
@@ -17,22 +16,27 @@ import {
 import { readAdminSites } from './adminPolicy.js';
 import { ConfigError, readConfigFile } from './configFile.js';
 import { loadSecrets, type Secrets } from './secrets.js';
+import type { Config } from './configSchema.js';
 import {
-  DEFAULT_ACTION_TIMEOUT_MS,
-  DEFAULT_HTTP_HEARTBEAT_SECONDS,
-  DEFAULT_HTTP_SESSION_IDLE_SECONDS,
-  DEFAULT_NAVIGATION_TIMEOUT_MS,
-  DEFAULT_SCREENSHOT_MAX_FILE_BYTES,
-  DEFAULT_SCREENSHOT_MAX_FILES,
-  DEFAULT_VIEWPORT,
-  type Config,
-} from './configSchema.js';
-import { configFromEnv, configFromFlags, mergeConfigs, SETTING_SOURCES } from './configSources.js';
+  configFromEnv,
+  configFromFlags,
+  flagValue,
+  mergeConfigs,
+  type FlagValues,
+} from './configSources.js';
 import { launchExtras } from './launchArgs.js';
 import { deviceEmulation, readInitScripts } from './deviceEmulation.js';
-
-/** Together at most as much as 100 full-size files; keeps a small disk from filling up. */
-export const DEFAULT_SCREENSHOT_MAX_TOTAL_BYTES = 500 * 1024 * 1024;
+import { givenValueOf, valueOf } from './setting.js';
+import {
+  ALL_SETTINGS,
+  httpSettings as H,
+  launchSettings as L,
+  originSettings as O,
+  outputSettings as F,
+  pageSettings as P,
+  serverSettings,
+  transactionSettings as T,
+} from './options/index.js';
 
 export interface ScreenshotLimits {
   maxFileBytes: number;
@@ -96,16 +100,9 @@ export interface SettingFlags {
   /** `--isolated` and `--user-data-dir`; they apply in launch mode, from the flag or the file. */
   isolated?: boolean | undefined;
   userDataDir?: string | undefined;
-  /** Raw values of the setting flags, by flag name (see SETTING_SOURCES). */
-  values: Readonly<Record<string, string | boolean | undefined>>;
+  /** Raw values of the flags, by flag name (the entries in options/ read theirs). */
+  values: FlagValues;
 }
-
-/** Flag names cliOptions must accept for the settings table, with their parseArgs types. */
-export const SETTING_FLAG_TYPES = Object.fromEntries(
-  SETTING_SOURCES.flatMap((s) =>
-    s.flag === undefined ? [] : [[s.flag, { type: s.kind === 'bool' ? 'boolean' : 'string' }]],
-  ),
-) as Record<string, { type: 'boolean' | 'string' }>;
 
 /** Throws ConfigError naming the source and key of the first bad setting. */
 export function resolveSettings(
@@ -115,7 +112,8 @@ export function resolveSettings(
   env: NodeJS.ProcessEnv,
   defaultHeadless: boolean,
 ): Settings {
-  const configPath = flags.config ?? (env['BROWSER_AGENT_CONFIG'] || undefined);
+  const configEnv = serverSettings.config.env;
+  const configPath = flags.config ?? ((configEnv && env[configEnv]) || undefined);
   const file: Config = configPath === undefined ? {} : readConfigFile(configPath);
   const fromFlags = configFromFlags(flags.values);
   const browserFlags = {
@@ -126,25 +124,27 @@ export function resolveSettings(
     browser: browserFlags,
   });
 
-  const launching = launchFlag || c.browser?.launch === true;
+  const launching = launchFlag || valueOf(c, L.launch);
   if (!launching) refuseLaunchOnlyFlags(flags);
-  const executable = c.browser?.executablePath;
+  const executable = valueOf(c, L.executablePath);
   if (launching && executable !== undefined && !existsSync(executable)) {
     throw new ConfigError(
       `The browser executable does not exist: ${executable}. Fix --executable-path (or browser.executablePath in the config file), or leave it out to use CHROME_PATH or an installed Chromium.`,
     );
   }
-  const proxy = c.browser?.launchOptions?.proxy;
-  if (proxy?.bypass !== undefined && proxy.server === undefined) {
+  const proxyServer = valueOf(c, L.proxyServer);
+  const proxyBypass = valueOf(c, L.proxyBypass);
+  if (proxyBypass !== undefined && proxyServer === undefined) {
     throw new ConfigError(
       '--proxy-bypass needs --proxy-server (browser.launchOptions.proxy.server).',
     );
   }
   const extras = launchExtras({
-    args: c.browser?.launchOptions?.args,
-    proxy: proxy?.server === undefined ? undefined : { server: proxy.server, bypass: proxy.bypass },
-    grantPermissions: c.browser?.grantPermissions,
+    args: valueOf(c, L.launchArgs),
+    proxy: proxyServer === undefined ? undefined : { server: proxyServer, bypass: proxyBypass },
+    grantPermissions: valueOf(c, L.grantPermissions),
   });
+  const outputDir = valueOf(c, F.outputDir);
   const launch: HelloFrame['launch'] = launching
     ? {
         ...(extras.args.length > 0 ? { args: extras.args } : {}),
@@ -153,45 +153,47 @@ export function resolveSettings(
           : {}),
         isolated: flags.isolated ?? false,
         ...(flags.userDataDir !== undefined ? { userDataDir: flags.userDataDir } : {}),
-        headless: c.browser?.headless ?? defaultHeadless,
-        ...(c.outputDir !== undefined ? { downloadDir: path.resolve(c.outputDir) } : {}),
-        ...(c.browser?.executablePath !== undefined
-          ? { executablePath: c.browser.executablePath }
-          : {}),
+        headless: valueOf(c, L.headless) ?? defaultHeadless,
+        ...(outputDir !== undefined ? { downloadDir: path.resolve(outputDir) } : {}),
+        ...(executable !== undefined ? { executablePath: executable } : {}),
       }
     : undefined;
-  const device = deviceEmulation(c.browser?.device, c.browser?.mobile);
+  const device = deviceEmulation(valueOf(c, P.device), valueOf(c, P.mobile));
+  const storageState = valueOf(c, F.storageState);
   return {
     launch,
-    // An explicit --viewport beats the device's.
-    viewport: c.viewport ?? device.viewport ?? (launching ? { ...DEFAULT_VIEWPORT } : undefined),
+    // An explicit --viewport beats the device's; only a launched browser gets the default.
+    viewport:
+      givenValueOf(c, P.viewport) ??
+      device.viewport ??
+      (launching ? { ...valueOf(c, P.viewport) } : undefined),
     emulation: device.emulation,
-    initScript: readInitScripts(c.browser?.initScript),
-    actionTimeoutMs: c.timeouts?.actionMs ?? DEFAULT_ACTION_TIMEOUT_MS,
-    navigationTimeoutMs: c.timeouts?.navigationMs ?? DEFAULT_NAVIGATION_TIMEOUT_MS,
+    initScript: readInitScripts(valueOf(c, P.initScript)),
+    actionTimeoutMs: valueOf(c, P.actionTimeoutMs),
+    navigationTimeoutMs: valueOf(c, P.navigationTimeoutMs),
     policy: policyOf(c),
-    outputDir: c.outputDir === undefined ? undefined : path.resolve(c.outputDir),
+    outputDir: outputDir === undefined ? undefined : path.resolve(outputDir),
     screenshots: {
-      maxFileBytes: c.screenshots?.maxFileBytes ?? DEFAULT_SCREENSHOT_MAX_FILE_BYTES,
-      maxFiles: c.screenshots?.maxFiles ?? DEFAULT_SCREENSHOT_MAX_FILES,
-      maxTotalBytes: c.screenshots?.maxTotalBytes ?? DEFAULT_SCREENSHOT_MAX_TOTAL_BYTES,
+      maxFileBytes: valueOf(c, F.screenshotMaxFileBytes),
+      maxFiles: valueOf(c, F.screenshotMaxFiles),
+      maxTotalBytes: valueOf(c, F.screenshotMaxTotalBytes),
     },
-    uploadDirs: (c.uploadDirs ?? []).map((dir) => path.resolve(dir)),
-    toolNames: c.toolNames ?? 'default',
-    consoleLevel: c.consoleLevel ?? 'info',
-    allowFileUrls: c.allowFileUrls === true,
-    permissionMode: c.permissionMode,
+    uploadDirs: (valueOf(c, F.uploadDirs) ?? []).map((dir) => path.resolve(dir)),
+    toolNames: valueOf(c, serverSettings.toolNames),
+    consoleLevel: valueOf(c, F.consoleLevel),
+    allowFileUrls: valueOf(c, O.allowFileUrls),
+    permissionMode: valueOf(c, O.permissionMode),
     adminSites: readAdminSites(env),
-    transactions: { ...DEFAULT_TRANSACTION_LIMITS, ...c.transactions },
-    httpSessionIdleMs: (c.http?.sessionIdleSeconds ?? DEFAULT_HTTP_SESSION_IDLE_SECONDS) * 1000,
-    storageState: c.storageState === undefined ? undefined : path.resolve(c.storageState),
-    secrets: loadSecrets(c.secrets),
+    transactions: transactionsOf(c),
+    httpSessionIdleMs: valueOf(c, H.sessionIdleSeconds) * 1000,
+    storageState: storageState === undefined ? undefined : path.resolve(storageState),
+    secrets: loadSecrets(valueOf(c, F.secrets)),
 
-    imageResponses: c.imageResponses ?? 'allow',
-    saveSession: c.saveSession === true,
-    httpAllowedHosts: c.http?.allowedHosts ?? [],
-    httpSharedBrowserContext: c.http?.sharedBrowserContext === true,
-    httpHeartbeatMs: (c.http?.heartbeatSeconds ?? DEFAULT_HTTP_HEARTBEAT_SECONDS) * 1000,
+    imageResponses: valueOf(c, F.imageResponses),
+    saveSession: valueOf(c, F.saveSession),
+    httpAllowedHosts: valueOf(c, H.allowedHosts) ?? [],
+    httpSharedBrowserContext: valueOf(c, H.sharedBrowserContext),
+    httpHeartbeatMs: valueOf(c, H.heartbeatSeconds) * 1000,
   };
 }
 
@@ -200,20 +202,36 @@ export function resolveSettings(
  * (BROWSER_AGENT_HEADLESS, CHROME_PATH) are not refused: they are often set for other tools.
  */
 function refuseLaunchOnlyFlags(flags: SettingFlags): void {
-  const given: [string, unknown][] = [
-    [flags.headless === false ? '--headed' : '--headless', flags.headless],
-    ['--executable-path', flags.executablePath],
-    ['--isolated', flags.isolated],
-    ['--user-data-dir', flags.userDataDir],
-  ];
-  for (const flag of ['proxy-server', 'proxy-bypass', 'grant-permissions']) {
-    given.push([`--${flag}`, flags.values[flag]]);
+  // The launch flags the tests and parseCli pass as fields, over the raw values.
+  const values: FlagValues = {
+    ...flags.values,
+    headless: flags.headless === true ? true : undefined,
+    headed: flags.headless === false ? true : undefined,
+    'executable-path': flags.executablePath,
+    isolated: flags.isolated,
+    'user-data-dir': flags.userDataDir,
+  };
+  for (const entry of ALL_SETTINGS) {
+    if (entry.needs !== 'launch' || entry.flag === undefined) continue;
+    const given = flagValue(values, entry);
+    if (given === undefined) continue;
+    const name = given === false && entry.negation !== undefined ? entry.negation : entry.flag;
+    throw new ConfigError(
+      `--${name} only applies in launch mode: add --launch, or set "browser": { "launch": true } in the config file.`,
+    );
   }
-  const stray = given.find(([, value]) => value !== undefined)?.[0];
-  if (stray === undefined) return;
-  throw new ConfigError(
-    `${stray} only applies in launch mode: add --launch, or set "browser": { "launch": true } in the config file.`,
-  );
+}
+
+/** The protocol's defaults under the file's and the variables' limits, key by key. */
+function transactionsOf(c: Config): TransactionLimits {
+  const calls = valueOf(c, T.autoCheckpointEveryCalls);
+  const seconds = valueOf(c, T.autoCheckpointEverySeconds);
+  return {
+    rollbackTimeoutMs: valueOf(c, T.rollbackTimeoutMs),
+    maxCheckpoints: valueOf(c, T.maxCheckpoints),
+    ...(calls !== undefined ? { autoCheckpointEveryCalls: calls } : {}),
+    ...(seconds !== undefined ? { autoCheckpointEverySeconds: seconds } : {}),
+  };
 }
 
 /** The part of the settings the extension applies to the session's tabs. */
@@ -234,12 +252,12 @@ export function sessionSettingsOf(s: Settings): SessionSettings {
 }
 
 function policyOf(c: Config): OriginPolicy | undefined {
-  const allowed = c.allowedOrigins?.length ? c.allowedOrigins : undefined;
-  const blocked = c.blockedOrigins?.length ? c.blockedOrigins : undefined;
+  const allowed = valueOf(c, O.allowedOrigins);
+  const blocked = valueOf(c, O.blockedOrigins);
   const policy: OriginPolicy = {
-    ...(allowed ? { allowedOrigins: allowed } : {}),
-    ...(blocked ? { blockedOrigins: blocked } : {}),
-    ...(c.blockPrivateNetwork ? { blockPrivateNetwork: true } : {}),
+    ...(allowed?.length ? { allowedOrigins: allowed } : {}),
+    ...(blocked?.length ? { blockedOrigins: blocked } : {}),
+    ...(valueOf(c, O.blockPrivateNetwork) ? { blockPrivateNetwork: true } : {}),
   };
   return Object.keys(policy).length > 0 ? policy : undefined;
 }

@@ -1,181 +1,34 @@
 /**
  * The three places a setting can come from, and their order: a command-line flag beats an
- * environment variable, which beats the config file. One table names, for each setting, its
- * variable and its flag; every value from any source is checked against the same schema.
+ * environment variable, which beats the config file. Each entry (options/) names its variable
+ * and its flag; every value from any source is checked against the same schema.
  */
 import { ConfigError, parseConfig } from './configFile.js';
 import type { Config } from './configSchema.js';
+import type { SettingEntry, SettingKind } from './setting.js';
+import { ALL_SETTINGS } from './options/index.js';
 
-type Kind = 'string' | 'bool' | 'int' | 'list' | 'size';
+/** Raw values of parseArgs, by flag name. */
+export type FlagValues = Readonly<Record<string, string | boolean | undefined>>;
 
-interface Source {
-  /** Where the value goes in the config object. */
-  path: readonly string[];
-  env?: string;
-  /** Name of the flag in CliOptions.settingFlags (without the dashes). */
-  flag?: string;
-  kind: Kind;
+/**
+ * What the command line gave for an entry: its flag or an alias, or false from its negation.
+ * parseCli refuses a flag given together with its negation before this is asked.
+ */
+export function flagValue(values: FlagValues, entry: SettingEntry): string | boolean | undefined {
+  if (entry.flag === undefined) return undefined;
+  for (const name of [entry.flag, ...(entry.aliases ?? [])]) {
+    if (values[name] !== undefined) return values[name];
+  }
+  if (entry.negation !== undefined && values[entry.negation] === true) return false;
+  return undefined;
 }
-
-export const SETTING_SOURCES: readonly Source[] = [
-  { path: ['browser', 'executablePath'], env: 'CHROME_PATH', kind: 'string' },
-  { path: ['browser', 'headless'], env: 'BROWSER_AGENT_HEADLESS', kind: 'bool' },
-  {
-    path: ['browser', 'launchOptions', 'proxy', 'server'],
-    env: 'BROWSER_AGENT_PROXY_SERVER',
-    flag: 'proxy-server',
-    kind: 'string',
-  },
-  {
-    path: ['browser', 'launchOptions', 'proxy', 'bypass'],
-    env: 'BROWSER_AGENT_PROXY_BYPASS',
-    flag: 'proxy-bypass',
-    kind: 'string',
-  },
-  { path: ['browser', 'device'], env: 'BROWSER_AGENT_DEVICE', flag: 'device', kind: 'string' },
-  { path: ['browser', 'mobile'], env: 'BROWSER_AGENT_MOBILE', flag: 'mobile', kind: 'bool' },
-  {
-    path: ['browser', 'initScript'],
-    env: 'BROWSER_AGENT_INIT_SCRIPT',
-    flag: 'init-script',
-    kind: 'list',
-  },
-  {
-    path: ['browser', 'grantPermissions'],
-    env: 'BROWSER_AGENT_GRANT_PERMISSIONS',
-    flag: 'grant-permissions',
-    kind: 'list',
-  },
-  { path: ['viewport'], env: 'BROWSER_AGENT_VIEWPORT', flag: 'viewport', kind: 'size' },
-  {
-    path: ['timeouts', 'actionMs'],
-    env: 'BROWSER_AGENT_ACTION_TIMEOUT_MS',
-    flag: 'timeout-action',
-    kind: 'int',
-  },
-  {
-    path: ['timeouts', 'navigationMs'],
-    env: 'BROWSER_AGENT_NAVIGATION_TIMEOUT_MS',
-    flag: 'timeout-navigation',
-    kind: 'int',
-  },
-  {
-    path: ['allowedOrigins'],
-    env: 'BROWSER_AGENT_ALLOWED_ORIGINS',
-    flag: 'allowed-origins',
-    kind: 'list',
-  },
-  {
-    path: ['blockedOrigins'],
-    env: 'BROWSER_AGENT_BLOCKED_ORIGINS',
-    flag: 'blocked-origins',
-    kind: 'list',
-  },
-  {
-    path: ['blockPrivateNetwork'],
-    env: 'BROWSER_AGENT_BLOCK_PRIVATE_NETWORK',
-    flag: 'block-private-network',
-    kind: 'bool',
-  },
-  {
-    path: ['allowFileUrls'],
-    env: 'BROWSER_AGENT_ALLOW_FILE_URLS',
-    flag: 'allow-file-urls',
-    kind: 'bool',
-  },
-  {
-    path: ['permissionMode'],
-    env: 'BROWSER_AGENT_PERMISSION_MODE',
-    flag: 'permission-mode',
-    kind: 'string',
-  },
-  { path: ['uploadDirs'], env: 'BROWSER_AGENT_UPLOAD_DIRS', flag: 'upload-dirs', kind: 'list' },
-  { path: ['outputDir'], env: 'BROWSER_AGENT_OUTPUT_DIR', flag: 'output-dir', kind: 'string' },
-  {
-    path: ['storageState'],
-    env: 'BROWSER_AGENT_STORAGE_STATE',
-    flag: 'storage-state',
-    kind: 'string',
-  },
-  { path: ['secrets'], env: 'BROWSER_AGENT_SECRETS', flag: 'secrets', kind: 'string' },
-  {
-    path: ['screenshots', 'maxFileBytes'],
-    env: 'BROWSER_AGENT_SCREENSHOT_MAX_BYTES',
-    kind: 'int',
-  },
-  { path: ['screenshots', 'maxFiles'], env: 'BROWSER_AGENT_SCREENSHOT_MAX_FILES', kind: 'int' },
-  {
-    path: ['screenshots', 'maxTotalBytes'],
-    env: 'BROWSER_AGENT_SCREENSHOT_MAX_TOTAL_BYTES',
-    kind: 'int',
-  },
-  // Playwright MCP's name for the cap on what the output directory holds.
-  { path: ['screenshots', 'maxTotalBytes'], flag: 'output-max-size', kind: 'int' },
-  {
-    path: ['transactions', 'rollbackTimeoutMs'],
-    env: 'BROWSER_AGENT_ROLLBACK_TIMEOUT_MS',
-    kind: 'int',
-  },
-  { path: ['transactions', 'maxCheckpoints'], env: 'BROWSER_AGENT_MAX_CHECKPOINTS', kind: 'int' },
-  {
-    path: ['transactions', 'autoCheckpointEveryCalls'],
-    env: 'BROWSER_AGENT_AUTO_CHECKPOINT_CALLS',
-    kind: 'int',
-  },
-  {
-    path: ['transactions', 'autoCheckpointEverySeconds'],
-    env: 'BROWSER_AGENT_AUTO_CHECKPOINT_SECONDS',
-    kind: 'int',
-  },
-  { path: ['toolNames'], env: 'BROWSER_AGENT_TOOL_NAMES', flag: 'tool-names', kind: 'string' },
-  {
-    path: ['saveSession'],
-    env: 'BROWSER_AGENT_SAVE_SESSION',
-    flag: 'save-session',
-    kind: 'bool',
-  },
-  {
-    path: ['imageResponses'],
-    env: 'BROWSER_AGENT_IMAGE_RESPONSES',
-    flag: 'image-responses',
-    kind: 'string',
-  },
-  {
-    path: ['consoleLevel'],
-    env: 'BROWSER_AGENT_CONSOLE_LEVEL',
-    flag: 'console-level',
-    kind: 'string',
-  },
-  {
-    path: ['http', 'sessionIdleSeconds'],
-    env: 'BROWSER_AGENT_HTTP_SESSION_IDLE_SECONDS',
-    flag: 'session-idle',
-    kind: 'int',
-  },
-  {
-    path: ['http', 'allowedHosts'],
-    env: 'BROWSER_AGENT_ALLOWED_HOSTS',
-    flag: 'allowed-hosts',
-    kind: 'list',
-  },
-  {
-    path: ['http', 'sharedBrowserContext'],
-    env: 'BROWSER_AGENT_SHARED_BROWSER_CONTEXT',
-    flag: 'shared-browser-context',
-    kind: 'bool',
-  },
-  {
-    path: ['http', 'heartbeatSeconds'],
-    env: 'BROWSER_AGENT_HTTP_HEARTBEAT_SECONDS',
-    kind: 'int',
-  },
-];
 
 /**
  * Text from a variable or flag as the schema's type. What does not convert is passed on as it
  * is, so the schema's error shows the text the user wrote.
  */
-function convert(raw: string | boolean, kind: Kind): unknown {
+function convert(raw: string | boolean, kind: SettingKind): unknown {
   if (typeof raw === 'boolean') return raw;
   const s = raw.trim();
   switch (kind) {
@@ -212,34 +65,37 @@ function setAt(target: Record<string, unknown>, path: readonly string[], value: 
 }
 
 /** One setting from one source, checked on its own so the error can name its variable or flag. */
-function checked(source: Source, raw: string | boolean, label: string): Config {
+function checked(entry: SettingEntry & { key: string }, raw: string | boolean, label: string) {
   let value: unknown;
   try {
-    value = convert(raw, source.kind);
+    value = convert(raw, entry.kind);
   } catch (err) {
     throw new ConfigError(`${label}: ${err instanceof Error ? err.message : String(err)}`);
   }
   const single: Record<string, unknown> = {};
-  setAt(single, source.path, value);
+  setAt(single, entry.key.split('.'), value);
   return parseConfig(single, label);
 }
 
+/** The entries that are config keys; the others are read by the code that uses them. */
+const KEYED = ALL_SETTINGS.flatMap((e) => (e.key === undefined ? [] : [{ ...e, key: e.key }]));
+
 export function configFromEnv(env: NodeJS.ProcessEnv): Config {
   let config: Config = {};
-  for (const source of SETTING_SOURCES) {
-    const raw = source.env === undefined ? undefined : env[source.env];
-    if (raw === undefined || raw === '' || source.env === undefined) continue;
-    config = mergeConfigs(config, checked(source, raw, source.env));
+  for (const entry of KEYED) {
+    const raw = entry.env === undefined ? undefined : env[entry.env];
+    if (raw === undefined || raw === '' || entry.env === undefined) continue;
+    config = mergeConfigs(config, checked(entry, raw, entry.env));
   }
   return config;
 }
 
-export function configFromFlags(flags: Readonly<Record<string, string | boolean | undefined>>) {
+export function configFromFlags(values: FlagValues): Config {
   let config: Config = {};
-  for (const source of SETTING_SOURCES) {
-    const raw = source.flag === undefined ? undefined : flags[source.flag];
-    if (raw === undefined || source.flag === undefined) continue;
-    config = mergeConfigs(config, checked(source, raw, `--${source.flag}`));
+  for (const entry of KEYED) {
+    const raw = flagValue(values, entry);
+    if (raw === undefined) continue;
+    config = mergeConfigs(config, checked(entry, raw, `--${entry.flag ?? entry.key}`));
   }
   return config;
 }
