@@ -14,4 +14,3 @@ export * from './transactionLimits.js';
 export * from './sessionTabs.js';
 export * from './permissions.js';
 export * from './untrustedText.js';
-export * from './resultFile.js';

@@ -1,20 +1,33 @@
 /**
  * One response per call on the MCP server's side. The browser's result is its main part; the
  * layers on the way add notes (the resumed session's last calls, the project session's notes,
- * where a screenshot was saved), and a server step may turn the page-HTML part into Markdown.
+ * where a screenshot was saved), and a server step may turn the page's HTML into Markdown.
  * It is rendered once, by mcpServer.ts, when the call is done.
  */
-import type { ToolContent, ToolName, ToolResult } from '@browser-agent/protocol';
+import type { ServerData, ToolContent, ToolName, ToolResult } from '@browser-agent/protocol';
 
 export class ToolResponse {
   #main: ToolContent[] = [];
   #structured: ToolResult['structured'];
   readonly #notes: string[] = [];
+  /** The extension's typed data for the server's layers (files, page HTML, console events). */
+  #serverData: ServerData = {};
 
   /** The browser's result. */
   setResult(result: ToolResult): void {
     this.#main = [...result.content];
     this.#structured = result.structured;
+    this.#serverData = { ...result.serverData };
+  }
+
+  /**
+   * Takes one field of the extension's server data: the layer that takes it owns it, and the
+   * rendered result never carries any of it.
+   */
+  take<K extends keyof ServerData>(key: K): ServerData[K] {
+    const value = this.#serverData[key];
+    delete this.#serverData[key];
+    return value;
   }
 
   /** The browser's result as it stands (server steps read it). */
@@ -39,17 +52,6 @@ export class ToolResponse {
     if (this.#main.length < before) {
       this.addNote('The image was left out of this response (--image-responses omit).');
     }
-  }
-
-  /** Removes the text parts that start with `marker` and gives their text after it. */
-  takeMarked(marker: string): string[] {
-    const taken: string[] = [];
-    this.#main = this.#main.filter((part) => {
-      if (part.type !== 'text' || !part.text.startsWith(marker)) return true;
-      taken.push(part.text.slice(marker.length));
-      return false;
-    });
-    return taken;
   }
 
   /** Replaces the result's first text part (the handler's own; a file step saved it). */
