@@ -6,6 +6,7 @@ export * from './hops.js';
 export * from './releases.js';
 export * from './responseText.js';
 export * from './result.js';
+export * from './secretForms.js';
 export * from './tools/index.js';
 export { renderToolReference } from './tools/reference.js';
 export * from './pairingProofs.js';

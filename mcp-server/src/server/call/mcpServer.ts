@@ -23,7 +23,13 @@ import {
   progressLimitMs,
   reportProgress,
 } from './callProgress.js';
-import { NO_SECRETS, redactResult, withSecretValues, type Secrets } from '../settings/secrets.js';
+import {
+  NO_SECRETS,
+  redactResult,
+  redactText,
+  withSecretValues,
+  type Secrets,
+} from '../settings/secrets.js';
 import { serverStepFor, type StepSettings } from '../steps/serverSteps.js';
 import { ConsoleLog } from '../outputFiles/consoleLog.js';
 import { SessionLog, type TypedArgsSource } from '../outputFiles/sessionLog.js';
@@ -122,6 +128,8 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
       response.setResult(
         await caller.call(name, sent, deadlineMs, response, { signal: extra.signal }),
       );
+      // Before any step saves or shows a byte of it: files get what the agent would (#25.4).
+      if (secrets.size > 0) response.rewriteAll((text) => redactText(text, secrets));
       await step?.after?.(response, args, settings);
       if (settings.imageResponses === 'omit') response.omitImages();
       await consoleLog.report(response);

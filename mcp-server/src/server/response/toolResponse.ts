@@ -54,6 +54,35 @@ export class ToolResponse {
     }
   }
 
+  /**
+   * Rewrites every text the browser sent before any layer saves or shows it: the text parts, the
+   * console events, the page's HTML, and the files whose bytes are UTF-8 text (the secrets'
+   * redaction, settings/secrets.ts). The storage state is left as it is: its file is the
+   * user's own sign-in state, and a rewritten cookie would not restore.
+   */
+  rewriteAll(convert: (text: string) => string): void {
+    this.mapText(convert);
+    const data = this.#serverData;
+    if (data.consoleEvents !== undefined)
+      data.consoleEvents = data.consoleEvents.map((batch) => ({
+        ...batch,
+        entries: batch.entries.map((e) => ({
+          ...e,
+          text: convert(e.text),
+          ...(e.location === undefined ? {} : { location: convert(e.location) }),
+        })),
+      }));
+    if (data.pageHtml !== undefined)
+      data.pageHtml = {
+        ...data.pageHtml,
+        url: convert(data.pageHtml.url),
+        title: convert(data.pageHtml.title),
+        html: convert(data.pageHtml.html),
+      };
+    if (data.files !== undefined)
+      data.files = data.files.map((file) => ({ ...file, data: rewriteBytes(file.data, convert) }));
+  }
+
   /** Replaces the result's first text part (the handler's own; a file step saved it). */
   replaceFirstText(text: string): string | undefined {
     const index = this.#main.findIndex((part) => part.type === 'text');
@@ -75,6 +104,15 @@ export class ToolResponse {
     ];
     return this.#structured === undefined ? { content } : { content, structured: this.#structured };
   }
+}
+
+/** Base64 bytes rewritten as text when they are UTF-8 text; other bytes (a PDF, an image) as they are. */
+function rewriteBytes(base64: string, convert: (text: string) => string): string {
+  const bytes = Buffer.from(base64, 'base64');
+  const text = bytes.toString('utf8');
+  if (!Buffer.from(text, 'utf8').equals(bytes)) return base64;
+  const out = convert(text);
+  return out === text ? base64 : Buffer.from(out, 'utf8').toString('base64');
 }
 
 /** Whatever carries a call to the browser; the daemon client in production, a fake in tests. */
