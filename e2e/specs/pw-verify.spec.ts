@@ -149,7 +149,13 @@ test('verify value: textbox, checkbox, radio, slider, select; a secret is never 
   expect(secret.isError).toBe(true);
   expect(secret.text).toContain('secret field');
   expect(secret.text).not.toContain('hunter2');
-  await callOk(client, 'browser_verify_value', { ref: password, value: 'hunter2-S3cret' });
+  // Issue #25.4: the right value gets the same refusal as a guess (no oracle for a password).
+  const right = await callTool(client, 'browser_verify_value', {
+    ref: password,
+    value: 'hunter2-S3cret',
+  });
+  expect(right.isError).toBe(true);
+  expect(right.text).toBe(secret.text);
 });
 
 test('generate locator: getByRole with the exact name, getByText for a text', async ({

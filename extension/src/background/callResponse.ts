@@ -5,9 +5,11 @@
  * a rendered frame.
  */
 import {
+  mergeServerData,
   toWireError,
   type ErrorCode,
   type ResponsePayload,
+  type ServerData,
   type ToolContent,
   type ToolResult,
   type WireError,
@@ -18,11 +20,18 @@ export class CallResponse {
   #error: WireError | undefined;
   /** The handler's structured result (MCP structuredContent), when its contract declares one. */
   #structured: Record<string, unknown> | undefined;
+  /** What the MCP server takes off the result (files, page HTML, console events), never text. */
+  #serverData: ServerData | undefined;
 
   /** A result's parts, after what is there (the handler's, or a batch step's). */
   add(result: ToolResult): void {
     this.#sections.push(...result.content);
     if (result.structured !== undefined) this.#structured = result.structured;
+    this.addServerData(result.serverData);
+  }
+
+  addServerData(data: ServerData | undefined): void {
+    this.#serverData = mergeServerData(this.#serverData, data);
   }
 
   addText(text: string): void {
@@ -49,7 +58,11 @@ export class CallResponse {
   }
 
   #withStructured(result: ToolResult): ToolResult {
-    return this.#structured === undefined ? result : { ...result, structured: this.#structured };
+    return {
+      ...result,
+      ...(this.#structured === undefined ? {} : { structured: this.#structured }),
+      ...(this.#serverData === undefined ? {} : { serverData: this.#serverData }),
+    };
   }
 
   payload(): ResponsePayload {

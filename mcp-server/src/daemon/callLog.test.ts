@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { findContract } from '@browser-agent/protocol';
 import { CallLog, redact } from './callLog.js';
 import { recentCalls } from './recentCalls.js';
 
@@ -48,10 +49,32 @@ describe('CallLog', () => {
 
   it('redacts nested fields and cuts long strings', () => {
     expect(
-      redact({ fields: [{ ref: 'e1', value: 'secret' }], function: 'x'.repeat(1000) }),
+      redact(
+        { fields: [{ ref: 'e1', value: 'secret' }], function: 'x'.repeat(1000) },
+        findContract('browser_fill_form'),
+      ),
     ).toEqual({
       fields: [{ ref: 'e1', value: '[redacted]' }],
       function: `${'x'.repeat(300)}…`,
+    });
+  });
+
+  it('hides what the contract says is typed, and nothing by a list of its own', () => {
+    const args = { text: 'shown', note: 'typed', steps: [] };
+    expect(redact(args, { typedArgs: ['note'] })).toEqual({ ...args, note: '[redacted]' });
+    expect(redact(args, { secretArgs: ['text'] })).toEqual({ ...args, text: '[redacted]' });
+    // A batch's steps are hidden by their own tools' contracts.
+    const batch = {
+      steps: [
+        { tool: 'browser_type', args: { ref: 'e1', text: 'hunter2' } },
+        { tool: 'browser_click', args: { ref: 'e2' } },
+      ],
+    };
+    expect(redact(batch, findContract('browser_batch'))).toEqual({
+      steps: [
+        { tool: 'browser_type', args: { ref: 'e1', text: '[redacted]' } },
+        { tool: 'browser_click', args: { ref: 'e2' } },
+      ],
     });
   });
 });

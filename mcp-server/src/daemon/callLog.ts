@@ -9,18 +9,8 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { findContract, replaceTypedArgs, type ToolContract } from '@browser-agent/protocol';
 
-/** Keys whose values are what the user typed or chose; never written to disk. */
-const REDACTED_KEYS = new Set([
-  'text',
-  'value',
-  'values',
-  'password',
-  'secret',
-  'token',
-  'paths',
-  'promptText',
-]);
 const MAX_STRING_CHARS = 300;
 
 export interface CallLogOptions {
@@ -51,7 +41,12 @@ export class CallLog {
   }
 
   call(entry: { id: string; sessionId: string; tool: string; args: unknown }): void {
-    this.#write({ t: new Date().toISOString(), phase: 'call', ...entry, args: redact(entry.args) });
+    this.#write({
+      t: new Date().toISOString(),
+      phase: 'call',
+      ...entry,
+      args: redact(entry.args, findContract(entry.tool)),
+    });
   }
 
   result(entry: { id: string; sessionId: string; tool: string; code: string; ms: number }): void {
@@ -91,14 +86,22 @@ export class CallLog {
   }
 }
 
-/** A copy of the arguments with typed text and secrets replaced, long strings cut. */
-export function redact(value: unknown, key?: string): unknown {
-  if (key !== undefined && REDACTED_KEYS.has(key)) return '[redacted]';
+/**
+ * A copy of the arguments with what the contract calls typed text or secrets (typedArgs.ts)
+ * replaced, long strings cut.
+ */
+export function redact(
+  args: unknown,
+  contract: Pick<ToolContract, 'secretArgs' | 'typedArgs' | 'permission'> | undefined,
+): unknown {
+  return cut(replaceTypedArgs(contract, args, () => '[redacted]', findContract));
+}
+
+function cut(value: unknown): unknown {
   if (typeof value === 'string')
     return value.length > MAX_STRING_CHARS ? `${value.slice(0, MAX_STRING_CHARS)}…` : value;
-  if (Array.isArray(value)) return value.map((v) => redact(v));
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redact(v, k)]));
-  }
+  if (Array.isArray(value)) return value.map(cut);
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, cut(v)]));
   return value;
 }

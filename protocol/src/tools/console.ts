@@ -44,11 +44,9 @@ export const consoleMessages = defineTool({
 
 /**
  * Every call's response carries the current tab's console entries that are new since the last
- * response, in one text part that starts with this marker; the MCP server writes them to the
- * console log files of the output directory and reports them briefly (never shown raw).
+ * response (ToolResult `serverData.consoleEvents`); the MCP server writes them to the console log
+ * files of the output directory and reports them briefly.
  */
-export const CONSOLE_EVENTS_MARKER = '@@browser-agent/console-events@@\n';
-
 export const consoleEventsSchema = z.object({
   tabId: z.number(),
   entries: z.array(

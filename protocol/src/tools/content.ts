@@ -5,11 +5,9 @@ import { elementTarget } from './target.js';
 
 /**
  * browser_get_text is split across the bridge: the service worker has no DOM parser, so the
- * extension sends the page's HTML in one text part that starts with this marker, and the MCP
- * server turns it into Markdown before the agent sees it.
+ * extension sends the page's HTML (ToolResult `serverData.pageHtml`) and the MCP server turns it
+ * into Markdown before the agent sees it.
  */
-export const PAGE_HTML_MARKER = '@@browser-agent/page-html@@\n';
-
 export const pageHtmlSchema = z.object({
   url: z.string(),
   title: z.string(),

@@ -71,6 +71,12 @@ export interface ToolContract<N extends string = string, S extends z.ZodObject =
    */
   readonly secretArgs?: readonly string[];
   /**
+   * Other arguments that carry what the agent typed, chose or expects a field to hold (a dialog's
+   * prompt text, a cookie's value, the text looked for): with `secretArgs`, what no log of calls
+   * shows raw (typedArgs.ts). Paths as in `secretArgs`.
+   */
+  readonly typedArgs?: readonly string[];
+  /**
    * `steps`: the permission gate (issue #19) asks about each of its steps, not about the call
    * itself (browser_batch). Read-only tools (annotations.readOnlyHint) are never asked about.
    */

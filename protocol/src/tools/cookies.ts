@@ -58,6 +58,7 @@ export const cookieSet = defineTool({
   }),
   annotations: WRITES,
   group: 'storage',
+  typedArgs: ['value'],
 });
 
 export const cookieDelete = defineTool({

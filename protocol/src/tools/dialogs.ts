@@ -16,6 +16,7 @@ export const handleDialog = defineTool({
     idempotentHint: false,
     openWorldHint: true,
   },
+  typedArgs: ['promptText'],
 });
 
 /** The dialogs area's tools, in the order tools/list shows them. */

@@ -33,6 +33,7 @@ export const find = defineTool({
     idempotentHint: true,
     openWorldHint: true,
   },
+  typedArgs: ['text'],
 });
 
 /** The find area's tools, in the order tools/list shows them. */

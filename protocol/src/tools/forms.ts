@@ -40,6 +40,7 @@ export const selectOption = defineTool({
     idempotentHint: false,
     openWorldHint: true,
   },
+  typedArgs: ['values'],
 });
 
 export const fileUpload = defineTool({

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ToolContract, ToolGroup } from './contract.js';
+import { replaceTypedArgs } from './typedArgs.js';
 import { navigationContracts } from './navigation.js';
 import { snapshotContracts } from './snapshot.js';
 import { findContracts } from './find.js';
@@ -30,6 +31,12 @@ export {
   type ServerStepKind,
 } from './contract.js';
 export { targetSchema, type ElementTarget } from './target.js';
+export {
+  typedArgPaths,
+  replaceAtPaths,
+  replaceTypedArgs,
+  type TypedArgsFacts,
+} from './typedArgs.js';
 export { tabsOutput, type TabsOutput } from './tabs.js';
 export { evaluateOutput, type EvaluateOutput } from './evaluate.js';
 export {
@@ -37,7 +44,6 @@ export {
   type ConsoleOutput,
   CONSOLE_LEVELS,
   type ConsoleLevel,
-  CONSOLE_EVENTS_MARKER,
   consoleEventsSchema,
   type ConsoleEvents,
 } from './console.js';
@@ -80,6 +86,15 @@ export function findContract(name: string): ToolContract | undefined {
   return byName.get(name);
 }
 
+/** A call's arguments with what its tool's contract calls typed replaced (typedArgs.ts). */
+export function replaceTypedArgsOf(
+  tool: string,
+  args: unknown,
+  replace: (value: unknown) => unknown,
+): unknown {
+  return replaceTypedArgs(findContract(tool), args, replace, findContract);
+}
+
 export function isToolName(name: string): name is ToolName {
   return byName.has(name);
 }
@@ -98,11 +113,6 @@ export function contractsFor(groups: readonly ToolGroup[]): AnyContract[] {
 
 /** Default timeout for a tool call when the contract gives none. */
 export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
-export { PAGE_HTML_MARKER, pageHtmlSchema, type PageHtml } from './content.js';
+export { pageHtmlSchema, type PageHtml } from './content.js';
 export { projectPathSchema } from './project.js';
-export {
-  STORAGE_STATE_MARKER,
-  storageStateSchema,
-  stateCookieSchema,
-  type StorageState,
-} from './storage.js';
+export { storageStateSchema, stateCookieSchema, type StorageState } from './storage.js';

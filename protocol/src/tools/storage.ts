@@ -66,6 +66,7 @@ function webStorageTools<A extends 'localstorage' | 'sessionstorage'>(area: A, l
       input: z.object({ key, value }),
       annotations: WRITES,
       group: 'storage',
+      typedArgs: ['value'],
     }),
     defineTool({
       name: `browser_${area}_delete`,
@@ -120,12 +121,6 @@ export const storageStateSchema = z.object({
 });
 export type StorageState = z.infer<typeof storageStateSchema>;
 
-/**
- * The first line of browser_storage_state's text: the server writes the state after it to a
- * file and shows the file's path instead, so cookie values never reach the agent.
- */
-export const STORAGE_STATE_MARKER = '@@browser-agent/storage-state@@\n';
-
 export const storageState = defineTool({
   name: 'browser_storage_state',
   title: 'Save storage state',
@@ -161,6 +156,7 @@ export const setStorageState = defineTool({
   serverStep: 'loadStorageState',
   allowedInBatch: false,
   timeoutMs: () => 60_000,
+  typedArgs: ['state.cookies[].value', 'state.origins[].localStorage[].value'],
 });
 
 /** The storage area's tools, in the order tools/list shows them. */

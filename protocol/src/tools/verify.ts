@@ -35,6 +35,7 @@ export const verifyTextVisible = defineTool({
   }),
   annotations: readOnly,
   group: 'testing',
+  typedArgs: ['text'],
 });
 
 export const verifyListVisible = defineTool({
@@ -63,6 +64,7 @@ export const verifyValue = defineTool({
   }),
   annotations: readOnly,
   group: 'testing',
+  typedArgs: ['value'],
 });
 
 export const generateLocator = defineTool({

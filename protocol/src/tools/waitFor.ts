@@ -34,6 +34,7 @@ export const waitFor = defineTool({
   timeoutMs: (args) => ((args.time ?? args.timeout ?? 10) + 10) * 1000,
   waitDefaultSeconds: 10,
   takesProjectPath: true,
+  typedArgs: ['text'],
 });
 
 /** The waitFor area's tools, in the order tools/list shows them. */

@@ -1,8 +1,8 @@
 /**
  * What a field holds now, read in the page's main world: a checkbox's or radio's checked state,
  * or a value (a text field's, a slider's, a <select>'s value and its option's label, an
- * editable element's text). A secret field's value never leaves the page: only whether it
- * equals the expected one.
+ * editable element's text). A secret field's value never leaves the page, and is never compared
+ * with anything: an answer to "is it 735?" would let an agent guess a PIN (#25.4).
  */
 import type { TabHandle } from '../tabStates';
 import { SECRET_FIELD_FUNCTION } from '../../shared/secretKind';
@@ -11,7 +11,8 @@ import type { ResolvedElement } from './resolveRef';
 
 export type FieldState =
   | { kind: 'checked'; checked: boolean }
-  | { kind: 'value'; value: string; label?: string; secret: boolean; equals: boolean }
+  | { kind: 'value'; value: string; label?: string; equals: boolean }
+  | { kind: 'secret' }
   | { kind: 'none' };
 
 const FIELD_STATE_FUNCTION = `function (expected) {
@@ -31,12 +32,12 @@ const FIELD_STATE_FUNCTION = `function (expected) {
   else if (el.hasAttribute('aria-valuenow') || el.hasAttribute('aria-valuetext'))
     value = el.getAttribute('aria-valuetext') || el.getAttribute('aria-valuenow');
   else return { kind: 'none' };
-  const secret = (${SECRET_FIELD_FUNCTION})(el);
+  if ((${SECRET_FIELD_FUNCTION})(el)) return { kind: 'secret' };
   const equals = value === expected || label === expected;
-  return secret ? { kind: 'value', value: '', secret, equals } : { kind: 'value', value, label, secret, equals };
+  return { kind: 'value', value, label, equals };
 }`;
 
-/** The element's checked state or value; `expected` is compared in the page (secret fields). */
+/** The element's checked state or value, and whether it equals `expected`; a secret field says only that it is one. */
 export async function fieldState(
   tab: TabHandle,
   element: ResolvedElement,

@@ -1,4 +1,10 @@
-import type { RequestFrame, ResponseFrame } from '@browser-agent/protocol';
+import {
+  findContract,
+  replaceTypedArgs,
+  type RequestFrame,
+  type ResponseFrame,
+  type TypedArgsFacts,
+} from '@browser-agent/protocol';
 import type { ActivityEntry } from '../../shared/messages';
 import { UPLOAD_ORIGIN_PREFIX } from '../common/constants';
 
@@ -10,13 +16,17 @@ const MAX_SUMMARY_CHARS = 160;
 const FILES_LABEL = 'files: ';
 /** What typed text and chosen values read as in the arguments the panel shows. */
 const HIDDEN = '(hidden)';
-/** Argument keys that carry what the agent typed or chose; their values are never shown raw. */
-const TYPED_KEYS = new Set(['text', 'value', 'values', 'fields']);
 
 /** Recent tool calls per session, for the panel's live log (kept in the worker, so a reopened panel sees them). */
 export class Activity {
   readonly #entries: ActivityEntry[] = [];
   readonly #byId = new Map<string, ActivityEntry>();
+  readonly #contractOf: (tool: string) => TypedArgsFacts | undefined;
+
+  /** `contractOf`: where the facts of a tool's arguments come from (the contracts; a test's own). */
+  constructor(contractOf: (tool: string) => TypedArgsFacts | undefined = findContract) {
+    this.#contractOf = contractOf;
+  }
 
   all(): ActivityEntry[] {
     return [...this.#entries];
@@ -28,13 +38,20 @@ export class Activity {
   }
 
   started(frame: RequestFrame, client: string): ActivityEntry {
+    // What the tool's contract calls typed (typedArgs.ts) is hidden; a form's fields keep their targets.
+    const hidden = replaceTypedArgs(
+      this.#contractOf(frame.action),
+      frame.params,
+      () => HIDDEN,
+      this.#contractOf,
+    );
     const entry: ActivityEntry = {
       id: frame.id,
       sessionId: frame.sessionId,
       client,
       tool: frame.action,
-      args: shortArgs(frame.params),
-      details: detailsOf(frame.params),
+      args: shortArgs(hidden),
+      details: detailsOf(hidden),
       host: undefined,
       summary: undefined,
       startedAt: Date.now(),
@@ -84,40 +101,20 @@ function firstSentence(data: unknown): string | undefined {
   return cut.replace(/\.$/, '');
 }
 
-/** Arguments with typed text and values hidden, long strings cut; paths stay (see shortArgs). */
-function hideTyped(value: unknown, key?: string): unknown {
-  if (key !== undefined && TYPED_KEYS.has(key)) {
-    // A form's fields keep their targets; only what was typed or chosen is hidden.
-    if (key === 'fields' && Array.isArray(value))
-      return (value as unknown[]).map((f) =>
-        typeof f === 'object' && f !== null
-          ? Object.fromEntries(
-              Object.entries(f).map(([k, v]) => [k, k === 'value' || k === 'values' ? HIDDEN : v]),
-            )
-          : HIDDEN,
-      );
-    return HIDDEN;
-  }
-  if (Array.isArray(value)) return value.map((v) => hideTyped(v));
-  if (typeof value === 'object' && value !== null)
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, hideTyped(v, k)]));
-  return value;
-}
-
 function detailsOf(params: unknown): string {
   if (typeof params !== 'object' || params === null) return '';
-  const json = JSON.stringify(hideTyped(params), null, 1);
+  const json = JSON.stringify(params, null, 1);
   return json.length > MAX_DETAILS_CHARS ? `${json.slice(0, MAX_DETAILS_CHARS)}…` : json;
 }
 
 /**
- * Typed text is not shown: it may be a secret the user would not want on screen. Upload paths
- * are: the user should see which of their files an agent handed to a page.
+ * Typed text is not shown (the caller hid it): it may be a secret the user would not want on
+ * screen. Upload paths are: the user should see which of their files an agent handed to a page.
  */
 function shortArgs(params: unknown): string {
   if (typeof params !== 'object' || params === null) return '';
   const paths = (params as Record<string, unknown>)['paths'];
   if (Array.isArray(paths)) return `${FILES_LABEL}${paths.map(String).join(', ') || 'none'}`;
-  const json = JSON.stringify(hideTyped(params));
+  const json = JSON.stringify(params);
   return json.length > MAX_ARGS_CHARS ? `${json.slice(0, MAX_ARGS_CHARS)}…` : json;
 }

@@ -1,4 +1,4 @@
-import { CONSOLE_EVENTS_MARKER, type ConsoleEvents } from '@browser-agent/protocol';
+import type { ConsoleEvents } from '@browser-agent/protocol';
 import type { CdpClient } from '../cdp';
 import type { ConsoleEntry, TabHandle, TabState } from '../tabStates';
 
@@ -74,10 +74,10 @@ export function captureConsole(cdp: CdpClient, state: TabState): void {
 }
 
 /**
- * The tab's console entries not yet reported in a response, as the console-events part the
- * MCP server turns into log files and a brief note; undefined when there are none.
+ * The tab's console entries not yet reported in a response, which the MCP server turns into log
+ * files and a brief note (ToolResult `serverData.consoleEvents`); undefined when there are none.
  */
-export function newConsoleEvents(tab: TabHandle): string | undefined {
+export function newConsoleEvents(tab: TabHandle): ConsoleEvents | undefined {
   const { state } = tab;
   const fresh = state.console.filter((e) => e.seq >= state.consoleReported);
   state.consoleReported = state.consoleSeq;
@@ -93,5 +93,5 @@ export function newConsoleEvents(tab: TabHandle): string | undefined {
     })),
     omitted: fresh.length - kept.length,
   };
-  return `${CONSOLE_EVENTS_MARKER}${JSON.stringify(events)}`;
+  return events;
 }

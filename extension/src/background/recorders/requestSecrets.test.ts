@@ -22,6 +22,27 @@ describe('hideBodySecrets', () => {
     expect(shown).toContain('"holder":"Ada"');
   });
 
+  it("hides a password's confirmation and repeat fields, in form, JSON and multipart bodies", () => {
+    const names = [
+      'password_confirmation',
+      'password2',
+      'pass1',
+      'new_password1',
+      'passwordConfirm',
+    ];
+    const form = names.map((n, i) => `${n}=hunter${i}`).join('&');
+    const shownForm = hideBodySecrets(`user=ada&${form}`, 'application/x-www-form-urlencoded');
+    expect(shownForm).not.toMatch(/hunter\d/);
+    expect(shownForm).toContain('user=ada');
+    const json = JSON.stringify(Object.fromEntries(names.map((n, i) => [n, `hunter${i}`])));
+    expect(hideBodySecrets(json, 'application/json')).not.toMatch(/hunter\d/);
+    const multipart = `--b\r\nContent-Disposition: form-data; name="passwordConfirm"\r\n\r\nhunter9\r\n--b--`;
+    expect(hideBodySecrets(multipart, 'multipart/form-data; boundary=b')).not.toContain('hunter9');
+    expect(hideBodySecrets('passenger=Ada', 'application/x-www-form-urlencoded')).toBe(
+      'passenger=Ada',
+    );
+  });
+
   it('leaves other bodies and bodies without secrets untouched', () => {
     expect(hideBodySecrets('{"hello":"world"}', 'application/json')).toBe('{"hello":"world"}');
     expect(hideBodySecrets('password=x', 'text/plain')).toBe('password=x');

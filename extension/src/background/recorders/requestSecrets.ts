@@ -5,8 +5,10 @@
  * its parts (`user[password]`, `auth.pin`), and a secret key hides whatever it holds, arrays and
  * objects included.
  */
+// A password's confirmation and repeat fields count too (`password_confirmation`, `password2`,
+// `pass1`, `new_password1`, `passwordConfirm`, #25.4): the value is the same secret.
 const SECRET_NAME =
-  /pass(word|wd|phrase|code)?$|^pw$|pwd|secret|otp|one.?time|cvv|cvc|csc|card.?num|cc.?(num|exp|csc)|^pin$/i;
+  /pass(word|wd|phrase|code)?[-_]?(\d+|again|repeat|retype|confirm(ation)?|verify|verification|check)?$|^pw\d*$|pwd|secret|otp|one.?time|cvv|cvc|csc|card.?num|cc.?(num|exp|csc)|^pin$/i;
 const HIDDEN = '[hidden]';
 
 /** `user[password]`, `creds.pwd`, `pw[]`: secret when any part of the name is. */

@@ -6,17 +6,11 @@
  * browser_get_html returns it capped; browser_get_text sends it to the MCP server, which
  * turns it into Markdown (the service worker has no DOM parser).
  */
-import {
-  BridgeError,
-  ErrorCode,
-  PAGE_HTML_MARKER,
-  textResult,
-  type PageHtml,
-} from '@browser-agent/protocol';
+import { BridgeError, ErrorCode, textResult, type PageHtml } from '@browser-agent/protocol';
 import type { Protocol } from 'devtools-protocol';
 import type { CdpClient } from '../cdp';
 import { Hint } from '../common/hints';
-import { capText, untrustedSection } from '../common/text';
+import { capText, oneLine, untrustedSection } from '../common/text';
 import { within } from '../common/timing';
 import { elementCdp } from '../elements/elementCdp';
 import { withElement } from '../elements/withElement';
@@ -130,7 +124,11 @@ export const getText: Handler<'browser_get_text'> = async (_args, ctx) => {
     html: html.slice(0, MAX_TEXT_SOURCE_CHARS),
     truncated: html.length > MAX_TEXT_SOURCE_CHARS,
   };
-  return textResult(`${PAGE_HTML_MARKER}${JSON.stringify(page)}`);
+  // The server turns the HTML into Markdown in place of this line (it has a DOM library).
+  return {
+    content: [{ type: 'text', text: `Read the HTML of ${oneLine(page.url, 200)}.` }],
+    serverData: { pageHtml: page },
+  };
 };
 
 /** For jpeg and webp. */

@@ -59,7 +59,7 @@ const modalState: SectionStep = async (contract, ctx, response) => {
  */
 const consoleEvents: SectionStep = async (_contract, ctx, response) => {
   const events = await ctx.currentTab().then(newConsoleEvents, () => undefined);
-  if (events !== undefined) response.addText(events);
+  if (events !== undefined) response.addServerData({ consoleEvents: [events] });
 };
 
 /**

@@ -2,9 +2,9 @@
 import {
   BridgeError,
   ErrorCode,
-  resultFilePart,
   textResult,
   type NetworkRequestsOutput,
+  type ResultFile,
 } from '@browser-agent/protocol';
 import { sessionTabs, type AreaHandlers, type Handler } from '../handlerContext';
 import type { NetworkEntry, TabHandle } from '../tabStates';
@@ -176,7 +176,7 @@ const EXTENSIONS: [RegExp, string][] = [
 ];
 
 /** The response's bytes for a file (browser_network_request `filename`), as the server saves them. */
-async function bodyFile(tab: TabHandle, entry: NetworkEntry): Promise<string> {
+async function bodyFile(tab: TabHandle, entry: NetworkEntry): Promise<ResultFile> {
   if (entry.status === undefined || entry.failure !== undefined) {
     throw new BridgeError(
       ErrorCode.INVALID_ARGS,
@@ -200,7 +200,7 @@ async function bodyFile(tab: TabHandle, entry: NetworkEntry): Promise<string> {
   }
   const mime = entry.mimeType.toLowerCase();
   const ext = EXTENSIONS.find(([re]) => re.test(mime))?.[1] ?? 'bin';
-  return resultFilePart({ data: raw, ext, prefix: 'response', label: 'Response body saved to' });
+  return { data: raw, ext, prefix: 'response', label: 'Response body saved to' };
 }
 
 function bytesToBase64(bytes: Uint8Array): string {
@@ -234,10 +234,8 @@ export const networkRequest: Handler<'browser_network_request'> = async (args, c
   parts.push('Response headers:', headerLines(entry.responseHeaders));
   if (args.filename !== undefined) {
     return {
-      content: [
-        { type: 'text', text: untrustedSection(heading, parts.join('\n')) },
-        { type: 'text', text: await bodyFile(tab, entry) },
-      ],
+      content: [{ type: 'text', text: untrustedSection(heading, parts.join('\n')) }],
+      serverData: { files: [await bodyFile(tab, entry)] },
     };
   }
   const body = await responseBody(tab, entry);

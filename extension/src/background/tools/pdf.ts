@@ -1,5 +1,5 @@
 /** PDF area's handler: the page printed to PDF, saved by the MCP server (serverStep saveResultBytes). */
-import { BridgeError, ErrorCode, resultFilePart } from '@browser-agent/protocol';
+import { BridgeError, ErrorCode } from '@browser-agent/protocol';
 import type { AreaHandlers, Handler } from '../handlerContext';
 import { oneLine } from '../common/text';
 
@@ -25,13 +25,8 @@ export const pdfSave: Handler<'browser_pdf_save'> = async (_args, ctx) => {
     );
   }
   return {
-    content: [
-      { type: 'text', text: 'Printed the page to PDF.' },
-      {
-        type: 'text',
-        text: resultFilePart({ data, ext: 'pdf', prefix: 'page', label: 'Page saved as PDF' }),
-      },
-    ],
+    content: [{ type: 'text', text: 'Printed the page to PDF.' }],
+    serverData: { files: [{ data, ext: 'pdf', prefix: 'page', label: 'Page saved as PDF' }] },
   };
 };
 

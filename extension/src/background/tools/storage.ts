@@ -2,7 +2,7 @@
  * Storage area's handlers: the Web Storage verbs of the current page, the older all-in-one
  * browser_storage, and the storage state (engine: ../storage/).
  */
-import { STORAGE_STATE_MARKER, textResult, type ToolResult } from '@browser-agent/protocol';
+import { textResult, type ToolResult } from '@browser-agent/protocol';
 import type { AreaHandlers, Handler, HandlerContext } from '../handlerContext';
 import { pageInfo } from '../loading/pageInfo';
 import { capText, oneLine, untrustedSection } from '../common/text';
@@ -109,8 +109,17 @@ const session = webStorageHandlers('session');
 
 export const storageState: Handler<'browser_storage_state'> = async (_args, ctx) => {
   const state = await readStorageState(ctx);
-  // The server writes this to a file and shows its path: cookie values stay out of the reply.
-  return textResult(`${STORAGE_STATE_MARKER}${JSON.stringify(state, null, 2)}`);
+  // The server writes the state to a file and shows its path in place of this line: cookie
+  // values stay out of the reply.
+  return {
+    content: [
+      {
+        type: 'text',
+        text: `Read the storage state: ${state.cookies.length} cookie(s), localStorage of ${state.origins.length} origin(s).`,
+      },
+    ],
+    serverData: { storageState: state },
+  };
 };
 
 export const setStorageState: Handler<'browser_set_storage_state'> = async (args, ctx) => {

@@ -23,10 +23,16 @@ import {
   progressLimitMs,
   reportProgress,
 } from './callProgress.js';
-import { NO_SECRETS, redactResult, withSecretValues, type Secrets } from '../settings/secrets.js';
+import {
+  NO_SECRETS,
+  redactResult,
+  redactText,
+  withSecretValues,
+  type Secrets,
+} from '../settings/secrets.js';
 import { serverStepFor, type StepSettings } from '../steps/serverSteps.js';
 import { ConsoleLog } from '../outputFiles/consoleLog.js';
-import { SessionLog } from '../outputFiles/sessionLog.js';
+import { SessionLog, type TypedArgsSource } from '../outputFiles/sessionLog.js';
 import { aliasesFor, type AliasContext, type ToolNameSet } from './toolAliases.js';
 import { errorToCallToolResult, toCallToolResult } from '../response/toolResult.js';
 import { ToolResponse, type ToolCaller } from '../response/toolResponse.js';
@@ -122,6 +128,8 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
       response.setResult(
         await caller.call(name, sent, deadlineMs, response, { signal: extra.signal }),
       );
+      // Before any step saves or shows a byte of it: files get what the agent would (#25.4).
+      if (secrets.size > 0) response.rewriteAll((text) => redactText(text, secrets));
       await step?.after?.(response, args, settings);
       if (settings.imageResponses === 'omit') response.omitImages();
       await consoleLog.report(response);
@@ -135,6 +143,7 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
   const answer = async (
     tool: string,
     args: Record<string, unknown>,
+    typedArgs: TypedArgsSource | undefined,
     run: () => Promise<ToolResult>,
   ): Promise<CallToolResult> => {
     const startedAt = new Date();
@@ -144,7 +153,14 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
     } catch (err) {
       result = redactResult(errorToCallToolResult(err), secrets);
     }
-    sessionLog?.record({ tool, args, result, startedAt, ms: Date.now() - startedAt.getTime() });
+    sessionLog?.record({
+      tool,
+      args,
+      typedArgs,
+      result,
+      startedAt,
+      ms: Date.now() - startedAt.getTime(),
+    });
     return result;
   };
 
@@ -164,7 +180,7 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
         annotations: c.annotations,
       },
       (args: Record<string, unknown>, extra: Extra) =>
-        answer(c.name, args, () => invoke(contract.name, args, extra)),
+        answer(c.name, args, c, () => invoke(contract.name, args, extra)),
     );
   }
 
@@ -184,7 +200,7 @@ export function createMcpServer(caller: ToolCaller, options: McpServerOptions = 
         annotations: alias.annotations,
       },
       (args: Record<string, unknown>, extra: Extra) =>
-        answer(alias.name, args, () => alias.run(args, aliasContext(extra))),
+        answer(alias.name, args, alias, () => alias.run(args, aliasContext(extra))),
     );
   }
   return server;

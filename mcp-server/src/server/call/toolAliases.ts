@@ -33,6 +33,8 @@ export interface ToolAlias {
   description: string;
   input: z.ZodObject;
   annotations: ToolAnnotations;
+  /** As a contract's: the arguments that carry typed text, which no log shows raw. */
+  typedArgs?: readonly string[];
   run(args: Record<string, unknown>, ctx: AliasContext): Promise<ToolResult>;
 }
 
@@ -171,6 +173,7 @@ export const EXECUTEAUTOMATION_ALIASES: readonly ToolAlias[] = [
     title: 'Fill (executeautomation name)',
     description: 'Replace the text of an input field.',
     input: z.object({ selector, value: z.string().describe('Value to fill') }),
+    typedArgs: ['value'],
     annotations: {
       readOnlyHint: false,
       destructiveHint: true,
@@ -189,6 +192,7 @@ export const EXECUTEAUTOMATION_ALIASES: readonly ToolAlias[] = [
     title: 'Select (executeautomation name)',
     description: 'Choose an option of a <select> by value or label.',
     input: z.object({ selector, value: z.string().describe('Value to select') }),
+    typedArgs: ['value'],
     annotations: {
       readOnlyHint: false,
       destructiveHint: true,

@@ -6,7 +6,6 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import {
-  PAGE_HTML_MARKER,
   TOOL_GROUPS,
   toolContracts,
   type ToolGroup,
@@ -183,12 +182,8 @@ describe('server-side steps', () => {
     const client = await connected({
       call: (): Promise<ToolResult> =>
         Promise.resolve({
-          content: [
-            {
-              type: 'text',
-              text: `${PAGE_HTML_MARKER}${JSON.stringify({ url: 'http://x/', title: 'T', html, truncated: false })}`,
-            },
-          ],
+          content: [{ type: 'text', text: 'Read the HTML of http://x/.' }],
+          serverData: { pageHtml: { url: 'http://x/', title: 'T', html, truncated: false } },
         }),
     });
     const result = await client.callTool({ name: 'browser_get_text', arguments: {} });
@@ -196,6 +191,7 @@ describe('server-side steps', () => {
     expect(text).toContain('untrusted page content');
     expect(text).toContain('first paragraph of the story');
     expect(text).toContain('[more](https://example.com/more)');
-    expect(text).not.toContain(PAGE_HTML_MARKER.trim());
+    expect(text).not.toContain('<article>');
+    expect(text).not.toContain('Read the HTML');
   });
 });

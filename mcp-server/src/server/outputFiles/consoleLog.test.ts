@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CONSOLE_EVENTS_MARKER, type ConsoleEvents } from '@browser-agent/protocol';
+import type { ConsoleEvents } from '@browser-agent/protocol';
 import { ToolResponse } from '../response/toolResponse.js';
 import { ConsoleLog } from './consoleLog.js';
 
@@ -14,10 +14,8 @@ afterEach(async () => {
 function responseWith(events: ConsoleEvents): ToolResponse {
   const response = new ToolResponse();
   response.setResult({
-    content: [
-      { type: 'text', text: 'Clicked.' },
-      { type: 'text', text: `${CONSOLE_EVENTS_MARKER}${JSON.stringify(events)}` },
-    ],
+    content: [{ type: 'text', text: 'Clicked.' }],
+    serverData: { consoleEvents: [events] },
   });
   return response;
 }
@@ -40,11 +38,12 @@ const EVENTS: ConsoleEvents = {
 };
 
 describe('ConsoleLog', () => {
-  it('without an output directory shows entries at the level, fenced, and drops the marker', async () => {
+  it('without an output directory shows entries at the level, fenced, and never the events as data', async () => {
     const response = responseWith(EVENTS);
     await new ConsoleLog(undefined, 'info').report(response);
     const out = text(response);
-    expect(out).not.toContain(CONSOLE_EVENTS_MARKER.trim());
+    // The events as data never show: only the note made of them.
+    expect(out).not.toContain('"tabId"');
     expect(out).toContain('### New console messages (untrusted page content)');
     expect(out).toContain('[log] hello (http://x.test/:3)');
     expect(out).not.toContain('noise');

@@ -8,9 +8,7 @@
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  CONSOLE_EVENTS_MARKER,
   CONSOLE_LEVELS,
-  consoleEventsSchema,
   oneLine,
   untrustedSection,
   type ConsoleEvents,
@@ -32,15 +30,6 @@ function fileLevel(level: Entry['level']): ConsoleLevel {
 
 function rank(level: ConsoleLevel): number {
   return CONSOLE_LEVELS.indexOf(level);
-}
-
-function parse(text: string): ConsoleEvents | undefined {
-  try {
-    const parsed = consoleEventsSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function fileLine(entry: Entry): string {
@@ -67,12 +56,9 @@ export class ConsoleLog {
     this.#level = level;
   }
 
-  /** Takes the console-events parts out of the response and adds the note that replaces them. */
+  /** Takes the console events off the response and adds the note that replaces them. */
   async report(response: ToolResponse): Promise<void> {
-    const batches = response
-      .takeMarked(CONSOLE_EVENTS_MARKER)
-      .map(parse)
-      .filter((e) => e !== undefined);
+    const batches = response.take('consoleEvents') ?? [];
     if (batches.length === 0) return;
     const shown = (e: Entry): boolean => rank(fileLevel(e.level)) <= rank(this.#level);
     if (this.#outputDir === undefined) {

@@ -8,19 +8,10 @@
 import { appendFile, open, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { findContract, replaceTypedArgs, type ToolContract } from '@browser-agent/protocol';
 import { redactText, type Secrets } from '../settings/secrets.js';
 import { fileStamp, outputDirOf } from './newFile.js';
 
-/** Argument keys whose values are text typed or chosen into the page. */
-const TYPED_KEYS = new Set([
-  'text',
-  'value',
-  'values',
-  'password',
-  'secret',
-  'token',
-  'promptText',
-]);
 /** Longer typed text is never echoed whole, so it is never written either. */
 const MAX_ECHOED_CHARS = 100;
 const MAX_RESULT_CHARS = 20_000;
@@ -29,6 +20,8 @@ export interface SessionCall {
   tool: string;
   /** As the agent sent them (secret names, not values). */
   args: Record<string, unknown>;
+  /** Which of the arguments are typed text (the tool's contract or the alias). */
+  typedArgs: TypedArgsSource | undefined;
   /** As the client got it (secret values already replaced by names). */
   result: CallToolResult;
   startedAt: Date;
@@ -46,14 +39,34 @@ function typedValue(value: unknown, shown: string, secrets: Secrets): unknown {
   return value === null || typeof value !== 'object' ? value : '[redacted]';
 }
 
-/** The arguments as written to the log: typed text only where the answer showed it. */
-export function loggedArgs(value: unknown, shown: string, secrets: Secrets, key?: string): unknown {
-  if (key !== undefined && TYPED_KEYS.has(key)) return typedValue(value, shown, secrets);
+/** What says which arguments are typed: a tool's contract, or an alias's own declaration. */
+export type TypedArgsSource = Pick<ToolContract, 'secretArgs' | 'typedArgs' | 'permission'>;
+
+/**
+ * The arguments as written to the log: what the contract calls typed (typedArgs.ts) only where
+ * the answer showed it, and no secret value anywhere.
+ */
+export function loggedArgs(
+  args: unknown,
+  contract: TypedArgsSource | undefined,
+  shown: string,
+  secrets: Secrets,
+): unknown {
+  const typed = replaceTypedArgs(
+    contract,
+    args,
+    (v) => typedValue(v, shown, secrets),
+    findContract,
+  );
+  return redactStrings(typed, secrets);
+}
+
+function redactStrings(value: unknown, secrets: Secrets): unknown {
   if (typeof value === 'string') return redactText(value, secrets);
-  if (Array.isArray(value)) return value.map((v) => loggedArgs(v, shown, secrets));
+  if (Array.isArray(value)) return value.map((v) => redactStrings(v, secrets));
   if (typeof value === 'object' && value !== null) {
     return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, loggedArgs(v, shown, secrets, k)]),
+      Object.entries(value).map(([k, v]) => [k, redactStrings(v, secrets)]),
     );
   }
   return value;
@@ -117,7 +130,7 @@ export class SessionLog {
   record(call: SessionCall): void {
     const n = (this.#count += 1);
     const shown = resultText(call.result);
-    const args = loggedArgs(call.args, shown, this.#secrets);
+    const args = loggedArgs(call.args, call.typedArgs, shown, this.#secrets);
     const status = call.result.isError === true ? 'error' : 'ok';
     const entry = [
       '',

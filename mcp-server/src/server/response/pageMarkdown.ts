@@ -6,7 +6,7 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import TurndownService from 'turndown';
-import { PAGE_HTML_MARKER, pageHtmlSchema } from '@browser-agent/protocol';
+import type { PageHtml } from '@browser-agent/protocol';
 
 const DEFAULT_MAX_CHARS = 40_000;
 
@@ -34,9 +34,8 @@ function oneLine(text: string): string {
     .trim();
 }
 
-/** Converts the extension's marked HTML part into the text the agent reads. */
-export function htmlToMarkdown(part: string, maxChars = DEFAULT_MAX_CHARS): string {
-  const page = pageHtmlSchema.parse(JSON.parse(part.slice(PAGE_HTML_MARKER.length)));
+/** Converts the page the extension read (its `serverData.pageHtml`) into the text the agent reads. */
+export function htmlToMarkdown(page: PageHtml, maxChars = DEFAULT_MAX_CHARS): string {
   const { document } = parsePage(page.html);
   const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced' });
   turndown.remove(['script', 'style', 'noscript', 'template']);

@@ -1,20 +1,33 @@
 /**
  * One response per call on the MCP server's side. The browser's result is its main part; the
  * layers on the way add notes (the resumed session's last calls, the project session's notes,
- * where a screenshot was saved), and a server step may turn the page-HTML part into Markdown.
+ * where a screenshot was saved), and a server step may turn the page's HTML into Markdown.
  * It is rendered once, by mcpServer.ts, when the call is done.
  */
-import type { ToolContent, ToolName, ToolResult } from '@browser-agent/protocol';
+import type { ServerData, ToolContent, ToolName, ToolResult } from '@browser-agent/protocol';
 
 export class ToolResponse {
   #main: ToolContent[] = [];
   #structured: ToolResult['structured'];
   readonly #notes: string[] = [];
+  /** The extension's typed data for the server's layers (files, page HTML, console events). */
+  #serverData: ServerData = {};
 
   /** The browser's result. */
   setResult(result: ToolResult): void {
     this.#main = [...result.content];
     this.#structured = result.structured;
+    this.#serverData = { ...result.serverData };
+  }
+
+  /**
+   * Takes one field of the extension's server data: the layer that takes it owns it, and the
+   * rendered result never carries any of it.
+   */
+  take<K extends keyof ServerData>(key: K): ServerData[K] {
+    const value = this.#serverData[key];
+    delete this.#serverData[key];
+    return value;
   }
 
   /** The browser's result as it stands (server steps read it). */
@@ -41,15 +54,33 @@ export class ToolResponse {
     }
   }
 
-  /** Removes the text parts that start with `marker` and gives their text after it. */
-  takeMarked(marker: string): string[] {
-    const taken: string[] = [];
-    this.#main = this.#main.filter((part) => {
-      if (part.type !== 'text' || !part.text.startsWith(marker)) return true;
-      taken.push(part.text.slice(marker.length));
-      return false;
-    });
-    return taken;
+  /**
+   * Rewrites every text the browser sent before any layer saves or shows it: the text parts, the
+   * console events, the page's HTML, and the files whose bytes are UTF-8 text (the secrets'
+   * redaction, settings/secrets.ts). The storage state is left as it is: its file is the
+   * user's own sign-in state, and a rewritten cookie would not restore.
+   */
+  rewriteAll(convert: (text: string) => string): void {
+    this.mapText(convert);
+    const data = this.#serverData;
+    if (data.consoleEvents !== undefined)
+      data.consoleEvents = data.consoleEvents.map((batch) => ({
+        ...batch,
+        entries: batch.entries.map((e) => ({
+          ...e,
+          text: convert(e.text),
+          ...(e.location === undefined ? {} : { location: convert(e.location) }),
+        })),
+      }));
+    if (data.pageHtml !== undefined)
+      data.pageHtml = {
+        ...data.pageHtml,
+        url: convert(data.pageHtml.url),
+        title: convert(data.pageHtml.title),
+        html: convert(data.pageHtml.html),
+      };
+    if (data.files !== undefined)
+      data.files = data.files.map((file) => ({ ...file, data: rewriteBytes(file.data, convert) }));
   }
 
   /** Replaces the result's first text part (the handler's own; a file step saved it). */
@@ -73,6 +104,15 @@ export class ToolResponse {
     ];
     return this.#structured === undefined ? { content } : { content, structured: this.#structured };
   }
+}
+
+/** Base64 bytes rewritten as text when they are UTF-8 text; other bytes (a PDF, an image) as they are. */
+function rewriteBytes(base64: string, convert: (text: string) => string): string {
+  const bytes = Buffer.from(base64, 'base64');
+  const text = bytes.toString('utf8');
+  if (!Buffer.from(text, 'utf8').equals(bytes)) return base64;
+  const out = convert(text);
+  return out === text ? base64 : Buffer.from(out, 'utf8').toString('base64');
 }
 
 /** Whatever carries a call to the browser; the daemon client in production, a fake in tests. */

@@ -54,6 +54,25 @@ describe('--secrets', () => {
     });
   });
 
+  it('shows a value by its name in form, percent and HTML encodings too (#25.4)', () => {
+    const secrets = new Map([['PW', 'Zq9&x "y" z!w<v>']]);
+    const cases = [
+      'Zq9%26x%20%22y%22%20z!w%3Cv%3E',
+      'Zq9%26x+%22y%22+z%21w%3Cv%3E',
+      'Zq9%26x%20%22y%22%20z%21w%3Cv%3E',
+      'zq9%26x%20%22y%22%20z!w%3cv%3e'.replace('zq9', 'Zq9'),
+      'Zq9&amp;x &quot;y&quot; z!w&lt;v&gt;',
+      'Zq9&x \\"y\\" z!w<v>',
+    ];
+    for (const form of cases)
+      expect(redactText(`before ${form} after`, secrets), form).toBe(
+        'before <secret>PW</secret> after',
+      );
+    const quoted = new Map([['Q', "it's"]]);
+    for (const form of ['it&#39;s', 'it&#x27;s', 'it&apos;s', 'it%27s'])
+      expect(redactText(form, quoted), form).toBe('<secret>Q</secret>');
+  });
+
   it("types a secret's value where a typed argument names it, and nowhere else", () => {
     const secrets = new Map([['X-PASSWORD', 'password123']]);
     const type = findContract('browser_type');

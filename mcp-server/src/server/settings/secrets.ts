@@ -3,13 +3,21 @@
  * sees. Playwright MCP's convention, kept so its users' prompts work unchanged:
  *   - an argument that a contract names in `secretArgs` (browser_type's text, browser_fill_form's
  *     values) and that equals a secret's NAME is replaced by its value on the way to the browser;
- *   - every occurrence of a secret's VALUE in any result (text, structured content, errors) is
- *     replaced by `<secret>NAME</secret>` on the way back, whichever tool produced it.
+ *   - every occurrence of a secret's VALUE, in any of its encodings, in any result (text,
+ *     structured content, errors) and in every file the server writes from one (console logs,
+ *     saved snapshots and bodies, the session log) is replaced by `<secret>NAME</secret>` on the
+ *     way back, whichever tool produced it.
  * Screenshots are pixels and are not rewritten (password fields are masked while they are taken).
  */
 import { readFileSync } from 'node:fs';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolContract } from '@browser-agent/protocol';
+import {
+  redactForms,
+  replaceAtPaths,
+  secretPattern,
+  type SecretPattern,
+  type ToolContract,
+} from '@browser-agent/protocol';
 import { ConfigError } from './configFile.js';
 
 /** Name → value; empty values are dropped (they would match everywhere). */
@@ -59,39 +67,23 @@ export function loadSecrets(source: string | Record<string, string> | undefined)
   return new Map([...entries].filter(([, value]) => value !== ''));
 }
 
-/** The forms a value takes in output: as is, JSON-escaped, URL-encoded. */
-function formsOf(value: string): string[] {
-  const forms = new Set([value, JSON.stringify(value).slice(1, -1), encodeURIComponent(value)]);
-  return [...forms].filter((f) => f !== '');
-}
+const patterns = new WeakMap<Secrets, SecretPattern>();
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-const patterns = new WeakMap<Secrets, { re: RegExp; names: Map<string, string> }>();
-
-/** One pattern for every form of every value, longest first, so one pass replaces them all. */
-function patternOf(secrets: Secrets): { re: RegExp; names: Map<string, string> } {
+function patternOf(secrets: Secrets): SecretPattern {
   const known = patterns.get(secrets);
   if (known !== undefined) return known;
-  const names = new Map<string, string>();
-  for (const [name, value] of secrets)
-    for (const form of formsOf(value)) if (!names.has(form)) names.set(form, name);
-  const forms = [...names.keys()].sort((a, b) => b.length - a.length);
-  const made = { re: new RegExp(forms.map(escapeRegExp).join('|'), 'g'), names };
+  const made = secretPattern(secrets);
   patterns.set(secrets, made);
   return made;
 }
 
 /**
- * Replaces every secret value in text by `<secret>NAME</secret>`, in one pass (a short value
- * never rewrites the marker of a long one), the longest value first where they overlap.
+ * Replaces every secret value in text by `<secret>NAME</secret>`, in every form a page may send
+ * it out in (protocol secretForms.ts: raw, JSON, URL, form and HTML encodings), in one pass.
  */
 export function redactText(text: string, secrets: Secrets): string {
   if (secrets.size === 0 || text === '') return text;
-  const { re, names } = patternOf(secrets);
-  return text.replace(re, (form) => `<secret>${names.get(form) ?? ''}</secret>`);
+  return redactForms(text, patternOf(secrets), (name) => `<secret>${name}</secret>`);
 }
 
 function redactValue(value: unknown, secrets: Secrets): unknown {
@@ -111,23 +103,6 @@ export function redactResult(result: CallToolResult, secrets: Secrets): CallTool
   return redactValue(result, secrets) as CallToolResult;
 }
 
-/** Walks `fields[].value`-style paths; replaces a string that names a secret by its value. */
-function substitute(node: unknown, parts: readonly string[], secrets: Secrets): unknown {
-  if (parts.length === 0)
-    return typeof node === 'string' && secrets.has(node) ? secrets.get(node) : node;
-  const [head = '', ...rest] = parts;
-  if (typeof node !== 'object' || node === null || Array.isArray(node)) return node;
-  const record = node as Record<string, unknown>;
-  if (head.endsWith('[]')) {
-    const key = head.slice(0, -2);
-    const list = record[key];
-    if (!Array.isArray(list)) return node;
-    return { ...record, [key]: list.map((item) => substitute(item, rest, secrets)) };
-  }
-  if (!(head in record)) return node;
-  return { ...record, [head]: substitute(record[head], rest, secrets) };
-}
-
 /**
  * The arguments the browser gets: each of the contract's `secretArgs` that equals a secret's
  * name carries its value instead. The caller's own object is left as it was.
@@ -139,7 +114,7 @@ export function withSecretValues(
 ): Record<string, unknown> {
   const paths = contract?.secretArgs;
   if (paths === undefined || secrets.size === 0) return args;
-  let out: unknown = args;
-  for (const p of paths) out = substitute(out, p.split('.'), secrets);
-  return out as Record<string, unknown>;
+  return replaceAtPaths(args, paths, (value) =>
+    typeof value === 'string' && secrets.has(value) ? secrets.get(value) : value,
+  ) as Record<string, unknown>;
 }

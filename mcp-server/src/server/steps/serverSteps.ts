@@ -13,12 +13,6 @@ import {
   type ServerStepKind,
   type ToolContract,
 } from '@browser-agent/protocol';
-import {
-  PAGE_HTML_MARKER,
-  RESULT_FILE_MARKER,
-  resultFileSchema,
-  type ResultFile,
-} from '@browser-agent/protocol';
 import { resolveNewFile, shownPath, writeOutputFile } from '../outputFiles/newFile.js';
 import type { ScreenshotLimits } from '../settings/config.js';
 import { saveScreenshot } from './screenshotFiles.js';
@@ -27,7 +21,6 @@ import {
   readStateFile,
   stateFileSource,
   stateFileTarget,
-  stateJsonOf,
   writeStateFile,
 } from './storageStateFiles.js';
 import { snapshotTarget, writeSnapshot } from './snapshotFiles.js';
@@ -190,12 +183,13 @@ const screenshot: ServerStep = {
 
 const getText: ServerStep = {
   async after(response, args) {
+    const page = response.take('pageHtml');
+    if (page === undefined) return;
     const maxChars = typeof args['maxChars'] === 'number' ? args['maxChars'] : undefined;
     // Loaded on first use: readability, turndown and linkedom add ~100 ms to every server start.
     const { htmlToMarkdown } = await import('../response/pageMarkdown.js');
-    response.mapText((text) =>
-      text.startsWith(PAGE_HTML_MARKER) ? htmlToMarkdown(text, maxChars) : text,
-    );
+    // In place of the handler's line that says it read the page.
+    response.replaceFirstText(htmlToMarkdown(page, maxChars));
   },
 };
 
@@ -207,26 +201,18 @@ const saveStorageState: ServerStep = {
     await stateFileTarget(file, settings.outputDir, (await settings.uploadRoots?.()) ?? []);
   },
   async after(response, args, settings) {
-    let json: string | undefined;
-    response.mapText((text) => {
-      const state = stateJsonOf(text);
-      if (state === undefined) return text;
-      json = state;
-      return '';
-    });
-    if (json === undefined) return;
+    const state = response.take('storageState');
+    if (state === undefined) return;
     const name = typeof args['filename'] === 'string' ? args['filename'] : undefined;
     const file = await stateFileTarget(
       name,
       settings.outputDir,
       (await settings.uploadRoots?.()) ?? [],
     );
-    await writeStateFile(file, json);
-    const state = JSON.parse(json) as { cookies?: unknown[]; origins?: unknown[] };
-    response.mapText((text) =>
-      text === ''
-        ? `- [Storage state](${shownPath(file)}): ${state.cookies?.length ?? 0} cookie(s), localStorage of ${state.origins?.length ?? 0} origin(s). Restore it with browser_set_storage_state or --storage-state.`
-        : text,
+    await writeStateFile(file, JSON.stringify(state, null, 2));
+    // In place of the handler's line that says it read the state.
+    response.replaceFirstText(
+      `- [Storage state](${shownPath(file)}): ${state.cookies.length} cookie(s), localStorage of ${state.origins.length} origin(s). Restore it with browser_set_storage_state or --storage-state.`,
     );
   },
 };
@@ -294,13 +280,7 @@ const resultBytes: ServerStep = {
     await resolveFilenameArg(args, settings, 'file', 'bin');
   },
   async after(response, args, settings) {
-    for (const text of response.takeMarked(RESULT_FILE_MARKER)) {
-      let parsed: ResultFile;
-      try {
-        parsed = resultFileSchema.parse(JSON.parse(text));
-      } catch {
-        continue;
-      }
+    for (const parsed of response.take('files') ?? []) {
       const given = typeof args['filename'] === 'string' ? args['filename'] : undefined;
       const file =
         given ?? (await resolveNewFile(settings.outputDir, undefined, parsed.prefix, parsed.ext));

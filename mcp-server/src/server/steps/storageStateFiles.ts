@@ -14,7 +14,6 @@ import path from 'node:path';
 import {
   BridgeError,
   ErrorCode,
-  STORAGE_STATE_MARKER,
   storageStateSchema,
   type StorageState,
 } from '@browser-agent/protocol';
@@ -94,13 +93,6 @@ export async function writeStateFile(file: string, json: string): Promise<void> 
   } finally {
     await handle.close();
   }
-}
-
-/** Splits browser_storage_state's text into the state's JSON, or undefined for other text. */
-export function stateJsonOf(text: string): string | undefined {
-  return text.startsWith(STORAGE_STATE_MARKER)
-    ? text.slice(STORAGE_STATE_MARKER.length)
-    : undefined;
 }
 
 /** Reads and checks a storage state file (the caller has checked where it lies). */

@@ -1,0 +1,79 @@
+/**
+ * Issue #25 item 4, secrets in every sink and every encoding: a hostile page sends a `--secrets`
+ * value back out raw, URL-encoded, form-encoded, HTML-escaped and JSON-escaped, to its text, its
+ * console and a response body. No sink the bridge fills shows any of those forms: the results,
+ * the console log files, a response body and a snapshot saved with `filename`, the session log.
+ * And browser_verify_value answers no guess about a password field's value.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { callOk, callToolUntyped, expect, test, type ToolOutcome } from '../harness.js';
+import { agentOn, clickAndWaitFor } from '../steps.js';
+
+const VALUE = 'Zq9&x "y" z!w<v>';
+/** The value as the page sends it out, by encoding. */
+const FORMS = {
+  raw: VALUE,
+  uri: 'Zq9%26x%20%22y%22%20z!w%3Cv%3E',
+  form: 'Zq9%26x+%22y%22+z%21w%3Cv%3E',
+  html: 'Zq9&amp;x &quot;y&quot; z!w&lt;v&gt;',
+  json: 'Zq9&x \\"y\\" z!w<v>',
+};
+
+function expectNoForm(sink: string, text: string): void {
+  expect(text.length, `${sink} is empty`).toBeGreaterThan(0);
+  for (const [encoding, form] of Object.entries(FORMS))
+    expect.soft(text, `${sink} shows the ${encoding} form of the secret`).not.toContain(form);
+}
+
+test('a --secrets value is in no sink, in no encoding', async ({ bridge, sandbox, site }) => {
+  const secrets = path.join(sandbox.root, 'secrets.env');
+  writeFileSync(secrets, `HOSTILE='${VALUE}'\n`);
+  const outputDir = path.join(sandbox.root, 'out');
+  const client = await agentOn(bridge, site.url('/hostile-secrets.html'), {
+    flags: ['--secrets', secrets, '--output-dir', outputDir, '--save-session', '--caps', 'network'],
+  });
+  const outcomes: ToolOutcome[] = [];
+  const keep = (o: ToolOutcome): ToolOutcome => (outcomes.push(o), o);
+
+  keep(await callOk(client, 'browser_type', { role: 'textbox', name: 'Note', text: 'HOSTILE' }));
+  await clickAndWaitFor(client, 'Leak', 'Leaked');
+  keep(await callOk(client, 'browser_snapshot', {}));
+  keep(await callOk(client, 'browser_console_messages', {}));
+  const list = keep(await callOk(client, 'browser_network_requests', { url: '/api/echo' }));
+  const id = /\[([^\]]+)\] GET /.exec(list.text)?.[1] ?? '';
+  expect(id, list.text).not.toBe('');
+  keep(await callOk(client, 'browser_network_request', { id, part: 'response-body' }));
+  keep(await callOk(client, 'browser_network_request', { id, filename: 'body.txt' }));
+  keep(await callOk(client, 'browser_snapshot', { filename: 'snapshot.md' }));
+  const last = keep(await callOk(client, 'browser_tabs', { action: 'list' }));
+  expect(last.isError).toBe(false);
+
+  const files = await readdir(outputDir);
+  const read = (name: string) => readFile(path.join(outputDir, name), 'utf8');
+  const consoleLogs = files.filter((f) => /^console-.*\.log$/.test(f));
+  expect(consoleLogs.length, files.join(', ')).toBeGreaterThan(0);
+  const sessionLog = files.find((f) => f.startsWith('session-')) ?? '';
+  // The session log is appended after each answer; its last entry shows that all were written.
+  await expect.poll(async () => (await read(sessionLog)).includes('browser_tabs')).toBe(true);
+
+  expectNoForm('the results', outcomes.map((o) => o.text).join('\n'));
+  expectNoForm('the console log files', (await Promise.all(consoleLogs.map(read))).join('\n'));
+  expectNoForm('the saved response body', await read('body.txt'));
+  expectNoForm('the saved snapshot', await read('snapshot.md'));
+  expectNoForm('the session log', await read(sessionLog));
+});
+
+test('browser_verify_value answers no guess about a password field', async ({ bridge, site }) => {
+  const client = await agentOn(bridge, site.url('/hostile-secrets.html'), {
+    flags: ['--caps', 'testing'],
+  });
+  const target = { selector: '#pin', type: 'textbox' };
+  const right = await callToolUntyped(client, 'browser_verify_value', { ...target, value: '735' });
+  const wrong = await callToolUntyped(client, 'browser_verify_value', { ...target, value: '000' });
+  // The right guess and a wrong one get the same refusal: nothing to tell them apart by.
+  expect(right.isError).toBe(true);
+  expect(right.text).toContain('secret');
+  expect(right.text).toBe(wrong.text);
+});
