@@ -39,7 +39,7 @@ test('with no output directory, names the page suggests never land outside the p
   expect((await lstat(privateDir)).mode & 0o777).toBe(0o700);
 
   // Dotfiles (at any component), absolute names elsewhere and `..` are refused by every tool.
-  const home = path.join(sandbox.root, 'home');
+  const home = path.join(sandbox.root, 'userhome');
   await mkdir(home);
   const cases: [string, Record<string, unknown>][] = [
     ['browser_snapshot', { filename: path.join(home, '.bash_profile') }],
@@ -60,11 +60,13 @@ test('with no output directory, names the page suggests never land outside the p
   expect((await readdir(privateDir)).filter((f) => f.startsWith('.'))).toEqual([]);
 });
 
-test('a shared or linked output directory is refused; planted links are never followed', async ({
+test('a shared, linked or foreign output directory is refused', async ({
   bridge,
   sandbox,
   site,
 }) => {
+  // Three servers under a loaded machine: more than the default minute.
+  test.setTimeout(150_000);
   const victim = path.join(sandbox.root, 'bashrc');
   await writeFile(victim, VICTIM_TEXT);
   const elsewhere = path.join(sandbox.root, 'elsewhere');
@@ -106,8 +108,19 @@ test('a shared or linked output directory is refused; planted links are never fo
     expect(otherSnap.text).toContain('belongs to uid 65534');
   }
   expect(await readdir(elsewhere)).toEqual([]);
+  expect(await readFile(victim, 'utf8')).toBe(VICTIM_TEXT);
+});
 
-  // An owned directory: a linked folder inside it, and the logs swapped for links after creation.
+test('in an owned directory, planted links are never followed', async ({
+  bridge,
+  sandbox,
+  site,
+}) => {
+  const victim = path.join(sandbox.root, 'bashrc');
+  await writeFile(victim, VICTIM_TEXT);
+  const elsewhere = path.join(sandbox.root, 'elsewhere');
+  await mkdir(elsewhere);
+  // A linked folder inside the directory, and the logs swapped for links after creation.
   const out = path.join(sandbox.root, 'out');
   await mkdir(out, { mode: 0o700 });
   await symlink(elsewhere, path.join(out, 'sub'));
