@@ -1,7 +1,8 @@
 /**
  * Screenshots as Playwright MCP users take them (#18 item 13): `--image-responses omit` leaves
  * the image out of the result (the file is still written), and a bare filename goes to the
- * client's root (MCP roots) when no output directory is set.
+ * private output directory under the state directory (never the client's root, #25) when no
+ * output directory is set.
  */
 import { mkdir, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -26,7 +27,7 @@ test('--image-responses omit: no image in the result, the screenshot still saved
   expect(path.dirname(saved ?? '')).toBe(out);
 });
 
-test('a bare screenshot filename is written in the client root; without a root it is refused', async ({
+test('a bare screenshot filename is written in the private output directory, never the client root', async ({
   bridge,
   sandbox,
   site,
@@ -37,17 +38,12 @@ test('a bare screenshot filename is written in the client root; without a root i
   await callOk(client, 'browser_navigate', { url: site.url('/button.html') });
   const shot = await callOk(client, 'browser_take_screenshot', { filename: 'bare.png' });
   expect(shot.images.length).toBe(1);
-  expect(shot.text).toContain(`Saved to ${path.join(root, 'bare.png')}`);
-  expect(await readdir(root)).toEqual(['bare.png']);
-  // A name with a directory in it is not a bare name: still refused without an output dir.
+  expect(shot.text).toContain(`Saved to ${path.join(sandbox.home, 'output', 'bare.png')}`);
+  expect(await readdir(root)).toEqual([]);
+  // No directory is made for a nested name.
   const nested = await callTool(client, 'browser_take_screenshot', { filename: 'sub/x.png' });
   expect(nested.isError).toBe(true);
-  expect(nested.text).toContain('absolute path');
-
-  const rootless = await bridge.connectClient('no-roots');
-  const refused = await callTool(rootless, 'browser_take_screenshot', { filename: 'bare.png' });
-  expect(refused.isError).toBe(true);
-  expect(refused.text).toContain('without an output directory or an MCP root');
+  expect(nested.text).toContain('does not exist');
 });
 
 test('a webp screenshot comes back as image/webp and is saved with its extension', async ({

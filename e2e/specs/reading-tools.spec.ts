@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ErrorCode } from '@browser-agent/protocol';
 import { callOk, callTool, expect, test } from '../harness.js';
@@ -46,16 +45,12 @@ test.describe('reading tools', () => {
     });
     expect(small.images[0]?.mimeType).toBe('image/jpeg');
     expect(small.text).toMatch(/downscaled/);
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'ba-shot-'));
-    try {
-      const file = path.join(dir, 'page.png');
-      const saved = await callOk(client, 'browser_take_screenshot', { filename: file });
-      expect(saved.text).toContain(`Saved to ${file}`);
-      const bytes = await readFile(file);
-      expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    // Without an output directory, a file name lands in the private one under the state dir.
+    const file = path.join(sandbox.home, 'output', 'page.png');
+    const saved = await callOk(client, 'browser_take_screenshot', { filename: 'page.png' });
+    expect(saved.text).toContain(`Saved to ${file}`);
+    const bytes = await readFile(file);
+    expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
   });
 
   test('evaluate with a target; console since last call; network requests with --caps network', async ({

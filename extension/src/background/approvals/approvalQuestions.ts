@@ -5,6 +5,10 @@
  *
  * Questions never pile up: each agent (session) has at most one open; a second one waits for
  * the first to close, and its wait counts against its own deadline.
+ *
+ * A question belongs to the call that asked it (issue #25): when that call ends another way
+ * (cancelled by the client, timed out, its session gone: its signal aborts), the question
+ * closes everywhere at once, so nothing is left open on the tab for the agent to answer itself.
  */
 import type { ApprovalScope } from '@browser-agent/protocol';
 import type { ApprovalQuestion } from '../../shared/messages';
@@ -54,10 +58,13 @@ export class ApprovalQuestions {
     pending.decide({ verdict: allow ? 'allow' : 'deny', scope: allow ? offered : 'once' });
   }
 
-  /** Asks about one of the tab's pages; 'timeout' when `deadline` passes without an answer. */
-  ask(tabId: number, parts: QuestionParts, deadline: number): Promise<Answer> {
+  /**
+   * Asks about one of the tab's pages; 'timeout' when `deadline` passes without an answer or
+   * `signal` (the asking call's) aborts first.
+   */
+  ask(tabId: number, parts: QuestionParts, deadline: number, signal?: AbortSignal): Promise<Answer> {
     const previous = this.#turns.get(parts.sessionId) ?? Promise.resolve();
-    const turn = previous.then(() => this.#ask(tabId, parts, deadline));
+    const turn = previous.then(() => this.#ask(tabId, parts, deadline, signal));
     const settled = turn.catch(() => undefined);
     this.#turns.set(parts.sessionId, settled);
     void settled.then(() => {
@@ -66,9 +73,14 @@ export class ApprovalQuestions {
     return turn;
   }
 
-  async #ask(tabId: number, parts: QuestionParts, deadline: number): Promise<Answer> {
+  async #ask(
+    tabId: number,
+    parts: QuestionParts,
+    deadline: number,
+    signal: AbortSignal | undefined,
+  ): Promise<Answer> {
     const waitMs = deadline - Date.now();
-    if (waitMs <= 0) return { verdict: 'timeout', scope: 'once' };
+    if (waitMs <= 0 || signal?.aborted === true) return { verdict: 'timeout', scope: 'once' };
     // -1: no tab yet (the agent's first navigation); chrome.tabs.get throws on it.
     const tab = tabId >= 0 ? await chrome.tabs.get(tabId).catch(() => undefined) : undefined;
     const question: ApprovalQuestion = {
@@ -82,8 +94,11 @@ export class ApprovalQuestions {
     };
     const answer = await new Promise<Answer>((resolve) => {
       const timer = setTimeout(() => decide({ verdict: 'timeout', scope: 'once' }), waitMs);
+      const ended = (): void => decide({ verdict: 'timeout', scope: 'once' });
+      signal?.addEventListener('abort', ended, { once: true });
       const decide = (a: Answer): void => {
         clearTimeout(timer);
+        signal?.removeEventListener('abort', ended);
         this.#pending.delete(question.id);
         resolve(a);
       };

@@ -30,6 +30,7 @@ import type { SessionRecord } from '../sessionStore';
 import type { ApprovalQuestions } from './approvalQuestions';
 import { siteOf, type SiteGrants } from './siteGrants';
 import { unanswered } from './submitApprovals';
+import { refuseWhileAsked } from './openQuestionGuard';
 
 /** The answer must reach the agent before its call's own deadline does. */
 export const ANSWER_MARGIN_MS = 1_500;
@@ -147,6 +148,7 @@ export class PermissionGate {
     const record = await this.#deps.record(ctx.sessionId);
     if (record === undefined) return;
     const tab = await ctx.currentTab().catch(() => undefined);
+    refuseWhileAsked(this.#deps.questions, tab?.tabId ?? record.currentTabId);
     const tabUrl =
       tab === undefined
         ? undefined
@@ -175,6 +177,7 @@ export class PermissionGate {
         scopes: ask.scopes,
       },
       deadline,
+      ctx.signal,
     );
     if (verdict === 'timeout')
       throw unanswered(`whether to let it ${contract.title.toLowerCase()}; it did not run`);

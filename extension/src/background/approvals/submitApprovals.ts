@@ -106,7 +106,7 @@ export class SubmitApprovals {
 
   async #approveScript(
     tab: { tabId: number },
-    ctx: { client: { name: string }; sessionId: string },
+    ctx: { client: { name: string }; sessionId: string; signal?: AbortSignal | undefined },
     deadline: number,
   ): Promise<void> {
     const probe: GuardMessage = { kind: 'guard_probe' };
@@ -124,6 +124,7 @@ export class SubmitApprovals {
         fields,
       },
       deadline,
+      ctx.signal,
     );
     if (verdict === 'allow') return;
     const what = `a script on a page with a ${fields.join(', ')} field`;

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Readable, Writable } from 'node:stream';
@@ -15,6 +15,7 @@ import {
   machineFlags,
 } from './chromiumFlags.js';
 import { defaultProfileDir } from '../../shared/profiles.js';
+import { ensurePrivateDir } from '../../shared/privateDir.js';
 import { packageDir } from '../../shared/packageDir.js';
 
 export interface LaunchOptions {
@@ -190,12 +191,17 @@ export class LaunchedBrowser {
         log.info('relay page opened');
         // Downloads go to the server's output directory; a tab's debugger cannot set this.
         if (options.downloadDir !== undefined) {
-          mkdirSync(options.downloadDir, { recursive: true, mode: 0o700 });
+          // Chrome writes downloads with its own modes: only a directory no one else can
+          // reach keeps them private. Refused, downloads are denied rather than sent elsewhere.
+          const problem = ensurePrivateDir(options.downloadDir);
+          if (problem !== undefined) log.error(`downloads denied: ${problem}`);
           await cdp
-            .send('Browser.setDownloadBehavior', {
-              behavior: 'allow',
-              downloadPath: options.downloadDir,
-            })
+            .send(
+              'Browser.setDownloadBehavior',
+              problem === undefined
+                ? { behavior: 'allow', downloadPath: options.downloadDir }
+                : { behavior: 'deny' },
+            )
             .catch((err: unknown) =>
               log.warn(`downloads stay in the default folder: ${String(err)}`),
             );

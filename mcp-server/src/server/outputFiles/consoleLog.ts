@@ -5,8 +5,8 @@
  * names the lines they were written to; without one the response shows the entries at or above
  * the console level, briefly and fenced as page content.
  */
-import { appendFile } from 'node:fs/promises';
-import path from 'node:path';
+import type { FileHandle } from 'node:fs/promises';
+import { BridgeError } from '@browser-agent/protocol';
 import {
   CONSOLE_LEVELS,
   oneLine,
@@ -15,7 +15,7 @@ import {
   type ConsoleLevel,
 } from '@browser-agent/protocol';
 import type { ToolResponse } from '../response/toolResponse.js';
-import { fileStamp, outputDirOf, shownPath, writeOutputFile } from './newFile.js';
+import { createOutputFile, fileStamp, shownPath } from './newFile.js';
 
 type Entry = ConsoleEvents['entries'][number];
 
@@ -39,6 +39,8 @@ function fileLine(entry: Entry): string {
 
 interface LogFile {
   file: string;
+  /** The handle that created it: appends go through it, never by name (a link swapped in later). */
+  handle: FileHandle;
   /** Lines written so far. */
   lines: number;
 }
@@ -78,12 +80,14 @@ export class ConsoleLog {
     }
     const run = this.#queue.then(() => this.#write(batches, shown));
     this.#queue = run.catch(() => undefined);
-    const notes = await run;
+    // The action happened: a log that cannot be written is a note on its result, not a failure.
+    const notes = await run.catch((err: unknown) => [
+      `- Not written to a log file: ${err instanceof BridgeError ? err.message : String(err)}`,
+    ]);
     if (notes.length > 0) response.addNote(`### New console messages\n${notes.join('\n')}`);
   }
 
   async #write(batches: ConsoleEvents[], shown: (e: Entry) => boolean): Promise<string[]> {
-    const dir = await outputDirOf(this.#outputDir);
     const groups = new Map<string, Entry[]>();
     for (const batch of batches) {
       for (const entry of batch.entries) {
@@ -100,16 +104,16 @@ export class ConsoleLog {
       const count = text.split('\n').length - 1;
       let log = this.#files.get(key);
       if (log === undefined) {
-        const file = await writeOutputFile(
-          path.join(dir, `console-${level}-${fileStamp()}.log`),
-          text,
+        const made = await createOutputFile(
+          this.#outputDir,
+          `console-${level}-${fileStamp()}.log`,
           true,
         );
-        log = { file, lines: 0 };
+        log = { ...made, lines: 0 };
+        this.#closeOlder(key);
         this.#files.set(key, log);
-      } else {
-        await appendFile(log.file, text);
       }
+      await log.handle.appendFile(text);
       const first = log.lines + 1;
       log.lines += count;
       if (!entries.some(shown)) continue;
@@ -120,5 +124,16 @@ export class ConsoleLog {
       );
     }
     return notes;
+  }
+
+  /** A tab's files of earlier pages get no more lines: their handles are closed. */
+  #closeOlder(key: string): void {
+    const [tab, nav] = key.split('/');
+    for (const [other, log] of this.#files) {
+      const [otherTab, otherNav] = other.split('/');
+      if (otherTab !== tab || Number(otherNav) >= Number(nav)) continue;
+      this.#files.delete(other);
+      log.handle.close().catch(() => undefined);
+    }
   }
 }

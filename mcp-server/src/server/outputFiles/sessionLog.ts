@@ -5,12 +5,10 @@
  * echoed it (the extension echoes no secret field's text, by secretKind's rule); a `--secrets`
  * name stays a name and no secret value is written.
  */
-import { appendFile, open, realpath } from 'node:fs/promises';
-import path from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { findContract, replaceTypedArgs, type ToolContract } from '@browser-agent/protocol';
 import { redactText, type Secrets } from '../settings/secrets.js';
-import { fileStamp, outputDirOf } from './newFile.js';
+import { createOutputFile, fileStamp, type NewFile } from './newFile.js';
 
 /** Longer typed text is never echoed whole, so it is never written either. */
 const MAX_ECHOED_CHARS = 100;
@@ -94,7 +92,7 @@ function resultText(result: CallToolResult): string {
 export class SessionLog {
   readonly #outputDir: string | undefined;
   readonly #secrets: Secrets;
-  #file: Promise<string> | undefined;
+  #file: Promise<NewFile> | undefined;
   /** Appends in call order, one at a time. */
   #queue: Promise<void> = Promise.resolve();
   #count = 0;
@@ -104,25 +102,15 @@ export class SessionLog {
     this.#secrets = secrets;
   }
 
-  /** The log file, made (exclusively, 0600) on the first call. */
-  file(): Promise<string> {
+  /**
+   * The log file, made (exclusively, 0600) on the first call; every entry is appended through
+   * the handle that made it, so a link put in its place later is never written through.
+   */
+  file(): Promise<NewFile> {
     this.#file ??= (async () => {
-      const dir = await realpath(await outputDirOf(this.#outputDir));
-      const stem = path.join(dir, `session-${fileStamp()}`);
-      for (let n = 0; ; n += 1) {
-        const candidate = n === 0 ? `${stem}.md` : `${stem}-${n}.md`;
-        const handle = await open(candidate, 'wx', 0o600).catch((err: NodeJS.ErrnoException) => {
-          if (err.code === 'EEXIST' && n < 100) return undefined;
-          throw err;
-        });
-        if (handle === undefined) continue;
-        try {
-          await handle.writeFile(`# Browser Agent session, ${new Date().toISOString()}\n`);
-        } finally {
-          await handle.close();
-        }
-        return candidate;
-      }
+      const made = await createOutputFile(this.#outputDir, `session-${fileStamp()}.md`, true);
+      await made.handle.appendFile(`# Browser Agent session, ${new Date().toISOString()}\n`);
+      return made;
     })();
     return this.#file;
   }
@@ -144,7 +132,7 @@ export class SessionLog {
       '',
     ].join('\n');
     this.#queue = this.#queue
-      .then(async () => appendFile(await this.file(), entry, { mode: 0o600 }))
+      .then(async () => (await this.file()).handle.appendFile(entry))
       // The log must never fail a call.
       .catch(() => undefined);
   }

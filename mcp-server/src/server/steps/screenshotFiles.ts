@@ -3,9 +3,10 @@
  * another), a size cap per file, and retention: the oldest are deleted first until the count
  * and total size are within their limits. Only files named by this module are ever deleted.
  */
-import { open, readdir, stat, unlink } from 'node:fs/promises';
+import { lstat, readdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { ScreenshotLimits } from '../settings/config.js';
+import { writeOutputFile } from '../outputFiles/newFile.js';
 
 /** `<stem>-2026-11-21T08-01-02-123Z[-n].<ext>`: what retention recognises as its own. */
 const OWN_FILE = /-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z(-\d+)?\.(png|jpe?g|webp)$/;
@@ -38,24 +39,9 @@ export async function saveScreenshot(
   return { saved: true, file, deleted };
 }
 
-/** Exclusive create, so two screenshots in the same millisecond get two files. */
+/** Exclusive create (newFile.ts's rules), so two screenshots in one millisecond get two files. */
 async function writeNew(dir: string, name: string, data: Buffer): Promise<string> {
-  const dot = name.lastIndexOf('.');
-  for (let n = 0; ; n += 1) {
-    const candidate = n === 0 ? name : `${name.slice(0, dot)}-${n}${name.slice(dot)}`;
-    const file = path.join(dir, candidate);
-    try {
-      const handle = await open(file, 'wx', 0o600);
-      try {
-        await handle.writeFile(data);
-      } finally {
-        await handle.close();
-      }
-      return file;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || n > 100) throw err;
-    }
-  }
+  return writeOutputFile(dir, name, data, true);
 }
 
 async function trim(dir: string, limits: ScreenshotLimits, keep: string): Promise<number> {
@@ -63,7 +49,7 @@ async function trim(dir: string, limits: ScreenshotLimits, keep: string): Promis
   const files = await Promise.all(
     names.map(async (name) => {
       const file = path.join(dir, name);
-      const info = await stat(file).catch(() => undefined);
+      const info = await lstat(file).catch(() => undefined);
       return { file, name, size: info?.size ?? 0, mtimeMs: info?.mtimeMs ?? 0 };
     }),
   );

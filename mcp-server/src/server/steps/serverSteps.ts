@@ -4,26 +4,29 @@
  * screenshot, turning page HTML into Markdown. A contract names its step (`serverStep`); most
  * tools have none.
  */
-import { lstat, mkdir, open, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  BridgeError,
-  ErrorCode,
   type ConsoleLevel,
   type ServerStepKind,
   type ToolContract,
 } from '@browser-agent/protocol';
-import { resolveNewFile, shownPath, writeOutputFile } from '../outputFiles/newFile.js';
+import {
+  checkOutputName,
+  fileStamp,
+  outputDirOf,
+  shownPath,
+  writeOutputFile,
+} from '../outputFiles/newFile.js';
 import type { ScreenshotLimits } from '../settings/config.js';
 import { saveScreenshot } from './screenshotFiles.js';
 import { checkUploadPaths } from './uploadRoots.js';
 import {
   readStateFile,
+  stateFileName,
   stateFileSource,
-  stateFileTarget,
   writeStateFile,
 } from './storageStateFiles.js';
-import { snapshotTarget, writeSnapshot } from './snapshotFiles.js';
+import { snapshotName } from './snapshotFiles.js';
 import type { ToolResponse } from '../response/toolResponse.js';
 
 /** The settings the steps read (config.ts resolves them). */
@@ -56,16 +59,6 @@ const UNLIMITED: ScreenshotLimits = {
   maxTotalBytes: Number.MAX_SAFE_INTEGER,
 };
 
-function requireAbsolute(file: string, what: string): void {
-  if (!path.isAbsolute(file)) {
-    throw new BridgeError(
-      ErrorCode.INVALID_ARGS,
-      `${what} must be an absolute path, got "${file}".`,
-      'Give the full path, e.g. /home/me/report.pdf.',
-    );
-  }
-}
-
 const fileUpload: ServerStep = {
   async before(args, settings) {
     const paths = Array.isArray(args['paths'])
@@ -78,76 +71,16 @@ const fileUpload: ServerStep = {
   },
 };
 
-const SCREENSHOT_FILE_HINT =
-  'Give a new file name in an existing directory (inside the output directory when one is set), or a relative filename to save under the output directory (outputDir).';
-
 /**
- * An absolute screenshot `filename` may name only a new file in an existing directory, inside
- * the output directory when one is set: a call never creates directories or replaces a file
- * (a page that talks the agent into "save the screenshot to ~/.bashrc" gets nothing).
- */
-async function checkScreenshotTarget(file: string, outputDir: string | undefined): Promise<void> {
-  function refuse(why: string): never {
-    throw new BridgeError(
-      ErrorCode.INVALID_ARGS,
-      `Refused to save the screenshot to ${file}: ${why}.`,
-      SCREENSHOT_FILE_HINT,
-    );
-  }
-  // The configured output directory is the user's choice: it is made on first use, as saving
-  // under it always did. No other directory is ever created.
-  if (outputDir !== undefined) await mkdir(outputDir, { recursive: true, mode: 0o700 });
-  const dir =
-    (await realpath(path.dirname(file)).catch(() => undefined)) ??
-    refuse('its directory does not exist');
-  if (outputDir !== undefined) {
-    const out = await realpath(outputDir).catch(() => outputDir);
-    const rel = path.relative(out, path.join(dir, path.basename(file)));
-    if (rel.startsWith('..') || path.isAbsolute(rel))
-      refuse(`it is outside the output directory ${outputDir}`);
-  }
-  const exists = await lstat(file).then(
-    () => true,
-    () => false,
-  );
-  if (exists) refuse('a file of that name exists');
-}
-
-/** Exclusive create: an existing file (or a link planted since the check) is never written through. */
-async function writeNewFile(file: string, data: Buffer): Promise<void> {
-  const handle = await open(file, 'wx', 0o600).catch((err: NodeJS.ErrnoException) => {
-    throw new BridgeError(
-      ErrorCode.INVALID_ARGS,
-      `Could not save the screenshot to ${file}: ${err.code ?? err.message}.`,
-      SCREENSHOT_FILE_HINT,
-    );
-  });
-  try {
-    await handle.writeFile(data);
-  } finally {
-    await handle.close();
-  }
-}
-
-/**
- * An absolute `filename` is written as given, as a new file. With an output directory, every screenshot is
- * also kept there under a timestamped name (a relative `filename` names its stem), subject to
- * the size cap and the retention limits.
+ * A screenshot `filename` names a new file in the output directory (the private one when none
+ * is set; an absolute name must lie inside it). With a configured output directory every
+ * screenshot is also kept there under a timestamped name (a relative `filename` names its
+ * stem), within the size cap and the retention limits.
  */
 const screenshot: ServerStep = {
   async before(args, settings) {
     const file = args['filename'];
-    if (typeof file !== 'string') return;
-    if (settings.outputDir === undefined && !path.isAbsolute(file)) {
-      // A bare name ("shot.png") goes to the client's root, as Playwright MCP users expect.
-      const root = file === path.basename(file) ? await settings.clientRoot?.() : undefined;
-      if (root !== undefined) args['filename'] = path.join(root, file);
-      else requireAbsolute(file, 'filename (without an output directory or an MCP root)');
-    }
-    const target = args['filename'];
-    if (typeof target === 'string' && path.isAbsolute(target)) {
-      await checkScreenshotTarget(target, settings.outputDir);
-    }
+    if (typeof file === 'string') await checkOutputName(settings.outputDir, file);
   },
   async after(response, args, settings) {
     const file = args['filename'];
@@ -155,19 +88,20 @@ const screenshot: ServerStep = {
     if (image === undefined) return;
     const data = Buffer.from(image.data, 'base64');
     const notes: string[] = [];
-    if (typeof file === 'string' && path.isAbsolute(file)) {
-      await writeNewFile(file, data);
-      notes.push(`Saved to ${file}`);
+    const exact =
+      typeof file === 'string' && (path.isAbsolute(file) || settings.outputDir === undefined);
+    if (exact) {
+      notes.push(`Saved to ${await writeOutputFile(settings.outputDir, file, data, false)}`);
     }
     if (settings.outputDir !== undefined) {
       const ext = image.mimeType.slice('image/'.length);
       const stem =
-        typeof file === 'string' && !path.isAbsolute(file)
+        typeof file === 'string' && !exact
           ? path.basename(file).replace(/\.(png|jpe?g|webp)$/i, '')
           : 'screenshot';
-      await mkdir(settings.outputDir, { recursive: true });
+      const dir = await outputDirOf(settings.outputDir);
       const limits = settings.screenshots ?? UNLIMITED;
-      const outcome = await saveScreenshot(settings.outputDir, stem, ext, data, limits);
+      const outcome = await saveScreenshot(dir, stem, ext, data, limits);
       if (outcome.saved) {
         const trimmed = outcome.deleted > 0 ? ` (${outcome.deleted} oldest deleted)` : '';
         notes.push(`Saved to ${outcome.file}${trimmed}`);
@@ -198,18 +132,13 @@ const saveStorageState: ServerStep = {
   async before(args, settings) {
     const file = typeof args['filename'] === 'string' ? args['filename'] : undefined;
     // Checked before the browser is asked, so a refused name costs no cookie read.
-    await stateFileTarget(file, settings.outputDir, (await settings.uploadRoots?.()) ?? []);
+    await checkOutputName(settings.outputDir, file ?? stateFileName());
   },
   async after(response, args, settings) {
     const state = response.take('storageState');
     if (state === undefined) return;
     const name = typeof args['filename'] === 'string' ? args['filename'] : undefined;
-    const file = await stateFileTarget(
-      name,
-      settings.outputDir,
-      (await settings.uploadRoots?.()) ?? [],
-    );
-    await writeStateFile(file, JSON.stringify(state, null, 2));
+    const file = await writeStateFile(settings.outputDir, name, JSON.stringify(state, null, 2));
     // In place of the handler's line that says it read the state.
     response.replaceFirstText(
       `- [Storage state](${shownPath(file)}): ${state.cookies.length} cookie(s), localStorage of ${state.origins.length} origin(s). Restore it with browser_set_storage_state or --storage-state.`,
@@ -231,14 +160,19 @@ const loadStorageState: ServerStep = {
 const snapshotToFile: ServerStep = {
   async before(args, settings) {
     const file = args['filename'];
-    if (typeof file === 'string') await snapshotTarget(file, settings.outputDir);
+    if (typeof file === 'string') await checkOutputName(settings.outputDir, snapshotName(file));
   },
   async after(response, args, settings) {
     const file = args['filename'];
     const first = response.parts.find((part) => part.type === 'text');
     if (typeof file !== 'string' || first?.type !== 'text') return;
-    const destination = await snapshotTarget(file, settings.outputDir);
-    const saved = await writeSnapshot(destination, first.text, !path.isAbsolute(file));
+    // A relative name that is taken gets -1, -2, …; an absolute one is refused.
+    const saved = await writeOutputFile(
+      settings.outputDir,
+      snapshotName(file),
+      first.text,
+      !path.isAbsolute(file),
+    );
     let replaced = false;
     response.mapText((text) => {
       if (replaced || text !== first.text) return text;
@@ -248,28 +182,25 @@ const snapshotToFile: ServerStep = {
   },
 };
 
-/** `filename`: checked (and resolved) before the call, so a refused name costs nothing. */
-async function resolveFilenameArg(
+/** `filename`: checked before the call, so a refused name costs nothing. */
+async function checkFilenameArg(
   args: Record<string, unknown>,
   settings: StepSettings,
-  prefix: string,
-  ext: string,
 ): Promise<void> {
   const file = args['filename'];
-  if (typeof file === 'string')
-    args['filename'] = await resolveNewFile(settings.outputDir, file, prefix, ext);
+  if (typeof file === 'string') await checkOutputName(settings.outputDir, file);
 }
 
 /** With `filename`, the result's text goes to that new file and the result names it. */
 const resultText: ServerStep = {
   async before(args, settings) {
-    await resolveFilenameArg(args, settings, 'result', 'log');
+    await checkFilenameArg(args, settings);
   },
-  async after(response, args) {
+  async after(response, args, settings) {
     const file = args['filename'];
     const part = response.parts.find((p) => p.type === 'text');
     if (typeof file !== 'string' || part?.type !== 'text') return;
-    const saved = await writeOutputFile(file, `${part.text}\n`, false);
+    const saved = await writeOutputFile(settings.outputDir, file, `${part.text}\n`, false);
     response.replaceFirstText(`Saved to ${shownPath(saved)}`);
   },
 };
@@ -277,15 +208,14 @@ const resultText: ServerStep = {
 /** The bytes the browser sent (a PDF, a response body) go to a new file; the result names it. */
 const resultBytes: ServerStep = {
   async before(args, settings) {
-    await resolveFilenameArg(args, settings, 'file', 'bin');
+    await checkFilenameArg(args, settings);
   },
   async after(response, args, settings) {
     for (const parsed of response.take('files') ?? []) {
       const given = typeof args['filename'] === 'string' ? args['filename'] : undefined;
-      const file =
-        given ?? (await resolveNewFile(settings.outputDir, undefined, parsed.prefix, parsed.ext));
       const saved = await writeOutputFile(
-        file,
+        settings.outputDir,
+        given ?? `${parsed.prefix}-${fileStamp()}.${parsed.ext}`,
         Buffer.from(parsed.data, 'base64'),
         given === undefined,
       );

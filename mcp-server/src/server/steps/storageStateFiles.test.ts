@@ -1,36 +1,25 @@
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readStateFile, stateFileSource, stateFileTarget } from './storageStateFiles.js';
+import { readStateFile, stateFileSource, writeStateFile } from './storageStateFiles.js';
 
 const scratch = (): string => realpathSync(mkdtempSync(path.join(tmpdir(), 'state-files-')));
 
 describe('storage state files', () => {
-  it('saves relative names under the output directory, else the first root', async () => {
+  it('saves only in the output directory, as a new 0600 file', async () => {
     const out = path.join(scratch(), 'out');
-    const root = scratch();
-    expect(await stateFileTarget('s.json', out, [root])).toBe(path.join(out, 's.json'));
-    expect(await stateFileTarget('s.json', undefined, [root])).toBe(path.join(root, 's.json'));
-    expect(path.basename(await stateFileTarget(undefined, out, []))).toMatch(
+    const file = await writeStateFile(out, 's.json', '{}');
+    expect(file).toBe(path.join(out, 's.json'));
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(path.basename(await writeStateFile(out, undefined, '{}'))).toMatch(
       /^storage-state-.*\.json$/,
     );
-    await expect(stateFileTarget('../s.json', out, [])).rejects.toThrow(/leaves/);
-    await expect(stateFileTarget('s.json', undefined, [])).rejects.toThrow(/no output directory/);
-  });
-
-  it('saves absolute names only inside the output directory or a root', async () => {
-    const root = scratch();
-    const elsewhere = scratch();
-    expect(await stateFileTarget(path.join(root, 'a.json'), undefined, [root])).toBe(
-      path.join(root, 'a.json'),
+    await expect(writeStateFile(out, '../s.json', '{}')).rejects.toThrow(/outside/);
+    await expect(writeStateFile(out, path.join(scratch(), 'a.json'), '{}')).rejects.toThrow(
+      /outside/,
     );
-    await expect(
-      stateFileTarget(path.join(elsewhere, 'a.json'), undefined, [root]),
-    ).rejects.toThrow(/outside/);
-    await expect(
-      stateFileTarget(path.join(root, 'no-such-dir', 'a.json'), undefined, [root]),
-    ).rejects.toThrow(/does not exist/);
+    await expect(writeStateFile(out, 's.json', '{}')).rejects.toThrow(/exists/);
   });
 
   it('loads only from the output directory or the upload roots, and checks the shape', async () => {

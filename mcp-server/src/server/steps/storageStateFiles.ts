@@ -2,14 +2,13 @@
  * Storage state files (browser_storage_state, browser_set_storage_state, `--storage-state`):
  * Playwright's storageState JSON, written to and read from the disk of the MCP server.
  *
- * - Saving: a relative name goes under the output directory (or, without one, the client's
- *   first root / the project); an absolute name must lie inside one of those. The file is
- *   created new (never replaces one) with mode 0600: it holds live session cookies. The agent
- *   is shown the file's path, never its content.
+ * - Saving: into the output directory only (the private one when none is set), as a new 0600
+ *   file: it holds live session cookies. The agent is shown the file's path, never its content.
  * - Loading: the file must lie where uploads may come from (the client's roots, the project,
  *   `uploadDirs`) or in the output directory, and parse as a storage state.
  */
-import { mkdir, open, readFile, realpath } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   BridgeError,
@@ -20,79 +19,27 @@ import {
 import type { ToolCaller } from '../response/toolResponse.js';
 import { ToolResponse } from '../response/toolResponse.js';
 import { checkUploadPaths } from './uploadRoots.js';
+import { defaultOutputDir, fileStamp, writeOutputFile } from '../outputFiles/newFile.js';
 
 const MAX_STATE_BYTES = 20 * 1024 * 1024;
 /** Opening a tab per origin of the file may take a while. */
 const START_TIMEOUT_MS = 60_000;
 
-const SAVE_HINT =
-  "Give a relative file name (saved under the output directory, outputDir / --output-dir), or an absolute path inside the output directory or the client's roots.";
-
-function inside(dir: string, file: string): boolean {
-  const rel = path.relative(dir, file);
-  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+/** The name a state is saved under when the agent gives none. */
+export function stateFileName(): string {
+  return `storage-state-${fileStamp()}.json`;
 }
 
-function timestampName(): string {
-  return `storage-state-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
-}
-
-/** Where a state file named by the agent goes; throws with a hint when it may not go there. */
-export async function stateFileTarget(
-  filename: string | undefined,
+/**
+ * Saves the state as a new 0600 file in the output directory (the rules of every file the
+ * server writes: outputFiles/newFile.ts) and returns its path.
+ */
+export async function writeStateFile(
   outputDir: string | undefined,
-  roots: readonly string[],
+  filename: string | undefined,
+  json: string,
 ): Promise<string> {
-  const base = outputDir ?? roots.find((r) => path.isAbsolute(r));
-  const name = filename ?? timestampName();
-  if (!path.isAbsolute(name)) {
-    if (base === undefined) {
-      throw new BridgeError(
-        ErrorCode.INVALID_ARGS,
-        'No directory to save the storage state in: no output directory is set and the client named no roots.',
-        'Set outputDir (--output-dir), or give an absolute filename.',
-      );
-    }
-    const file = path.resolve(base, name);
-    if (!inside(base, file))
-      throw new BridgeError(ErrorCode.INVALID_ARGS, `"${name}" leaves ${base}.`, SAVE_HINT);
-    if (outputDir !== undefined) await mkdir(outputDir, { recursive: true, mode: 0o700 });
-    return file;
-  }
-  const dir = await realpath(path.dirname(name)).catch(() => {
-    throw new BridgeError(
-      ErrorCode.INVALID_ARGS,
-      `Refused to save the storage state to ${name}: its directory does not exist.`,
-      SAVE_HINT,
-    );
-  });
-  const allowed = [...(outputDir === undefined ? [] : [outputDir]), ...roots];
-  const real = await Promise.all(allowed.map((d) => realpath(d).catch(() => d)));
-  const file = path.join(dir, path.basename(name));
-  if (!real.some((d) => inside(d, file))) {
-    throw new BridgeError(
-      ErrorCode.INVALID_ARGS,
-      `Refused to save the storage state to ${name}: it is outside the output directory and the client's roots.`,
-      SAVE_HINT,
-    );
-  }
-  return file;
-}
-
-/** Writes a new file, 0600; never through an existing file or link. */
-export async function writeStateFile(file: string, json: string): Promise<void> {
-  const handle = await open(file, 'wx', 0o600).catch((err: NodeJS.ErrnoException) => {
-    throw new BridgeError(
-      ErrorCode.INVALID_ARGS,
-      `Could not save the storage state to ${file}: ${err.code === 'EEXIST' ? 'a file of that name exists' : (err.code ?? err.message)}.`,
-      'Give a new file name (or none, for a timestamped one).',
-    );
-  });
-  try {
-    await handle.writeFile(json);
-  } finally {
-    await handle.close();
-  }
+  return writeOutputFile(outputDir, filename ?? stateFileName(), json, filename === undefined);
 }
 
 /** Reads and checks a storage state file (the caller has checked where it lies). */
@@ -143,10 +90,14 @@ export async function stateFileSource(
   outputDir: string | undefined,
   roots: readonly string[],
 ): Promise<string> {
-  const base = outputDir ?? roots.find((r) => path.isAbsolute(r));
+  // Without a configured output directory, states are saved in the private one: a relative
+  // name is found there first, then in the first root as before.
+  const out = outputDir ?? defaultOutputDir();
+  const saved = outputDir !== undefined || existsSync(path.resolve(out, filename));
+  const base = saved ? out : roots.find((r) => path.isAbsolute(r));
   const file =
     path.isAbsolute(filename) || base === undefined ? filename : path.resolve(base, filename);
-  const allowed = [...(outputDir === undefined ? [] : [outputDir]), ...roots];
+  const allowed = [out, ...roots];
   const [checked] = await checkUploadPaths([file], allowed);
   return checked ?? file;
 }

@@ -1,0 +1,165 @@
+/**
+ * Issue #25 item 2: a question only the person may answer. A prompt-injected agent whose call
+ * waits for an answer cancels it (as a client's stop button or timeout does) and then tries to
+ * answer the question left on the tab's overlay itself: a coordinate click on its button, Tab
+ * and Enter, a script. The question must close with its call, and no agent input may reach it.
+ * The overlay lives in a closed shadow root; as in permissionGaps.spec.ts the test finds its
+ * buttons through the DevTools protocol, as a person finds them on screen.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { CDPSession, Download, Page } from '@playwright/test';
+import { callOk, callTool, expect, test } from '../harness.js';
+import { question } from '../submitQuestions.js';
+
+interface DomNode {
+  nodeId: number;
+  nodeName: string;
+  nodeValue?: string;
+  attributes?: string[];
+  children?: DomNode[];
+  shadowRoots?: DomNode[];
+}
+
+function text(node: DomNode): string {
+  if (node.nodeName === '#text') return node.nodeValue ?? '';
+  return (node.children ?? []).map(text).join('');
+}
+
+function* walk(node: DomNode): Generator<DomNode> {
+  yield node;
+  for (const child of [...(node.shadowRoots ?? []), ...(node.children ?? [])]) yield* walk(child);
+}
+
+async function questionButtons(cdp: CDPSession): Promise<DomNode[]> {
+  const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as {
+    root: DomNode;
+  };
+  const host = [...walk(root)].find((n) => n.attributes?.includes('browser-agent-overlay'));
+  const shadow = host?.shadowRoots?.[0];
+  const box = shadow && [...walk(shadow)].find((n) => n.attributes?.includes('question'));
+  return box === undefined ? [] : [...walk(box)].filter((n) => n.nodeName === 'BUTTON');
+}
+
+/** The labels and on-screen centres of the overlay question's buttons (none when closed). */
+async function overlayButtons(page: Page): Promise<{ label: string; x: number; y: number }[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const buttons = await questionButtons(cdp);
+    return await Promise.all(
+      buttons.map(async (b) => {
+        const { model } = (await cdp.send('DOM.getBoxModel', { nodeId: b.nodeId })) as {
+          model: { border: number[] };
+        };
+        const [x1 = 0, y1 = 0, , , x3 = 0, y3 = 0] = model.border;
+        return { label: text(b), x: (x1 + x3) / 2, y: (y1 + y3) / 2 };
+      }),
+    );
+  } finally {
+    await cdp.detach();
+  }
+}
+
+test('a cancelled call closes its question everywhere, and the agent cannot answer one', async ({
+  bridge,
+  site,
+  otherSite,
+}) => {
+  test.setTimeout(120_000);
+  const client = await bridge.connectClient('self-answer', {
+    flags: ['--permission-mode', 'per-site', '--caps', 'vision'],
+  });
+  const first = callTool(client, 'browser_navigate', { url: site.url('/button.html') });
+  await expect(question(bridge.relay)).toHaveCount(1);
+  await question(bridge.relay)
+    .getByRole('button', { name: 'Allow on this site', exact: true })
+    .click();
+  expect((await first).isError).toBe(false);
+  const page = await bridge.pageWithUrl(site.url('/button.html'));
+  const elsewhere = otherSite.url('/button.html', 'localhost');
+
+  // The agent asks to go to a site never granted, and its client cancels the waiting call.
+  const stop = new AbortController();
+  const waiting = client
+    .callTool({ name: 'browser_navigate', arguments: { url: elsewhere } }, undefined, {
+      signal: stop.signal,
+      timeout: 60_000,
+    })
+    .catch(() => 'cancelled');
+  await expect.poll(async () => (await overlayButtons(page)).length).toBeGreaterThan(0);
+  const buttons = await overlayButtons(page);
+  const allow =
+    buttons.find((b) => b.label === 'Allow for the rest of this task') ??
+    buttons.find((b) => b.label.startsWith('Allow'));
+  expect(allow).toBeDefined();
+  stop.abort('the user pressed stop');
+  expect(await waiting).toBe('cancelled');
+
+  // Closed with its call: gone from the overlay and from the panel.
+  await expect.poll(async () => (await overlayButtons(page)).length).toBe(0);
+  await expect(question(bridge.relay)).toHaveCount(0);
+
+  // Whatever the agent sends where the button was, nothing is answered.
+  await callTool(client, 'browser_mouse_click_xy', { x: allow?.x ?? 0, y: allow?.y ?? 0 });
+  await callTool(client, 'browser_press_key', { key: 'Tab' });
+  await callTool(client, 'browser_press_key', { key: 'Enter' });
+  // The site is still not granted: going there asks again.
+  const again = callTool(client, 'browser_navigate', { url: elsewhere });
+  await expect(question(bridge.relay)).toHaveCount(1);
+  await question(bridge.relay).getByRole('button', { name: 'Deny', exact: true }).click();
+  expect((await again).isError).toBe(true);
+
+  await callOk(client, 'browser_snapshot', {});
+});
+
+test("a download held for the answer stays held through the agent's next calls", async ({
+  bridge,
+}) => {
+  test.setTimeout(120_000);
+  const server = createServer((request, response) => {
+    if (request.url === '/export') {
+      response.writeHead(200, {
+        'Content-Type': 'text/csv',
+        'Content-Disposition': 'attachment; filename="report.csv"',
+      });
+      response.end('a,b\n1,2\n');
+      return;
+    }
+    response.writeHead(200, { 'Content-Type': 'text/html' });
+    response.end('<!doctype html><title>Reports</title><a href="/export">Export</a>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  try {
+    const url = `http://127.0.0.1:${port}/`;
+    const client = await bridge.connectClient('held-download', {
+      flags: ['--permission-mode', 'per-site'],
+    });
+    const navigating = callTool(client, 'browser_navigate', { url });
+    await expect(question(bridge.relay)).toHaveCount(1);
+    await question(bridge.relay)
+      .getByRole('button', { name: 'Allow on this site', exact: true })
+      .click();
+    expect((await navigating).isError).toBe(false);
+    const page = await bridge.pageWithUrl(url);
+    const downloads: Download[] = [];
+    page.on('download', (d) => downloads.push(d));
+
+    const click = callTool(client, 'browser_click', { role: 'link', name: 'Export' });
+    await expect(question(bridge.relay)).toContainText('download a file');
+    // The agent goes on with read-only calls; the tab is not replaced, nothing is saved.
+    await callTool(client, 'browser_snapshot', {});
+    await callTool(client, 'browser_snapshot', {});
+    await callTool(client, 'browser_wait_for', { time: 7 });
+    expect(page.isClosed()).toBe(false);
+    expect(downloads).toHaveLength(0);
+    await expect(question(bridge.relay)).toHaveCount(1);
+    await question(bridge.relay).getByRole('button', { name: 'Deny', exact: true }).click();
+    await click;
+    await expect(question(bridge.relay)).toHaveCount(0);
+    expect(downloads).toHaveLength(0);
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import type { ApprovalQuestion } from '../../shared/messages';
+import { ApprovalQuestions, type QuestionParts } from './approvalQuestions';
+
+const parts: QuestionParts = {
+  kind: 'action',
+  sessionId: 's1',
+  client: 'agent',
+  targetOrigin: 'https://x.test',
+  fields: [],
+  scopes: ['once', 'task'],
+};
+
+describe('ApprovalQuestions', () => {
+  it('closes a question everywhere when the call that asked it ends (its signal aborts)', async () => {
+    const seen: ApprovalQuestion[][] = [];
+    const questions = new ApprovalQuestions((q) => seen.push(q));
+    const call = new AbortController();
+    // -1: no tab, so no chrome.tabs lookup.
+    const answer = questions.ask(-1, parts, Date.now() + 60_000, call.signal);
+    await expect.poll(() => questions.all().length).toBe(1);
+    call.abort();
+    expect(await answer).toEqual({ verdict: 'timeout', scope: 'once' });
+    expect(questions.all()).toEqual([]);
+    expect(seen.at(-1)).toEqual([]);
+    // A late answer (the agent's own click on a stale box) finds nothing to answer.
+    questions.answer(seen[0]?.[0]?.id ?? '', true, 'task');
+    expect(questions.all()).toEqual([]);
+  });
+
+  it('asks nothing for a call that has already ended', async () => {
+    const questions = new ApprovalQuestions(() => undefined);
+    const call = new AbortController();
+    call.abort();
+    expect(await questions.ask(-1, parts, Date.now() + 60_000, call.signal)).toEqual({
+      verdict: 'timeout',
+      scope: 'once',
+    });
+    expect(questions.all()).toEqual([]);
+  });
+});
