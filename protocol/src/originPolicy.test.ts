@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canonicalHost,
   checkOrigin,
   checkRemoteAddress,
   isPrivateAddress,
   parseOriginEntry,
+  siteOrigin,
 } from './originPolicy.js';
 
 describe('checkOrigin', () => {
@@ -136,3 +138,57 @@ describe('host spellings', () => {
     expect(checkRemoteAddress({}, 'https://public.test/', '127.0.0.1').allowed).toBe(true);
   });
 });
+
+describe('one spelling for every list (issue #25)', () => {
+  it('canonicalHost: case, trailing dots, userinfo, IDN, IPv4 forms, IPv6 brackets', () => {
+    const cases: Array<[string, string | undefined]> = [
+      ['LocalHost.', 'localhost'],
+      ['user:pw@PayPal.com..', 'paypal.com'],
+      ['bücher.de', 'xn--bcher-kva.de'],
+      ['BÜCHER.DE.', 'xn--bcher-kva.de'],
+      ['xn--bcher-kva.de', 'xn--bcher-kva.de'],
+      ['2130706433', '127.0.0.1'],
+      ['0x7f.0.0.1', '127.0.0.1'],
+      ['0x7f000001', '127.0.0.1'],
+      ['0177.0.0.1', '127.0.0.1'],
+      ['127.1', '127.0.0.1'],
+      ['127.0.0.1.', '127.0.0.1'],
+      ['[::1]', '::1'],
+      ['::1', '::1'],
+      ['[0:0:0:0:0:0:0:1]', '::1'],
+      ['[::FFFF:127.0.0.1]', '::ffff:7f00:1'],
+      ['', undefined],
+      ['a b', undefined],
+      ['a.test/x', undefined],
+    ];
+    for (const [input, out] of cases) expect(canonicalHost(input), input).toBe(out);
+  });
+  it('siteOrigin: default ports dropped, others kept; http(s) only', () => {
+    expect(siteOrigin('https://user@PayPal.com.:443/x?y')).toBe('https://paypal.com');
+    expect(siteOrigin('http://bücher.de:80/')).toBe('http://xn--bcher-kva.de');
+    expect(siteOrigin('http://0x7f.1:8080/')).toBe('http://127.0.0.1:8080');
+    expect(siteOrigin('http://[0:0::1]:81/')).toBe('http://[::1]:81');
+    expect(siteOrigin('https://a.test:80/')).toBe('https://a.test:80');
+    expect(siteOrigin('about:blank')).toBeUndefined();
+    expect(siteOrigin('not a url')).toBeUndefined();
+  });
+  it('origin-policy entries in any spelling hold against URLs in any spelling', () => {
+    const policy = {
+      blockedOrigins: ['bücher.de', 'https://admin@Bank.test.:443', '0x7f.1:9000', '[::1]'],
+    };
+    for (const url of [
+      'https://xn--bcher-kva.de/',
+      'https://BÜCHER.de./',
+      'https://bank.test/',
+      'https://x@BANK.test./',
+      'http://127.0.0.1:9000/',
+      'http://2130706433:9000/',
+      'http://[0::1]:3000/',
+    ])
+      expect(checkOrigin(policy, url).allowed, url).toBe(false);
+    for (const url of ['https://bucher.de/', 'http://bank.test/', 'http://127.0.0.1:9001/'])
+      expect(checkOrigin(policy, url).allowed, url).toBe(true);
+    expect(parseOriginEntry('https://admin@a.test')?.host).toBe('a.test');
+  });
+});
+

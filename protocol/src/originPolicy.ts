@@ -13,6 +13,8 @@ interface ParsedUrl {
 }
 declare const URL: new (input: string) => ParsedUrl;
 
+const DEFAULT_PORTS: Record<string, string> = { 'http:': '80', 'https:': '443' };
+
 export type PolicyVerdict = { allowed: true } | { allowed: false; reason: string };
 
 /** Lower case, no brackets, no trailing dot: "LocalHost." and "localhost" are one host. */
@@ -21,6 +23,62 @@ export function normalizeHost(host: string): string {
     .replace(/^\[|\]$/g, '')
     .toLowerCase()
     .replace(/\.+$/, '');
+}
+
+/**
+ * The one spelling of a host that every site list compares (the origin policy, the sensitive
+ * sites, the admin lists, site grants), applied to the list entry and to the URL alike: what
+ * the WHATWG URL parser makes of it (lower case, a Unicode name in punycode, every IPv4 form
+ * such as `0x7f.1` or `2130706433` in dotted decimal, IPv6 compressed), without userinfo,
+ * brackets or trailing dots. Undefined when it is no host at all.
+ */
+export function canonicalHost(host: string): string | undefined {
+  // `user:pass@host`: only the part after the last `@` names the host.
+  const bare = host.trim().replace(/^.*@/, '');
+  if (bare === '' || /[/?#\\\s]/.test(bare)) return undefined;
+  let parsed: string;
+  try {
+    // An IPv6 literal parses only in brackets.
+    const literal = bare.includes(':') && !bare.startsWith('[') ? `[${bare}]` : bare;
+    parsed = new URL(`http://${literal}/`).hostname;
+  } catch {
+    return undefined;
+  }
+  const h = normalizeHost(parsed);
+  return h === '' ? undefined : h;
+}
+
+/** An http(s) URL's site in the one spelling: scheme, canonical host, port (never empty). */
+export interface CanonicalSite {
+  readonly scheme: 'http:' | 'https:';
+  readonly host: string;
+  readonly port: string;
+}
+
+export function canonicalSite(raw: string): CanonicalSite | undefined {
+  let url: ParsedUrl;
+  try {
+    url = new URL(raw);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  const host = canonicalHost(url.hostname);
+  if (host === undefined) return undefined;
+  return { scheme: url.protocol, host, port: url.port || (DEFAULT_PORTS[url.protocol] ?? '') };
+}
+
+/**
+ * `scheme://host[:port]` with the host canonical and the default port dropped: the key a site
+ * grant is stored under, and what an origin entry is compared with. Undefined for a URL that is
+ * not http(s).
+ */
+export function siteOrigin(raw: string): string | undefined {
+  const site = canonicalSite(raw);
+  if (site === undefined) return undefined;
+  const { scheme, host, port } = site;
+  const shown = port === DEFAULT_PORTS[scheme] ? '' : `:${port}`;
+  return `${scheme}//${host.includes(':') ? `[${host}]` : host}${shown}`;
 }
 
 type Ipv4 = readonly [number, number, number, number];
@@ -113,17 +171,19 @@ interface OriginPattern {
 
 const ENTRY =
   /^(?:([a-z][a-z0-9+.-]*):\/\/)?(\*\.)?(\[[0-9a-f:.]+\]|[^\s/:*[\]?#@]+)(?::(\d{1,5}|\*))?\/?$/i;
-const DEFAULT_PORTS: Record<string, string> = { 'http:': '80', 'https:': '443' };
 
 /** Undefined when the entry is none of the shapes above (the config refuses it). */
 export function parseOriginEntry(entry: string): OriginPattern | undefined {
-  const m = ENTRY.exec(entry.trim());
+  // Userinfo (`https://admin@a.test`) names no part of a site: it is dropped, not refused.
+  const m = ENTRY.exec(entry.trim().replace(/^((?:[a-z][a-z0-9+.-]*:\/\/)?)[^/@]*@/i, '$1'));
   if (!m) return undefined;
   const port = m[4];
   if (port !== undefined && port !== '*' && Number(port) > 65535) return undefined;
+  const host = canonicalHost(m[3] ?? '');
+  if (host === undefined) return undefined;
   return {
     scheme: m[1]?.toLowerCase(),
-    host: normalizeHost(m[3] ?? ''),
+    host,
     subdomains: m[2] !== undefined,
     port,
   };
@@ -133,7 +193,7 @@ function matches(url: ParsedUrl, entry: string): boolean {
   const p = parseOriginEntry(entry);
   if (!p) return false;
   if (p.scheme !== undefined && `${p.scheme}:` !== url.protocol) return false;
-  const host = normalizeHost(url.hostname);
+  const host = canonicalHost(url.hostname) ?? normalizeHost(url.hostname);
   if (p.subdomains ? host !== p.host && !host.endsWith(`.${p.host}`) : host !== p.host)
     return false;
   const urlPort = url.port || DEFAULT_PORTS[url.protocol];

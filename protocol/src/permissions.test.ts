@@ -3,14 +3,11 @@ import { siteMatches, type SiteUrl } from './permissions.js';
 
 /** A URL's parts, written out (protocol's tests have no DOM lib either). */
 function at(url: string): SiteUrl {
-  const m = /^(\w+:)\/\/([^/:]+)(:\d+)?(\/[^?#]*)?/.exec(url);
+  const m = /^(\w+:)\/\/(\[[^\]]+\]|[^/:]+)(:\d+)?(\/[^?#]*)?/.exec(url);
   if (!m) throw new Error(url);
   const [, scheme = '', host = '', port = '', path = '/'] = m;
-  return {
-    origin: `${scheme}//${host.toLowerCase()}${port}`,
-    hostname: host.toLowerCase(),
-    pathname: path,
-  };
+  // As written: the matcher must not rely on the URL parser having lower-cased anything.
+  return { origin: `${scheme}//${host}${port}`, hostname: host, pathname: path };
 }
 
 describe('siteMatches', () => {
@@ -35,5 +32,42 @@ describe('siteMatches', () => {
   });
   it('ignores blank patterns', () => {
     expect(siteMatches('  ', at('https://a.test'))).toBe(false);
+  });
+  it('matches every spelling of an entry and of the URL (issue #25)', () => {
+    // Case, trailing dots and userinfo in the entry.
+    expect(siteMatches('HTTP://LocalHost.:8080/', at('http://localhost:8080/a'))).toBe(true);
+    expect(siteMatches('PayPal.COM.', at('https://www.paypal.com/'))).toBe(true);
+    expect(siteMatches('admin@paypal.com', at('https://paypal.com/'))).toBe(true);
+    expect(siteMatches('https://admin:pw@paypal.com', at('https://paypal.com/'))).toBe(true);
+    // The same on the URL side.
+    expect(siteMatches('paypal.com', at('https://PAYPAL.com../x'))).toBe(true);
+    expect(siteMatches('https://paypal.com', at('https://paypal.com./x'))).toBe(true);
+    expect(siteMatches('*.paypal.com', at('https://WWW.PayPal.com./'))).toBe(true);
+    // Default ports: written or not, they are one origin.
+    expect(siteMatches('https://paypal.com:443', at('https://paypal.com/'))).toBe(true);
+    expect(siteMatches('https://paypal.com', at('https://paypal.com:443/'))).toBe(true);
+    expect(siteMatches('https://paypal.com:8443', at('https://paypal.com/'))).toBe(false);
+    expect(siteMatches('http://paypal.com', at('https://paypal.com/'))).toBe(false);
+    // host:port on any scheme.
+    expect(siteMatches('localhost:3000', at('http://localhost:3000/'))).toBe(true);
+    expect(siteMatches('localhost:3000', at('https://LOCALHOST.:3000/'))).toBe(true);
+    expect(siteMatches('localhost:3000', at('http://localhost:3001/'))).toBe(false);
+    expect(siteMatches('localhost:80', at('http://localhost/'))).toBe(true);
+    // IDN: a Unicode entry matches the punycode a URL carries, and the reverse.
+    expect(siteMatches('bücher.de', at('https://xn--bcher-kva.de/'))).toBe(true);
+    expect(siteMatches('*.BÜCHER.de.', at('https://shop.xn--bcher-kva.de/'))).toBe(true);
+    expect(siteMatches('https://bücher.de', at('https://xn--bcher-kva.de/'))).toBe(true);
+    expect(siteMatches('xn--bcher-kva.de', at('https://xn--bcher-kva.de/'))).toBe(true);
+    expect(siteMatches('bücher.de', at('https://bucher.de/'))).toBe(false);
+    // IP forms: decimal, hex, octal and short IPv4 entries; bracketed IPv6 either way.
+    for (const entry of ['2130706433', '0x7f.0.0.1', '0177.0.0.1', '127.1', '127.0.0.1.'])
+      expect(siteMatches(entry, at('http://127.0.0.1:5000/')), entry).toBe(true);
+    expect(siteMatches('0x7f.1', at('http://127.0.0.2/'))).toBe(false);
+    expect(siteMatches('[::1]', at('http://[::1]:8080/'))).toBe(true);
+    expect(siteMatches('[0:0:0:0:0:0:0:1]:8080', at('http://[::1]:8080/'))).toBe(true);
+    expect(siteMatches('http://[::FFFF:127.0.0.1]', at('http://[::ffff:7f00:1]/'))).toBe(true);
+    // Lookalikes stay apart.
+    expect(siteMatches('paypal.com', at('https://paypal.com.evil.test/'))).toBe(false);
+    expect(siteMatches('paypal.com', at('https://paypal.com@evil.test/'))).toBe(false);
   });
 });

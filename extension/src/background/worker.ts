@@ -24,6 +24,7 @@ import { BlockedLoads } from './guard/blockedLoads';
 import { PopupGuard } from './popupGuard/popupGuard';
 import { Permissions } from './approvals/permissions';
 import type { SessionView } from '../shared/messages';
+import { judgeRoutesWith } from './routing/routes';
 import { friendlyClientName } from '../shared/clientNames';
 import { Recorder } from './recording/recorder';
 import { BusyClock } from './busyClock';
@@ -79,6 +80,11 @@ export class Worker {
   });
   /** Ask-before-submit and the irreversible-action gate (the tabs' submit guards). */
   readonly approvals = this.permissions.guards;
+  /** What routes may serve (routing/routes.ts): only where the agent acts unasked. */
+  readonly routeJudge = judgeRoutesWith(async (tabId, url) => {
+    const owner = await this.store.ownerOf(tabId);
+    return owner !== undefined && this.permissions.gate.actsFreely(owner, url);
+  });
   readonly #permissionFacts: PermissionFacts = {
     modeOf: (record) => this.permissions.gate.modeOf(record),
     questionOf: (sessionId) => this.permissions.questions.of(sessionId),

@@ -9,6 +9,9 @@
  * all. docs/security.md says what this misses.
  */
 import type { IrreversibleKind } from '../shared/messages';
+import { secretKind } from '../shared/secretKind';
+import { makeDomNames, type DomNames } from '../background/page/domNames';
+import { makeDomRoles, type DomRoles } from '../background/page/domRoles';
 
 /**
  * Words and phrases per kind. Latin-script entries match as whole words; CJK entries anywhere.
@@ -269,19 +272,54 @@ export function linkKinds(
   return navigates ? [] : kindsInLabel(label);
 }
 
-/** The words a user reads on an element: text, value, aria-label, title. */
+/**
+ * The snapshot's own name computation (page/domNames.ts: aria-labelledby, aria-label, alt,
+ * labels, content, title), so the gate reads the name the agent and the user see (issue #25):
+ * a delete button named only by aria-labelledby or by its image's alt is a delete button. The
+ * factories are self-contained DOM code with no privilege; the guard is bundled on its own.
+ */
+let model: { roles: DomRoles; names: DomNames } | undefined;
+function accessibleName(element: Element): string {
+  if (model === undefined) {
+    const roles = makeDomRoles();
+    const names = makeDomNames(roles, {
+      // Never a secret field's value inside a name (it goes into the question).
+      isSecret: (el) =>
+        el instanceof HTMLInputElement &&
+        secretKind(el.type, el.getAttribute('autocomplete'), el.name || el.id) !== undefined,
+      mask: () => 0,
+    });
+    model = { roles, names };
+  }
+  return model.names.nameOf(element, model.roles.roleOf(element));
+}
+
+/** The words a user reads on an element: its accessible name, text, value, aria-label, title. */
 export function labelOf(element: Element): string {
   const parts = [
+    accessibleName(element),
     element.getAttribute('aria-label'),
     element instanceof HTMLInputElement ? element.value : element.textContent,
     element.getAttribute('title'),
   ];
-  return parts
-    .filter((p): p is string => typeof p === 'string' && p.trim() !== '')
-    .join(' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 120);
+  const words: string[] = [];
+  for (const part of parts) {
+    const text = typeof part === 'string' ? part.replace(/\s+/g, ' ').trim() : '';
+    if (text !== '' && !words.includes(text)) words.push(text);
+  }
+  return words.join(' ').slice(0, 120);
+}
+
+/**
+ * The control a submit without a submitter (`requestSubmit()`, `submit()`, implicit) is judged
+ * by: the form's own default button, the first submit control it owns, as Enter would press.
+ */
+export function defaultSubmitter(form: HTMLFormElement): HTMLElement | null {
+  for (const el of Array.from(form.elements)) {
+    if (el instanceof HTMLButtonElement && el.type === 'submit') return el;
+    if (el instanceof HTMLInputElement && (el.type === 'submit' || el.type === 'image')) return el;
+  }
+  return null;
 }
 
 export function formFacts(form: HTMLFormElement, submitter: HTMLElement | null): FormFacts {

@@ -24,7 +24,14 @@ import {
   GUARD_SUBMIT_EVENT,
 } from '../shared/guardEvents';
 import type { ContentMessage, GuardMessage, IrreversibleKind } from '../shared/messages';
-import { clickable, clickKinds, formFacts, labelOf, submitKinds } from './irreversible';
+import {
+  clickable,
+  clickKinds,
+  defaultSubmitter,
+  formFacts,
+  labelOf,
+  submitKinds,
+} from './irreversible';
 import { secretFields, secretFormsIn, targetOrigin } from './secretForms';
 import { shadowRootsOnPath } from './shadowRoots';
 
@@ -73,7 +80,9 @@ function hold(
 ): boolean {
   if (allowed === form || replaying || !isArmed()) return false;
   const fields = holdSecret ? secretFields(form) : [];
-  const label = submitter ? labelOf(submitter) : '';
+  // Without a submitter (requestSubmit(), submit()) the form's own submit button says what it does.
+  const judged = submitter ?? defaultSubmitter(form);
+  const label = judged ? labelOf(judged) : '';
   const irreversible = holdIrreversible ? submitKinds(label, formFacts(form, submitter)) : [];
   if (fields.length === 0 && irreversible.length === 0) return false;
   report({ form, submitter, via }, targetOrigin(form, submitter), fields, irreversible, label);

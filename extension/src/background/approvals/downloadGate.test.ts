@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAttachment } from './downloadGate';
+import { downloadReason, isAttachment } from './downloadGate';
 
 const header = (value: string) => [{ name: 'Content-Disposition', value }];
 
@@ -14,5 +14,42 @@ describe('isAttachment', () => {
     expect(isAttachment(header('attachments'))).toBe(false);
     expect(isAttachment([])).toBe(false);
     expect(isAttachment(undefined)).toBe(false);
+  });
+});
+
+describe('downloadReason (issue #25: every response Chrome would save)', () => {
+  const typed = (type: string, disposition?: string) => [
+    { name: 'Content-Type', value: type },
+    ...(disposition === undefined ? [] : [{ name: 'Content-Disposition', value: disposition }]),
+  ];
+  it('holds attachments, and types no tab shows whatever the disposition says', () => {
+    expect(downloadReason(200, typed('text/html', 'attachment'))).toBe('attachment');
+    expect(downloadReason(200, typed('application/zip'))).toBe('type');
+    expect(downloadReason(200, typed('Application/Octet-Stream; charset=binary'))).toBe('type');
+    expect(downloadReason(200, typed('application/octet-stream', 'inline; filename="x.bin"'))).toBe(
+      'type',
+    );
+    expect(downloadReason(200, typed('application/x-msdownload'))).toBe('type');
+    expect(downloadReason(200, typed('text/csv'))).toBe('type');
+    expect(downloadReason(200, typed('text/calendar'))).toBe('type');
+    expect(downloadReason(404, typed('application/zip'))).toBe('type');
+  });
+  it('lets pages, text, images, media, PDF and +xml/+json types through', () => {
+    for (const type of [
+      'text/html; charset=utf-8',
+      'text/plain',
+      'application/json',
+      'application/ld+json',
+      'application/rss+xml',
+      'image/png',
+      'image/svg+xml',
+      'video/mp4',
+      'application/pdf',
+    ])
+      expect(downloadReason(200, typed(type)), type).toBeUndefined();
+    // No type: left to Chrome's sniffing. Redirects and empty answers save nothing.
+    expect(downloadReason(200, [])).toBeUndefined();
+    expect(downloadReason(302, typed('application/zip'))).toBeUndefined();
+    expect(downloadReason(204, typed('application/zip'))).toBeUndefined();
   });
 });

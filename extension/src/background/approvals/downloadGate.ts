@@ -1,6 +1,7 @@
 /**
  * The download half of the irreversible-action gate for responses (issue #19): a document
- * response of an agent's tab that says `Content-Disposition: attachment` is held at the response
+ * response of an agent's tab that Chrome would save rather than show (`Content-Disposition:
+ * attachment`, or a type no tab shows: downloadReason) is held at the response
  * stage (Fetch), before Chrome starts the download, and waits for the user like any other
  * irreversible step. Deny or no answer replaces it with an empty 204: no file is saved. The
  * request itself has been sent by then (the server sees it); what is gated is the saving.
@@ -30,8 +31,97 @@ export function isAttachment(headers: readonly Protocol.Fetch.HeaderEntry[] | un
   return value !== undefined && /^\s*attachment\s*(;|$)/i.test(value);
 }
 
+/**
+ * Types a tab shows rather than saves (Blink's supported MIME types, roughly): markup, text,
+ * script, JSON and XML, the common images and media, PDF (Chrome's viewer). `+xml` and `+json`
+ * types count as their base. A few text types Chrome saves all the same (blink's unsupported
+ * text types: CSV, calendars, vCards, RTF…) do not count.
+ */
+const SHOWN_TYPES = new Set([
+  'application/json',
+  'application/javascript',
+  'application/ecmascript',
+  'application/x-javascript',
+  'application/xml',
+  'application/xhtml+xml',
+  'application/pdf',
+  'multipart/x-mixed-replace',
+  'image/png',
+  'image/jpeg',
+  'image/pjpeg',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'image/apng',
+  'image/bmp',
+  'image/svg+xml',
+  'image/x-icon',
+  'image/vnd.microsoft.icon',
+  'video/mp4',
+  'video/webm',
+  'video/ogg',
+  'audio/mpeg',
+  'audio/mp3',
+  'audio/mp4',
+  'audio/ogg',
+  'audio/wav',
+  'audio/x-wav',
+  'audio/webm',
+  'audio/aac',
+  'audio/flac',
+]);
+const SAVED_TEXT_TYPES = new Set([
+  'text/csv',
+  'text/x-csv',
+  'text/comma-separated-values',
+  'text/tab-separated-values',
+  'text/tsv',
+  'text/calendar',
+  'text/x-calendar',
+  'text/vcalendar',
+  'text/x-vcalendar',
+  'text/vcard',
+  'text/x-vcard',
+  'text/x-vcf',
+  'text/directory',
+  'text/ldif',
+  'text/qif',
+  'text/x-qif',
+  'text/rtf',
+  'text/ofx',
+  'text/vnd.sun.j2me.app-descriptor',
+]);
+
+function header(
+  headers: readonly Protocol.Fetch.HeaderEntry[] | undefined,
+  name: string,
+): string | undefined {
+  return headers?.find((h) => h.name.toLowerCase() === name)?.value;
+}
+
+/**
+ * Why Chrome would save this document response instead of showing it (issue #25), or
+ * undefined: an `attachment`, or a type no tab shows (application/zip, octet-stream, a CSV…),
+ * whatever the disposition says (`inline; filename=x.bin` is saved too). A response without a
+ * type is left to Chrome's sniffing, which the gate cannot see (docs/security.md).
+ */
+export function downloadReason(
+  status: number | undefined,
+  headers: readonly Protocol.Fetch.HeaderEntry[] | undefined,
+): 'attachment' | 'type' | undefined {
+  if (isAttachment(headers)) return 'attachment';
+  // No body to save: a redirect hop, No Content, Reset Content.
+  if (status === undefined || (status >= 300 && status < 400) || status === 204 || status === 205)
+    return undefined;
+  const type = (header(headers, 'content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (type === '' || SHOWN_TYPES.has(type)) return undefined;
+  if (type.startsWith('text/')) return SAVED_TEXT_TYPES.has(type) ? 'type' : undefined;
+  if (/^application\/[\w.+-]+\+(xml|json)$/.test(type)) return undefined;
+  return 'type';
+}
+
 function attachmentName(headers: readonly Protocol.Fetch.HeaderEntry[] | undefined): string {
-  const value = headers?.find((h) => h.name.toLowerCase() === 'content-disposition')?.value ?? '';
+  const value = header(headers, 'content-disposition') ?? '';
   const name = /filename\s*=\s*"?([^";]{1,80})/i.exec(value)?.[1];
   return name === undefined ? '' : ` “${name.replace(/[\p{Cc}“”]/gu, '_')}”`;
 }
@@ -64,7 +154,8 @@ async function decide(
   deps: DownloadGateDeps,
   event: Protocol.Fetch.RequestPausedEvent,
 ): Promise<boolean> {
-  if (!isAttachment(event.responseHeaders)) return true;
+  const reason = downloadReason(event.responseStatusCode, event.responseHeaders);
+  if (reason === undefined) return true;
   const record = await deps.owner();
   if (record === undefined) return true;
   const page = await chrome.tabs.get(deps.tabId).catch(() => undefined);
@@ -87,7 +178,11 @@ async function decide(
       targetOrigin: site,
       fields: [],
       text: `Let ${client} download a file${attachmentName(event.responseHeaders)}${site ? ` from ${site}` : ''}?`,
-      why: `The server sent it as an attachment to save, which cannot be undone. ${why}`,
+      why: `${
+        reason === 'attachment'
+          ? 'The server sent it as an attachment to save'
+          : 'The server sent a type of file that Chrome saves rather than shows'
+      }, which cannot be undone. ${why}`,
       scopes: ['once'],
     },
     deadline,

@@ -28,6 +28,7 @@ import type { Settings } from '../../shared/messages';
 import type { Handler, HandlerContext } from '../handlerContext';
 import type { SessionRecord } from '../sessionStore';
 import type { ApprovalQuestions } from './approvalQuestions';
+import { actionUrls } from './actionSites';
 import { siteOf, type SiteGrants } from './siteGrants';
 import { unanswered } from './submitApprovals';
 import { refuseWhileAsked } from './openQuestionGuard';
@@ -114,6 +115,26 @@ export class PermissionGate {
       await chrome.storage.session.set({ [MODES_KEY]: Object.fromEntries(modes) });
   }
 
+  /**
+   * Whether the agent may act on `url` now without a question or a refusal: not admin-blocked,
+   * not sensitive, and granted or approved as its mode needs. Routes serve a document of the
+   * agent's own making only there (routing/routes.ts): elsewhere its script would act with the
+   * user's cookies on a site the user was to be asked about.
+   */
+  async actsFreely(record: SessionRecord, url: string): Promise<boolean> {
+    try {
+      await this.#checkAdmin(record, url);
+    } catch {
+      return false;
+    }
+    return (await this.#needsAsking(record, siteOf(url), url)) === undefined;
+  }
+
+  async #firstSensitive(urls: readonly string[]): Promise<string | undefined> {
+    for (const url of urls) if (await this.isSensitive(url)) return url;
+    return undefined;
+  }
+
   /** Whether the tab's page is on the user's sensitive list. */
   async isSensitive(url: string | undefined): Promise<boolean> {
     const parsed = parseUrl(url);
@@ -153,9 +174,11 @@ export class PermissionGate {
       tab === undefined
         ? undefined
         : (await chrome.tabs.get(tab.tabId).catch(() => undefined))?.url;
-    const target = targetUrl(args) ?? tabUrl;
+    // Every document the call touches is judged (actionSites.ts): a frame, a cookie's site.
+    const touched = await actionUrls(args, ctx, tabUrl);
+    for (const url of touched.all) await this.#checkAdmin(record, url);
+    const target = (await this.#firstSensitive(touched.all)) ?? touched.primary;
     const site = siteOf(target);
-    await this.#checkAdmin(record, target);
     if (site === undefined) {
       // No site to act on yet (a blank tab): only `ask` asks.
       if ((await this.modeOf(record)) !== 'ask') return;
@@ -284,13 +307,6 @@ function parseUrl(url: string | undefined): URL | undefined {
 
 function hostOf(url: string | undefined): string {
   return parseUrl(url)?.host ?? 'this page';
-}
-
-/** A URL argument (browser_navigate, a new tab) names the site the call acts on. */
-function targetUrl(args: unknown): string | undefined {
-  if (typeof args !== 'object' || args === null) return undefined;
-  const url = (args as { url?: unknown }).url;
-  return typeof url === 'string' && /^https?:/i.test(url) ? url : undefined;
 }
 
 /**

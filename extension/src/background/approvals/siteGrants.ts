@@ -4,6 +4,7 @@
  * the browser session; listed in the side panel, where each can be revoked. A grant never
  * covers a sensitive site or a site an admin blocked (permissionGate.ts).
  */
+import { siteOrigin } from '@browser-agent/protocol';
 import type { SiteGrant } from '../../shared/messages';
 
 const KEY = 'siteGrants';
@@ -51,13 +52,10 @@ export class SiteGrants {
   }
 }
 
-/** The origin a grant names: http(s) only; anything else (about:blank, data:) is no site. */
+/**
+ * The origin a grant names, in the one spelling of every site list (siteOrigin: `SHOP.test.`
+ * and `shop.test` are one site): http(s) only; anything else (about:blank, data:) is no site.
+ */
 export function siteOf(url: string | undefined): string | undefined {
-  if (url === undefined) return undefined;
-  try {
-    const u = new URL(url);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : undefined;
-  } catch {
-    return undefined;
-  }
+  return url === undefined ? undefined : siteOrigin(url);
 }

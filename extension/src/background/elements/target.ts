@@ -44,14 +44,7 @@ export async function resolveTarget(
 ): Promise<ResolvedElement> {
   const kind = kindOf(target);
   if (kind === 'ref' && target.ref !== undefined) return resolveRef(tab, target.ref);
-  const call =
-    kind === 'selector'
-      ? `bySelector(${JSON.stringify(target.selector ?? '')})`
-      : `byRole(${JSON.stringify(target.role ?? '')}, ${target.name === undefined ? 'undefined' : JSON.stringify(target.name)})`;
-  const what =
-    kind === 'selector'
-      ? `selector ${JSON.stringify(oneLine(target.selector ?? '', 200))}`
-      : `role ${JSON.stringify(target.role)}${target.name === undefined ? '' : ` named ${JSON.stringify(oneLine(target.name, 200))}`}`;
+  const { call, what } = queryFor(kind === 'selector' ? 'selector' : 'locator', target);
   const matches = await matchesIn(tab, call, what);
   if (matches.length === 0) {
     throw new BridgeError(ErrorCode.ELEMENT_NOT_FOUND, `No element matches ${what}.`, Hint.find);
@@ -81,6 +74,22 @@ export async function resolveTarget(
   if (chosen === undefined)
     throw new BridgeError(ErrorCode.ELEMENT_NOT_FOUND, `No match for ${what}.`, Hint.find);
   return resolveEntry(tab, chosen);
+}
+
+/** The page-model query for a selector or locator target, and how errors name it. */
+export function queryFor(
+  kind: 'selector' | 'locator',
+  target: ElementTarget,
+): { call: string; what: string } {
+  if (kind === 'selector')
+    return {
+      call: `bySelector(${JSON.stringify(target.selector ?? '')})`,
+      what: `selector ${JSON.stringify(oneLine(target.selector ?? '', 200))}`,
+    };
+  return {
+    call: `byRole(${JSON.stringify(target.role ?? '')}, ${target.name === undefined ? 'undefined' : JSON.stringify(target.name)})`,
+    what: `role ${JSON.stringify(target.role)}${target.name === undefined ? '' : ` named ${JSON.stringify(oneLine(target.name, 200))}`}`,
+  };
 }
 
 /**

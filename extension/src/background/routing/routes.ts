@@ -31,6 +31,56 @@ const stateOf = new WeakMap<CdpClient, TabState>();
 /** Tab connections whose origin guard answers document pauses. */
 const guarded = new WeakSet<CdpClient>();
 
+/**
+ * Whether a tab's agent may act on a URL without a question or refusal (the permission gate's
+ * judgement, set by the worker). Until it is set, no document is served by a route.
+ */
+type ServeJudge = (tabId: number, url: string) => Promise<boolean>;
+let mayServe: ServeJudge = () => Promise.resolve(false);
+const tabOf = new WeakMap<CdpClient, number>();
+
+export function judgeRoutesWith(judge: ServeJudge): ServeJudge {
+  mayServe = judge;
+  return judge;
+}
+
+/**
+ * A route answers with the agent's own body or headers. For a document (or a request a document
+ * makes) of a site the agent may not act on unasked (sensitive, admin-blocked, not granted), that
+ * would run the agent's script there with the user's cookies, past the question the user was
+ * owed (issue #25). Such requests go to the site unchanged instead.
+ */
+async function routeAllowed(
+  cdp: CdpClient,
+  event: Protocol.Fetch.RequestPausedEvent,
+  sessionId: string | undefined,
+): Promise<boolean> {
+  const tabId = tabOf.get(cdp);
+  if (tabId === undefined) return false;
+  const documentUrl =
+    event.resourceType === 'Document'
+      ? event.request.url
+      : await frameDocument(cdp, event.frameId, sessionId);
+  // A request without a document of its own (a worker's): judged by its own URL.
+  return mayServe(tabId, documentUrl ?? event.request.url);
+}
+
+async function frameDocument(
+  cdp: CdpClient,
+  frameId: string,
+  sessionId: string | undefined,
+): Promise<string | undefined> {
+  const { frameTree } = await cdp.send('Page.getFrameTree', undefined, sessionId);
+  const find = (node: Protocol.Page.FrameTree): Protocol.Page.Frame | undefined =>
+    node.frame.id === frameId
+      ? node.frame
+      : (node.childFrames ?? []).map(find).find((f) => f !== undefined);
+  const frame = find(frameTree);
+  if (frame === undefined) return undefined;
+  // about:blank and srcdoc documents run in the origin of whoever made them.
+  return /^https?:/i.test(frame.url) ? frame.url : `${frame.securityOrigin ?? frame.url}/`;
+}
+
 /** The guard's tabs: their document pauses are the guard's, which calls continueRouted. */
 export function markGuarded(cdp: CdpClient): void {
   guarded.add(cdp);
@@ -111,7 +161,7 @@ export async function continueRouted(
   const rule = [...(state === undefined ? [] : listRoutes(state))]
     .reverse()
     .find((r) => r.matcher.test(url));
-  if (rule === undefined) {
+  if (rule === undefined || !(await routeAllowed(cdp, event, sessionId).catch(() => false))) {
     await cdp.send('Fetch.continueRequest', { requestId: event.requestId }, sessionId);
     return;
   }
@@ -149,7 +199,8 @@ export async function continueRouted(
  * The attach hook's listener: Request-stage pauses of the tab's own session while it has routes,
  * except a guarded tab's documents (the guard's).
  */
-export const interceptRoutes: AttachHook = ({ cdp, state }) => {
+export const interceptRoutes: AttachHook = ({ tabId, cdp, state }) => {
+  tabOf.set(cdp, tabId);
   stateOf.set(cdp, state);
   state.connection = cdp;
   cdp.on('Fetch.requestPaused', (event, sessionId) => {

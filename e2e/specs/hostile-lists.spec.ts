@@ -1,0 +1,353 @@
+/**
+ * Issue #25 items 3 and 5, as an attacker would try them: a page or a prompt-injected agent
+ * reaching a sensitive or admin-blocked site through an iframe, a route, a storage-state file,
+ * a cookie or a differently spelled list entry; and irreversible actions or downloads the
+ * gates judged by the wrong words or the wrong header. Sites: 127.0.0.1 (ordinary), `localhost`
+ * (the same server: sensitive) and 127.0.0.2 (admin-blocked). Every Deny or refusal is checked
+ * at the server: nothing reached it.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Download } from '@playwright/test';
+import { ErrorCode } from '@browser-agent/protocol';
+import {
+  callOk,
+  callTool,
+  expect,
+  snapshot,
+  test,
+  type Bridge,
+  type ToolOutcome,
+} from '../harness.js';
+import { question } from '../submitQuestions.js';
+
+interface Lists {
+  port: number;
+  /** `METHOD host path`, oldest first. */
+  requests: string[];
+  url(host: string, pathname: string): string;
+  close(): Promise<void>;
+}
+
+const INNER = (who: string) =>
+  `<!doctype html><title>Inner</title><h1>Inner ${who}</h1>` +
+  `<button onclick="fetch('/sent?from=${who}')">Send from ${who}</button>`;
+
+const GATE_PAGE = `<!doctype html><title>Gate</title><h1>Gate</h1>
+<button id="a" onclick="fetch('/deleted?by=labelledby')"><svg width="10" height="10"></svg></button>
+<span id="a-name">Delete account</span>
+<button id="b" onclick="fetch('/deleted?by=alt')"><img alt="Delete" width="10" height="10" src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></button>
+<form id="order" action="/ordered" method="post">
+  <input name="qty" value="1">
+  <button>Place order</button>
+</form>
+<button type="button" onclick="document.getElementById('order').requestSubmit()">Continue</button>
+<a href="/export-zip">Get data</a>
+<a href="/export-inline">Get inline data</a>
+<script>document.getElementById('a').setAttribute('aria-labelledby', 'a-name')</script>`;
+
+/** One server on 127.0.0.1 (reached as 127.0.0.1 and as localhost) and 127.0.0.2. */
+async function startLists(): Promise<Lists> {
+  const requests: string[] = [];
+  const handler: Parameters<typeof createServer>[1] = (request, response) => {
+    const host = (request.headers.host ?? '').replace(/:\d+$/, '');
+    const url = new URL(request.url ?? '/', 'http://x');
+    requests.push(`${request.method} ${host} ${url.pathname}${url.search}`);
+    const html = (body: string) => {
+      response.writeHead(200, { 'Content-Type': 'text/html', 'Cache-Control': 'no-store' });
+      response.end(body);
+    };
+    switch (url.pathname) {
+      case '/outer':
+        return html(
+          `<!doctype html><title>Outer</title><h1>Outer</h1>` +
+            `<iframe src="${url.searchParams.get('a') ?? ''}"></iframe>` +
+            `<iframe src="${url.searchParams.get('b') ?? ''}"></iframe>`,
+        );
+      case '/inner':
+        return html(
+          INNER(host === 'localhost' ? 'sensitive' : host === '127.0.0.2' ? 'blocked' : 'plain'),
+        );
+      case '/gate':
+        return html(GATE_PAGE);
+      case '/export-zip':
+        response.writeHead(200, { 'Content-Type': 'application/zip' });
+        return response.end('PK\u0003\u0004');
+      case '/export-inline':
+        response.writeHead(200, {
+          'Content-Type': 'application/octet-stream',
+          'Content-Disposition': 'inline; filename="data.bin"',
+        });
+        return response.end('\u0000\u0001');
+      default:
+        return html(`<!doctype html><title>${url.pathname}</title><h1>ok</h1>`);
+    }
+  };
+  const first = createServer(handler);
+  await new Promise<void>((resolve) => first.listen(0, '127.0.0.1', resolve));
+  const { port } = first.address() as AddressInfo;
+  const second = createServer(handler);
+  await new Promise<void>((resolve) => second.listen(port, '127.0.0.2', resolve));
+  const close = (s: Server) =>
+    new Promise<void>((resolve) => {
+      s.closeAllConnections();
+      s.close(() => resolve());
+    });
+  return {
+    port,
+    requests,
+    url: (host, pathname) => `http://${host}:${port}${pathname}`,
+    close: async () => {
+      await Promise.all([close(first), close(second)]);
+    },
+  };
+}
+
+async function withLists(run: (lists: Lists) => Promise<void>): Promise<void> {
+  const lists = await startLists();
+  try {
+    await run(lists);
+  } finally {
+    await lists.close();
+  }
+}
+
+/** Starts the call, waits for its one question in the panel, answers it with `button`. */
+async function answered(
+  bridge: Bridge,
+  call: Promise<ToolOutcome>,
+  button: 'Allow' | 'Allow on this site' | 'Deny',
+  expectText: string[] = [],
+): Promise<ToolOutcome> {
+  const asked = question(bridge.relay);
+  await expect(asked).toHaveCount(1);
+  for (const text of expectText) await expect(asked).toContainText(text);
+  await asked.getByRole('button', { name: button, exact: true }).click();
+  const outcome = await call;
+  await expect(asked).toHaveCount(0);
+  return outcome;
+}
+
+function denied(outcome: ToolOutcome): void {
+  expect(outcome.isError, outcome.text).toBe(true);
+  expect(outcome.text).toContain(ErrorCode.USER_DENIED);
+}
+
+function refused(outcome: ToolOutcome): void {
+  expect(outcome.isError, outcome.text).toBe(true);
+  expect(outcome.text).toContain(ErrorCode.BLOCKED_URL);
+}
+
+/** Adds entries to the side panel's sensitive-sites list and waits until the worker has them. */
+async function addSensitive(bridge: Bridge, entries: string[]): Promise<void> {
+  const details = bridge.relay.locator('#permissions');
+  if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open)))
+    await details.locator('summary').click();
+  const list = bridge.relay.locator('#sensitive-sites');
+  await expect(list).toHaveValue(/paypal\.com/);
+  await list.fill(`${await list.inputValue()}\n${entries.join('\n')}`);
+  await bridge.relay.locator('#save-sensitive').click();
+  await expect
+    .poll(() =>
+      bridge.extensionWorker().evaluate(async () => {
+        const storage = (
+          globalThis as unknown as {
+            chrome: { storage: { local: { get(key: string): Promise<Record<string, unknown>> } } };
+          }
+        ).chrome.storage.local;
+        const settings = (await storage.get('settings'))['settings'] as
+          { sensitiveSites?: string[] } | undefined;
+        return settings?.sensitiveSites ?? [];
+      }),
+    )
+    .toEqual(expect.arrayContaining(entries));
+}
+
+async function adminFile(dir: string, block: string[]): Promise<string> {
+  const file = path.join(dir, 'admin-policy.json');
+  await writeFile(file, JSON.stringify({ blockSites: block }));
+  return file;
+}
+
+test('lists hold in iframes and in every spelling of an entry', async ({ bridge, sandbox }) => {
+  // Several questions, sites and agents per test, on a loaded machine.
+  test.slow();
+  await withLists(async (lists) => {
+    // Spelled as an attacker (or a careless admin) would: case, trailing dot, default-less
+    // origin form, userinfo.
+    await addSensitive(bridge, [`HTTP://LocalHost.:${lists.port}/`]);
+    const policy = await adminFile(sandbox.root, ['admin@127.0.0.2.']);
+    const client = await bridge.connectClient('framed-agent', {
+      env: { BROWSER_AGENT_ADMIN_POLICY: policy },
+    });
+    const outer = lists.url(
+      '127.0.0.1',
+      `/outer?a=${encodeURIComponent(lists.url('localhost', '/inner'))}&b=${encodeURIComponent(lists.url('127.0.0.2', '/inner'))}`,
+    );
+    await callOk(client, 'browser_navigate', { url: outer });
+    // Three frames on a loaded machine: a snapshot can take longer than the default wait.
+    await expect.poll(() => snapshot(client), { timeout: 60_000 }).toContain('Send from blocked');
+
+    // A click inside the sensitive site's iframe, on an ordinary page: asked; Deny sends nothing.
+    denied(
+      await answered(
+        bridge,
+        callTool(client, 'browser_click', { role: 'button', name: 'Send from sensitive' }),
+        'Deny',
+        ['is on your sensitive-sites list'],
+      ),
+    );
+    // A click inside the admin-blocked site's iframe: refused before anything runs.
+    refused(await callTool(client, 'browser_click', { role: 'button', name: 'Send from blocked' }));
+    // The blocked site itself, and the sensitive one named with another spelling of the URL.
+    refused(await callTool(client, 'browser_navigate', { url: lists.url('127.0.0.2', '/x') }));
+    denied(
+      await answered(
+        bridge,
+        callTool(client, 'browser_navigate', { url: lists.url('LOCALHOST.', '/inner') }),
+        'Deny',
+      ),
+    );
+    expect(lists.requests.filter((r) => r.includes('/sent'))).toEqual([]);
+    expect(lists.requests.filter((r) => r.includes('127.0.0.2 /x'))).toEqual([]);
+  });
+});
+
+test('routes, storage states and cookies never write into a sensitive or blocked site', async ({
+  bridge,
+  sandbox,
+}) => {
+  // Several questions, sites and agents per test, on a loaded machine.
+  test.slow();
+  await withLists(async (lists) => {
+    await addSensitive(bridge, [`http://localhost:${lists.port}`]);
+    const policy = await adminFile(sandbox.root, ['127.0.0.2']);
+    const client = await bridge.connectClient('state-agent', {
+      flags: ['--caps', 'storage,network', '--output-dir', sandbox.root],
+      env: { BROWSER_AGENT_ADMIN_POLICY: policy },
+    });
+    await callOk(client, 'browser_navigate', { url: lists.url('127.0.0.1', '/start') });
+
+    // A route answering the sensitive site's document with the agent's own script: the real
+    // page loads instead, and the script never runs with the user's cookies.
+    await callOk(client, 'browser_route', {
+      pattern: `${lists.url('localhost', '/**')}`,
+      contentType: 'text/html',
+      body: "<h1>Forged</h1><script>fetch('/stolen?c=' + document.cookie)</script>",
+    });
+    const navigated = await answered(
+      bridge,
+      callTool(client, 'browser_navigate', { url: lists.url('localhost', '/inner') }),
+      'Allow',
+    );
+    expect(navigated.isError, navigated.text).toBe(false);
+    expect(await snapshot(client)).toContain('Inner sensitive');
+    expect(lists.requests).toContain(`GET localhost /inner`);
+    expect(lists.requests.filter((r) => r.includes('/stolen'))).toEqual([]);
+
+    // Back on an ordinary page, the sensitive tab still open in the session.
+    await callOk(client, 'browser_tabs', { action: 'new', url: lists.url('127.0.0.1', '/start') });
+
+    // Storage states: into the admin-blocked site, refused; into the sensitive one, asked.
+    const blockedState = path.join(sandbox.root, 'blocked-state.json');
+    await writeFile(
+      blockedState,
+      JSON.stringify({
+        cookies: [{ name: 'planted', value: 'x', domain: '127.0.0.2', path: '/' }],
+        origins: [
+          { origin: lists.url('127.0.0.2', ''), localStorage: [{ name: 'k', value: 'v' }] },
+        ],
+      }),
+    );
+    refused(await callTool(client, 'browser_set_storage_state', { filename: blockedState }));
+    const sensitiveState = path.join(sandbox.root, 'sensitive-state.json');
+    await writeFile(
+      sensitiveState,
+      JSON.stringify({
+        cookies: [
+          { name: 'session', value: 'attacker', domain: 'localhost', path: '/', httpOnly: true },
+        ],
+        origins: [],
+      }),
+    );
+    denied(
+      await answered(
+        bridge,
+        callTool(client, 'browser_set_storage_state', { filename: sensitiveState }),
+        'Deny',
+        ['sensitive-sites list'],
+      ),
+    );
+    // A single cookie for the sensitive site, from the ordinary tab: asked too.
+    denied(
+      await answered(
+        bridge,
+        callTool(client, 'browser_cookie_set', {
+          name: 'session',
+          value: 'attacker',
+          domain: 'localhost',
+        }),
+        'Deny',
+      ),
+    );
+    const cookies = await bridge.context.cookies();
+    expect(cookies.filter((c) => c.value === 'attacker' || c.name === 'planted')).toEqual([]);
+  });
+});
+
+test('the gates read what the user sees: accessible names, the form’s button, what Chrome downloads', async ({
+  bridge,
+}) => {
+  // Several questions, sites and agents per test, on a loaded machine.
+  test.slow();
+  await withLists(async (lists) => {
+    const client = await bridge.connectClient('gate-agent', {
+      flags: ['--permission-mode', 'per-site'],
+    });
+    const gate = lists.url('127.0.0.1', '/gate');
+    await answered(
+      bridge,
+      callTool(client, 'browser_navigate', { url: gate }),
+      'Allow on this site',
+    );
+    const page = await bridge.pageWithUrl(gate);
+    const downloads: Download[] = [];
+    page.on('download', (d) => downloads.push(d));
+
+    // A delete button named only by aria-labelledby, one named only by its image's alt.
+    denied(
+      await answered(bridge, callTool(client, 'browser_click', { selector: '#a' }), 'Deny', [
+        'delete',
+        'Delete account',
+      ]),
+    );
+    denied(
+      await answered(bridge, callTool(client, 'browser_click', { selector: '#b' }), 'Deny', [
+        'delete',
+      ]),
+    );
+    // requestSubmit() without a submitter, on a form whose button says "Place order".
+    denied(
+      await answered(
+        bridge,
+        callTool(client, 'browser_click', { role: 'button', name: 'Continue' }),
+        'Deny',
+        ['buy or pay'],
+      ),
+    );
+    // Chrome downloads these without `attachment`: a zip, and `inline` with a non-renderable type.
+    // The click itself is done once the response is held; the question is about the saving.
+    for (const name of ['Get data', 'Get inline data'])
+      await answered(bridge, callTool(client, 'browser_click', { role: 'link', name }), 'Deny', [
+        'download a file',
+      ]);
+    await page.evaluate(() => fetch('/probe').then((r) => r.text()));
+    expect(lists.requests.filter((r) => r.includes('/deleted') || r.includes('/ordered'))).toEqual(
+      [],
+    );
+    expect(downloads).toHaveLength(0);
+    expect(page.url()).toBe(gate);
+  });
+});

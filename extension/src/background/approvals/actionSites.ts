@@ -1,0 +1,79 @@
+/**
+ * Which documents a state-changing call touches, for the permission gate's site lists (issue
+ * #25): the sensitive sites, the admin lists and site grants are judged on every one of them,
+ * not on the tab's top page alone.
+ *
+ * - A URL argument (browser_navigate, a new tab): that URL, and nothing else.
+ * - An element (a ref, a locator, a selector; the drag's two ends, each field of a form): the
+ *   frame it lives in, beside the tab's page. A click inside a bank's iframe on an ordinary page
+ *   acts on the bank, with the user's cookies there.
+ * - A storage state: every cookie domain and origin it writes, and the session's tabs, whose
+ *   cookies it clears first. A cookie with a domain: that domain.
+ */
+import type { HandlerContext } from '../handlerContext';
+import { targetFrameUrl } from '../elements/targetFrame';
+
+export interface ActionUrls {
+  /** The URL the call acts on first: what a grant and the question name. */
+  primary: string | undefined;
+  /** Every URL to judge (the primary one included). */
+  all: string[];
+}
+
+type Args = Record<string, unknown>;
+
+export async function actionUrls(
+  rawArgs: unknown,
+  ctx: HandlerContext,
+  tabUrl: string | undefined,
+): Promise<ActionUrls> {
+  const args = (typeof rawArgs === 'object' && rawArgs !== null ? rawArgs : {}) as Args;
+  const url = args['url'];
+  if (typeof url === 'string' && /^https?:/i.test(url)) return { primary: url, all: [url] };
+  const written = [...storageUrls(args['state']), ...cookieUrls(args['domain'])];
+  if (args['state'] !== undefined) {
+    // Restoring a state clears the cookies of every site the session's tabs are on.
+    const tabs = await ctx.listTabs().catch(() => []);
+    written.push(...tabs.map((t) => t.url));
+  }
+  const frames = await elementFrames(args, ctx);
+  const primary = frames[0] ?? tabUrl;
+  const all = [...frames, ...written, ...(tabUrl === undefined ? [] : [tabUrl])];
+  return { primary, all: [...new Set(all)].filter((u) => /^https?:/i.test(u)) };
+}
+
+function isTarget(value: unknown): value is Args {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Args;
+  return v['ref'] !== undefined || v['role'] !== undefined || v['selector'] !== undefined;
+}
+
+async function elementFrames(args: Args, ctx: HandlerContext): Promise<string[]> {
+  const fields = Array.isArray(args['fields']) ? (args['fields'] as unknown[]) : [];
+  const targets = [args, args['from'], args['to'], ...fields].filter(isTarget);
+  if (targets.length === 0) return [];
+  const tab = await ctx.currentTab().catch(() => undefined);
+  if (tab === undefined) return [];
+  const urls = await Promise.all(targets.map((t) => targetFrameUrl(tab, t)));
+  return urls.filter((u): u is string => u !== undefined);
+}
+
+/** A cookie domain as the URLs it is sent to (either scheme: `secure` is the cookie's choice). */
+function cookieUrls(domain: unknown): string[] {
+  if (typeof domain !== 'string' || domain.trim() === '') return [];
+  const host = domain.trim().replace(/^\./, '');
+  return [`https://${host}/`, `http://${host}/`];
+}
+
+function storageUrls(state: unknown): string[] {
+  if (typeof state !== 'object' || state === null) return [];
+  const { cookies, origins } = state as { cookies?: unknown; origins?: unknown };
+  const out: string[] = [];
+  for (const c of Array.isArray(cookies) ? cookies : [])
+    out.push(...cookieUrls((c as { domain?: unknown } | null)?.domain));
+  for (const o of Array.isArray(origins) ? origins : []) {
+    const origin = (o as { origin?: unknown } | null)?.origin;
+    if (typeof origin === 'string') out.push(`${origin.replace(/\/+$/, '')}/`);
+  }
+  return out;
+}

@@ -1,0 +1,54 @@
+/**
+ * The document a target element lives in (issue #25). Site lists are judged on the frame an
+ * action touches: a click on a button inside a bank's iframe, on an ordinary page, acts on the
+ * bank with the user's cookies there. Found the way the element tools find the element (a ref's
+ * recorded frame, or the page model's match in every frame), without acting on it.
+ */
+import type { ElementTarget } from '@browser-agent/protocol';
+import type { Protocol } from 'devtools-protocol';
+import type { TabHandle } from '../tabStates';
+import type { FrameAddress } from '../page/wire';
+import { matchesIn, queryFor } from './target';
+
+/**
+ * The URL of the frame the target is in: its http(s) URL, or for a frame without one of its
+ * own (`about:blank`, `srcdoc`) the origin it inherited. Undefined when the target names no
+ * single element (the tool itself then fails: not found, ambiguous) or its frame is gone.
+ */
+export async function targetFrameUrl(
+  tab: TabHandle,
+  target: ElementTarget,
+): Promise<string | undefined> {
+  const frame = await frameOf(tab, target).catch(() => undefined);
+  return frame === undefined ? undefined : frameUrl(tab, frame);
+}
+
+async function frameOf(tab: TabHandle, target: ElementTarget): Promise<FrameAddress | undefined> {
+  if (target.ref !== undefined) return tab.state.refsByRef.get(target.ref)?.world;
+  const kind =
+    target.selector !== undefined ? 'selector' : target.role !== undefined ? 'locator' : undefined;
+  if (kind === undefined) return undefined;
+  const { call, what } = queryFor(kind, target);
+  const matches = await matchesIn(tab, call, what);
+  const chosen =
+    kind === 'locator' && target.nth !== undefined
+      ? matches[target.nth]
+      : matches.length === 1
+        ? matches[0]
+        : undefined;
+  return chosen?.world;
+}
+
+async function frameUrl(tab: TabHandle, address: FrameAddress): Promise<string | undefined> {
+  const { frameTree } = await tab.cdp.send('Page.getFrameTree', undefined, address.sessionId);
+  const find = (node: Protocol.Page.FrameTree): Protocol.Page.Frame | undefined =>
+    node.frame.id === address.frameId
+      ? node.frame
+      : (node.childFrames ?? []).map(find).find((f) => f !== undefined);
+  const frame = find(frameTree);
+  if (frame === undefined) return undefined;
+  if (/^https?:/i.test(frame.url)) return frame.url;
+  // about:blank and srcdoc documents run in the origin of whoever made them.
+  const origin = frame.securityOrigin;
+  return origin !== undefined && /^https?:/i.test(origin) ? `${origin}/` : undefined;
+}
