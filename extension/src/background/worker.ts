@@ -180,6 +180,7 @@ export class Worker {
     },
     screenshot: (ctx, args) => this.dispatcher.invokeTool('browser_take_screenshot', args, ctx),
     changed: (sessionId) => this.panels.broadcast({ kind: 'recording', sessionId }),
+    busy: (sessionId) => this.#running.has(sessionId),
   });
   #broadcastTimer: ReturnType<typeof setTimeout> | undefined;
   /** The way back to the daemon through the link that sent the latest frame. */
@@ -414,8 +415,9 @@ export class Worker {
     const finished = this.activity.finished(response);
     if (finished) {
       this.panels.broadcast({ kind: 'activity', entry: finished });
-      if (this.recorder.records(finished) && (await loadSettings()).recordSteps)
-        this.dispatcher.inTurn(finished.sessionId, () => this.recorder.step(finished));
+      // The session's setting (off in launch mode unless configured) beats the panel's.
+      const recordSteps = record?.settings?.recordSteps ?? (await loadSettings()).recordSteps;
+      if (this.recorder.records(finished) && recordSteps) this.recorder.keep(finished);
     }
     this.sessionsChanged();
   }

@@ -68,6 +68,8 @@ MCP server (stdio) that drives Chromium through the Browser Agent extension.
                            --output-dir or their filename); default "allow"
   --save-session           Log every call (arguments, result, time) to session-<time>.md
                            in --output-dir; typed text only where the result echoed it
+  --record-steps           Keep a picture of each step for the side panel's recording (on in
+                           your own Chrome by the panel's setting, off in launch mode)
   --port <n>               Serve MCP over Streamable HTTP on this port instead of stdio
   --host <h>               With --port: address to bind (default 127.0.0.1)
   --no-token               With --port on loopback: no bearer token (by default clients must

@@ -79,6 +79,8 @@ export interface Settings {
   imageResponses: 'allow' | 'omit';
   /** `--save-session`: a log of every call in the output directory. */
   saveSession: boolean;
+  /** `--record-steps`: unset, launch mode records no steps (nobody watches its panel). */
+  recordSteps: boolean | undefined;
   /** HTTP/SSE: Host names allowed besides loopback and the bound host (`--allowed-hosts`). */
   httpAllowedHosts: string[];
   /** HTTP/SSE: all clients share one bridge session (`--shared-browser-context`). */
@@ -189,6 +191,7 @@ export function resolveSettings(
 
     imageResponses: c.imageResponses ?? 'allow',
     saveSession: c.saveSession === true,
+    recordSteps: c.recordSteps,
     httpAllowedHosts: c.http?.allowedHosts ?? [],
     httpSharedBrowserContext: c.http?.sharedBrowserContext === true,
     httpHeartbeatMs: (c.http?.heartbeatSeconds ?? DEFAULT_HTTP_HEARTBEAT_SECONDS) * 1000,
@@ -225,6 +228,10 @@ export function sessionSettingsOf(s: Settings): SessionSettings {
     ...(s.allowFileUrls ? { allowFileUrls: true } : {}),
     ...(s.emulation ? { emulation: s.emulation } : {}),
     ...(s.launch !== undefined ? { startsWithBlankTab: true } : {}),
+    // Each capture costs the tab a screenshot; in launch mode nobody watches the panel's recording.
+    ...(s.recordSteps !== undefined || s.launch !== undefined
+      ? { recordSteps: s.recordSteps ?? false }
+      : {}),
     ...(s.initScript !== undefined ? { initScript: s.initScript } : {}),
     ...(s.permissionMode ? { permissionMode: s.permissionMode } : {}),
     ...(s.adminSites ? { adminSites: s.adminSites } : {}),

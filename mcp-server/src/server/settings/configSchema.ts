@@ -144,6 +144,8 @@ export const configSchema = z.strictObject({
     .optional(),
   /** `--save-session`: every call and its result to a session log in the output directory. */
   saveSession: bool().optional(),
+  /** `--record-steps`: the panel's recording of steps; off in launch mode unless set (#26). */
+  recordSteps: bool().optional(),
   /** `--image-responses`: "omit" leaves images out of results (screenshots still save to files). */
   imageResponses: z.enum(['allow', 'omit'], { error: 'expected "allow" or "omit"' }).optional(),
   /** Console entries at or above this level are reported in every result (`--console-level`). */

@@ -134,6 +134,7 @@ export const SETTING_SOURCES: readonly Source[] = [
     flag: 'save-session',
     kind: 'bool',
   },
+  { path: ['recordSteps'], env: 'BROWSER_AGENT_RECORD_STEPS', flag: 'record-steps', kind: 'bool' },
   {
     path: ['imageResponses'],
     env: 'BROWSER_AGENT_IMAGE_RESPONSES',
