@@ -9,3 +9,4 @@ pnpm typecheck
 pnpm test
 # The benchmark's smoke run: every scenario once, asserting success only, never a time.
 pnpm bench:smoke
+pnpm bench:guard # speed guard (#26): the suite vs the in-process floor, ratio bounds only

@@ -176,6 +176,8 @@ export const sessionSettingsSchema = z.object({
   adminSites: adminSitesSchema.optional(),
   /** Absolute; launch mode: downloads are saved here (the server's output directory). */
   downloadDir: z.string().min(1).max(4096).optional(),
+  /** Whether the panel's recording keeps a picture per step; absent: the panel's own setting. */
+  recordSteps: z.boolean().optional(),
 });
 export type SessionSettings = z.infer<typeof sessionSettingsSchema>;
 

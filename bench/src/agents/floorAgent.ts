@@ -103,8 +103,12 @@ export class FloorAgent implements Agent {
     });
   }
 
+  /** Titles and URLs, as the bridge lists them: a title is read from each page. */
   listTabs(): Promise<StepOutcome> {
-    return timed(async () => Promise.resolve(this.#tabs.map((p) => p.url()).join('\n')));
+    return timed(async () => {
+      const lines = await Promise.all(this.#tabs.map(async (p) => `${await p.title()} ${p.url()}`));
+      return lines.join('\n');
+    });
   }
 
   closeTab(): Promise<StepOutcome> {

@@ -26,6 +26,7 @@ import { renderResults, type BenchResults } from '../report/renderResults.js';
 import { measureProbe, type ProbeResult } from '../runner/measureProbe.js';
 import { measureRawAxTree } from '../runner/measureRawAxTree.js';
 import { measureSpawn } from '../runner/measureSpawn.js';
+import { measureFirstCalls } from '../runner/measureFirstCall.js';
 import { runSuite } from '../runner/runSuite.js';
 import { createSandbox } from '../sandbox.js';
 import { snapshotShape } from '../scenarios/snapshotShape.js';
@@ -109,6 +110,8 @@ runMain(async () => {
       },
     );
   }
+  progress('first call of a new server: ours, Playwright MCP, Chrome DevTools MCP');
+  const firstCalls = await measureFirstCalls(site);
   progress('spawn → tools/list');
   const spawn = await measureSpawn(sandbox, { warmup: 1, iterations: plan.spawns });
   progress(`memory with ${sessions} sessions`);
@@ -120,6 +123,7 @@ runMain(async () => {
     machine,
     plan,
     firstCallMs: first.ms,
+    firstCalls,
     probes,
     shape,
     suite: suiteResult,
@@ -141,6 +145,7 @@ runMain(async () => {
     ...probes.filter((p) => p.error !== undefined).map((p) => `probe ${p.id}`),
     ...(suiteResult.error === undefined ? [] : ['suite']),
     ...(spawn.error === undefined ? [] : ['spawn']),
+    ...firstCalls.errors.map((e) => `first call ${e}`),
     ...(memory.error === undefined ? [] : ['memory']),
     ...(shape === undefined ? ['snapshot shape'] : []),
     ...(real === undefined && !hasFlag('no-real-pages') ? ['real pages'] : []),

@@ -2,6 +2,7 @@ import type { SessionsMemory } from '../memory/sessionsMemory.js';
 import type { SnapshotShape } from '../scenarios/snapshotShape.js';
 import type { ProbeResult, RunPlan } from '../runner/measureProbe.js';
 import type { SpawnResult } from '../runner/measureSpawn.js';
+import type { FirstCalls } from '../runner/measureFirstCall.js';
 import type { SuitePass, SuiteResult } from '../runner/runSuite.js';
 import type { Sample } from '../runner/samples.js';
 import { median, summarize } from '../stats.js';
@@ -16,6 +17,8 @@ export interface BenchResults {
   plan: RunPlan & { suitePasses: number; spawns: number };
   /** First call of the run: daemon start, Chromium launch, extension up, first navigate. */
   firstCallMs: number;
+  /** A new server's first call (launch, browser, navigate), each server in a home of its own. */
+  firstCalls: FirstCalls;
   probes: ProbeResult[];
   shape: SnapshotShape | undefined;
   suite: SuiteResult;
@@ -49,6 +52,7 @@ function renderRun(r: BenchResults): string {
     `- Versions: Node ${m.node}, ${m.chromium}; ${packages}`,
     `- Plan: per scenario ${r.plan.warmup} warm-up + ${r.plan.iterations} timed iterations, bridge, floor and floor over MCP interleaved (each takes each place in turn); suite 1 warm-up + ${r.plan.suitePasses} passes; spawn 1 warm-up + ${r.plan.spawns}`,
     `- First call of the run (daemon start, Chromium launch, extension up, first navigate): ${fmtMs(r.firstCallMs)}`,
+    `- First call of a new server in its own home, same run (launch mode: daemon, browser, extension, navigate): Browser Agent ${fmtMs(r.firstCalls.ours)}, Playwright MCP ${fmtMs(r.firstCalls['playwright-mcp'])}, Chrome DevTools MCP ${fmtMs(r.firstCalls['chrome-devtools-mcp'])}`,
   ].join('\n');
 }
 
@@ -207,8 +211,11 @@ function renderSuite(suite: SuiteResult): string {
   const stepMedian = (passes: readonly SuitePass[], kind: string) =>
     median(passes.flatMap((p) => p.steps.filter((s) => s.step === kind).map((s) => s.ms)));
   const steps = table(
-    ['step kind (in the suite)', 'bridge median', 'floor median'],
-    stepKinds.map((k) => [k, fmtMs(stepMedian(bridge, k)), fmtMs(stepMedian(floor, k))]),
+    ['step kind (in the suite)', 'bridge median', 'floor median', 'bridge ÷ floor'],
+    stepKinds.map((k) => {
+      const [b, f] = [stepMedian(bridge, k), stepMedian(floor, k)];
+      return [k, fmtMs(b), fmtMs(f), fmtRatio(b / f)];
+    }),
   );
   const failure = suite.error === undefined ? '' : `\n\n**The suite failed:** ${suite.error}`;
   return `${totals}\n\n${flows}\n\n${steps}${failure}`;

@@ -14,6 +14,7 @@ import { formatDocumentResponse, watchDocumentResponse } from '../loading/docume
 import { anyRequestSince, inFlightSince } from '../recorders/networkLog';
 import { changesSinceLastLook } from '../outline/tabOutline';
 import { settle, waitForDomQuietAfterRequests } from '../loading/settle';
+import { armLateTimers, disarmLateTimers } from '../loading/lateTimers';
 import { oneLine } from '../common/text';
 import { delay, orAbort } from '../common/timing';
 
@@ -41,7 +42,8 @@ export async function performAction(
   const startedAt = Date.now();
   const opened: string[] = [];
   const offWindowOpen = cdp.on('Page.windowOpen', (e) => opened.push(e.url));
-  const watch = await watchNavigation(cdp);
+  // One round trip: the late-timer watch is armed while the navigation watch starts.
+  const [watch] = await Promise.all([watchNavigation(cdp), armLateTimers(cdp)]);
   // The HTTP status of a document the action navigated to (a link to a 404 page).
   const response = watchDocumentResponse(tab, watch);
   const dialog = dialogOpened(tab);
@@ -66,11 +68,13 @@ export async function performAction(
     )
       .catch((err: unknown) => {
         watch.dispose();
+        disarmLateTimers(cdp);
         throw err;
       })
       .finally(() => clearTimeout(timer));
     if (first === 'timeout') {
       watch.dispose();
+      disarmLateTimers(cdp);
       throw new BridgeError(
         ErrorCode.TIMEOUT,
         `${done.replace(/\.$/, '')}: the page did not take the input within ${limitMs} ms.`,
@@ -80,6 +84,7 @@ export async function performAction(
     }
     if (first === 'dialog') {
       watch.dispose();
+      disarmLateTimers(cdp);
       return textResult(`${done}\nA dialog opened; see Modal state below.`);
     }
     const outcome = await settle(cdp, watch, dialog.opened, ctx.signal);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { watchNavigation } from './navigationWatch';
 import { settle } from './settle';
 import { fakeCdp, type FakeCdp } from '../testing/fakeCdp';
@@ -19,6 +19,31 @@ describe('settle', () => {
     const outcome = await settle(cdp, watch);
     expect(outcome).toEqual({ navigated: false, newDocument: false, stillLoading: false });
     expect(cdp.calls.filter((c) => c.method === 'Runtime.evaluate')).toHaveLength(1);
+  });
+
+  it('waits for no navigation that did not show by the quiet check: no timer has to run out (#26)', async () => {
+    vi.useFakeTimers();
+    try {
+      const cdp = page();
+      const watch = await watchNavigation(cdp);
+      let outcome: unknown;
+      void settle(cdp, watch).then((o) => (outcome = o));
+      // Only tasks due now run; before #26 a blind 150 ms wait for a late navigation followed.
+      await vi.advanceTimersByTimeAsync(0);
+      expect(outcome).toEqual({ navigated: false, newDocument: false, stillLoading: false });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('lets the short timers an action set fire before the quiet check answers', async () => {
+    const cdp = page();
+    const watch = await watchNavigation(cdp);
+    await settle(cdp, watch);
+    const check = cdp.calls.find((c) => c.method === 'Runtime.evaluate');
+    expect((check?.params as { expression: string }).expression).toMatch(
+      /^\(window\[".*LateTimers"\] \? .*\.idle\(\)/,
+    );
   });
 
   it('waits for a navigation that showed while the quiet check ran', async () => {

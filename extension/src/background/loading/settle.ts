@@ -5,6 +5,7 @@
 import type { CdpClient } from '../cdp';
 import type { NavigationWatch } from './navigationWatch';
 import { delay, orAbort, within } from '../common/timing';
+import { LATE_TIMERS_IDLE } from './lateTimers';
 
 /**
  * A navigation the action started normally shows before the quiet check returns; if the check
@@ -12,33 +13,29 @@ import { delay, orAbort, within } from '../common/timing';
  */
 const NAVIGATION_GRACE_MS = 50;
 const SETTLE_LOAD_TIMEOUT_MS = 10_000;
-/**
- * A handler may navigate a moment after the input (a timer, an animation's end, an awaited
- * check): after a quiet DOM, a navigation that starts within this long of the settle's start is
- * still the action's, and waited for.
- */
-const LATE_NAVIGATION_MS = 150;
 /** Once the DOM changed, it counts as settled after this long without mutations… */
 const DOM_QUIET_MS = 50;
 /** …or after this long in any case (animations and tickers never go quiet). */
 const DOM_QUIET_CAP_MS = 1_000;
-// Background tabs throttle page timers, so the cap is also enforced from this side.
-const DOM_QUIET_OUTER_CAP_MS = DOM_QUIET_CAP_MS + 200;
+// Background tabs throttle page timers, so the cap is also enforced from this side (the late
+// timers' own cap included).
+const DOM_QUIET_OUTER_CAP_MS = DOM_QUIET_CAP_MS + 500;
 
 /**
  * Resolves once the DOM has been quiet: at the first look (after firstLookMs, 0 = the next task,
  * after whatever the action queued for right away) when nothing changed by then, else after
- * DOM_QUIET_MS without mutations.
+ * DOM_QUIET_MS without mutations. It first lets the short timers an input action set fire
+ * (lateTimers.ts): a navigation one of them starts is then seen before the check answers.
  */
 function domQuietScript(firstLookMs: number): string {
-  return `new Promise((resolve) => {
+  return `${LATE_TIMERS_IDLE}.then(() => new Promise((resolve) => {
   let quietTimer;
   const done = () => { observer.disconnect(); clearTimeout(quietTimer); clearTimeout(capTimer); resolve(true); };
   const observer = new MutationObserver(() => { clearTimeout(quietTimer); quietTimer = setTimeout(done, ${DOM_QUIET_MS}); });
   observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   setTimeout(() => { if (quietTimer === undefined) done(); }, ${firstLookMs});
   const capTimer = setTimeout(done, ${DOM_QUIET_CAP_MS});
-})`;
+}))`;
 }
 
 export interface SettleOutcome {
@@ -75,8 +72,9 @@ export function waitForDomQuietAfterRequests(cdp: CdpClient): Promise<boolean> {
 
 /**
  * Waits for what the action started, then disposes the watch. A static page pays one round trip:
- * the quiet check runs a page task after the action, and CDP delivers the page's navigation
- * events before that check's answer, so by then a navigation the action started has shown.
+ * the quiet check runs a page task after the action (and after the short timers it set, when
+ * armed: lateTimers.ts), and CDP delivers the page's navigation events before that check's
+ * answer, so by then a navigation the action started has shown. No blind wait follows.
  */
 export async function settle(
   cdp: CdpClient,
@@ -85,22 +83,14 @@ export async function settle(
   signal?: AbortSignal,
 ): Promise<SettleOutcome> {
   try {
-    const settleStart = Date.now();
     // A dialog (an alert from a timer the action set) blocks the page: stop waiting, report it.
     const stop = interrupted.then(() => 'stop' as const);
     const checked = await orAbort(Promise.race([waitForDomQuiet(cdp), stop]), signal);
     const started =
       watch.started ||
-      (checked !== 'stop' &&
+      (checked === false &&
         (await orAbort(
-          Promise.race([
-            watch.waitForStart(
-              checked
-                ? Math.max(0, settleStart + LATE_NAVIGATION_MS - Date.now())
-                : NAVIGATION_GRACE_MS,
-            ),
-            stop.then(() => false),
-          ]),
+          Promise.race([watch.waitForStart(NAVIGATION_GRACE_MS), stop.then(() => false)]),
           signal,
         )));
     if (!started)

@@ -19,6 +19,8 @@ export interface RecorderDeps {
   ): Promise<ToolResult>;
   /** A step was kept; panels reload that session's recording. */
   changed(sessionId: string): void;
+  /** Whether a call of the session is queued or running: a capture then yields to it. */
+  busy(sessionId: string): boolean;
 }
 
 /** Capturing never holds a session for long: a tab Chrome does not draw gets no picture. */
@@ -27,14 +29,30 @@ export const CAPTURE_LIMIT_MS = 3_000;
 /**
  * Keeps one step per state-changing call (annotations.readOnlyHint false): its sentence, and the
  * tab as it looks right after the call with a marker where the mouse was pressed. Read-only calls
- * change nothing worth a picture. The worker runs `step` in the session's turn, after the call's
- * answer left, so the agent never waits for the picture.
+ * change nothing worth a picture. Steps are kept beside the session's calls, never in their turn:
+ * an agent's next call waited for each capture (issue #26, 2.2× slower suite), so a capture is
+ * skipped when a call of the session is already waiting, and one that arrives meanwhile runs
+ * alongside it.
  */
 export class Recorder {
   readonly #deps: RecorderDeps;
+  /** Per session, the steps being kept, so they are stored in the order of their calls. */
+  readonly #chains = new Map<string, Promise<void>>();
 
   constructor(deps: RecorderDeps) {
     this.#deps = deps;
+  }
+
+  /** Keeps the finished call's step after the steps before it; the caller never waits. */
+  keep(entry: ActivityEntry): void {
+    const { sessionId } = entry;
+    const tail = (this.#chains.get(sessionId) ?? Promise.resolve())
+      .then(() => this.step(entry))
+      .catch(() => undefined);
+    this.#chains.set(sessionId, tail);
+    void tail.then(() => {
+      if (this.#chains.get(sessionId) === tail) this.#chains.delete(sessionId);
+    });
   }
 
   /** Whether a finished call is a step of the recording. */
@@ -44,7 +62,9 @@ export class Recorder {
   }
 
   async step(entry: ActivityEntry): Promise<void> {
-    const shot = entry.outcome === 'ok' ? await this.#capture(entry) : undefined;
+    // The step is kept without a picture rather than hold a call that is waiting.
+    const capture = entry.outcome === 'ok' && !this.#deps.busy(entry.sessionId);
+    const shot = capture ? await this.#capture(entry) : undefined;
     await addStep({
       sessionId: entry.sessionId,
       client: entry.client,

@@ -111,8 +111,9 @@ export class CallRunner {
     const finished = activity.finished(response);
     if (finished) {
       panels.broadcast({ kind: 'activity', entry: finished });
-      if (recorder.records(finished) && (await loadSettings()).recordSteps)
-        dispatcher.inTurn(finished.sessionId, () => recorder.step(finished));
+      // The session's setting (off in launch mode unless configured) beats the panel's.
+      const recordSteps = record?.settings?.recordSteps ?? (await loadSettings()).recordSteps;
+      if (recorder.records(finished) && recordSteps) recorder.keep(finished);
     }
     this.#deps.sessionsChanged();
   }

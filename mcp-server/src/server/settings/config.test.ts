@@ -218,3 +218,16 @@ describe('transaction limits', () => {
     );
   });
 });
+
+describe('recordSteps (#26)', () => {
+  it('is off in launch mode unless configured on, and left to the panel otherwise', () => {
+    const launch = { browser: { launch: true } };
+    expect(sessionSettingsOf(resolve({}, {}, launch)).recordSteps).toBe(false);
+    expect(sessionSettingsOf(resolve({ 'record-steps': true }, {}, launch)).recordSteps).toBe(true);
+    expect(
+      sessionSettingsOf(resolve({}, { BROWSER_AGENT_RECORD_STEPS: '1' }, launch)).recordSteps,
+    ).toBe(true);
+    expect(sessionSettingsOf(resolve({})).recordSteps).toBeUndefined();
+    expect(sessionSettingsOf(resolve({}, {}, { recordSteps: false })).recordSteps).toBe(false);
+  });
+});

@@ -83,6 +83,8 @@ export interface Settings {
   imageResponses: 'allow' | 'omit';
   /** `--save-session`: a log of every call in the output directory. */
   saveSession: boolean;
+  /** `--record-steps`: unset, launch mode records no steps (nobody watches its panel). */
+  recordSteps: boolean | undefined;
   /** HTTP/SSE: Host names allowed besides loopback and the bound host (`--allowed-hosts`). */
   httpAllowedHosts: string[];
   /** HTTP/SSE: all clients share one bridge session (`--shared-browser-context`). */
@@ -191,6 +193,7 @@ export function resolveSettings(
 
     imageResponses: valueOf(c, F.imageResponses),
     saveSession: valueOf(c, F.saveSession),
+    recordSteps: valueOf(c, F.recordSteps),
     httpAllowedHosts: valueOf(c, H.allowedHosts) ?? [],
     httpSharedBrowserContext: valueOf(c, H.sharedBrowserContext),
     httpHeartbeatMs: valueOf(c, H.heartbeatSeconds) * 1000,
@@ -243,6 +246,10 @@ export function sessionSettingsOf(s: Settings): SessionSettings {
     ...(s.allowFileUrls ? { allowFileUrls: true } : {}),
     ...(s.emulation ? { emulation: s.emulation } : {}),
     ...(s.launch !== undefined ? { startsWithBlankTab: true } : {}),
+    // Each capture costs the tab a screenshot; in launch mode nobody watches the panel's recording.
+    ...(s.recordSteps !== undefined || s.launch !== undefined
+      ? { recordSteps: s.recordSteps ?? false }
+      : {}),
     ...(s.initScript !== undefined ? { initScript: s.initScript } : {}),
     ...(s.permissionMode ? { permissionMode: s.permissionMode } : {}),
     ...(s.adminSites ? { adminSites: s.adminSites } : {}),

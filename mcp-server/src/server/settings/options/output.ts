@@ -128,4 +128,13 @@ export const outputSettings = {
       { key: 'saveSession', note: 'see `--save-session`' },
     ],
   }),
+  recordSteps: setting({
+    key: 'recordSteps',
+    flag: 'record-steps',
+    env: 'BROWSER_AGENT_RECORD_STEPS',
+    kind: 'bool',
+    schema: bool(),
+    defaultText: "the panel's setting; off in launch mode",
+    help: "Keep a picture of each step for the side panel's recording (on in your own Chrome by the panel's setting, off in launch mode).",
+  }),
 };

@@ -1,0 +1,72 @@
+/**
+ * The timers an input action sets, so its settle can wait for a navigation a handler starts a
+ * moment later (`onclick="setTimeout(() => location.href = …, 100)"`) by the event itself
+ * instead of a blind wait after every action (#26: 150 ms on each click and type).
+ *
+ * Before the action, the page's main world gets a setTimeout that notes short timers (at most
+ * LATE_TIMER_MS) while the action runs; the settle's quiet check waits until they have fired,
+ * then puts the page's own setTimeout and clearTimeout back. A navigation such a timer starts is
+ * on the wire before the check answers. Timers set through a reference the page kept from
+ * before, and timers those timers set, are not waited for.
+ */
+import type { CdpClient } from '../cdp';
+
+/** Timers up to this long are the action's follow-up (a debounce, "navigate after the ripple"). */
+export const LATE_TIMER_MS = 150;
+/** A background tab's timers are throttled to one a second: the wait ends this long after it starts. */
+const LATE_TIMERS_CAP_MS = 250;
+/** A window property, not enumerable; absent in a new document, so a navigation disarms it. */
+const KEY = '__browserAgentLateTimers';
+
+const ARM_SCRIPT = `(() => {
+  if (Object.prototype.hasOwnProperty.call(window, ${JSON.stringify(KEY)})) return;
+  const nativeSet = window.setTimeout, nativeClear = window.clearTimeout;
+  const pending = new Set();
+  let wake, tracking = true;
+  const check = () => { if (pending.size === 0 && wake) wake(); };
+  const hookedSet = function (handler, ms, ...rest) {
+    if (!tracking || typeof handler !== 'function' || !((Number(ms) || 0) <= ${LATE_TIMER_MS}))
+      return nativeSet.call(window, handler, ms, ...rest);
+    const id = nativeSet.call(window, function (...args) {
+      try { return handler.apply(this, args); } finally { pending.delete(id); check(); }
+    }, ms, ...rest);
+    pending.add(id);
+    return id;
+  };
+  const hookedClear = function (id) { pending.delete(id); check(); return nativeClear.call(window, id); };
+  const restore = () => {
+    if (window.setTimeout === hookedSet) window.setTimeout = nativeSet;
+    if (window.clearTimeout === hookedClear) window.clearTimeout = nativeClear;
+    delete window[${JSON.stringify(KEY)}];
+  };
+  // Only the action's own timers: a ticker that re-arms itself would otherwise never be done.
+  const idle = () => new Promise((resolve) => {
+    tracking = false;
+    const cap = nativeSet.call(window, () => resolve(false), ${LATE_TIMERS_CAP_MS});
+    wake = () => { nativeClear.call(window, cap); resolve(true); };
+    check();
+  }).finally(restore);
+  Object.defineProperty(window, ${JSON.stringify(KEY)}, { value: { idle, restore }, configurable: true });
+  window.setTimeout = hookedSet;
+  window.clearTimeout = hookedClear;
+})()`;
+
+/**
+ * A page-side expression that waits for the action's short timers to fire (or the cap), then
+ * disarms; it resolves at once where nothing was armed.
+ */
+export const LATE_TIMERS_IDLE = `(window[${JSON.stringify(KEY)}] ? window[${JSON.stringify(KEY)}].idle() : Promise.resolve(true))`;
+
+/** Arms the watch before an input action; a page that cannot be reached just is not watched. */
+export async function armLateTimers(cdp: CdpClient): Promise<void> {
+  await cdp.send('Runtime.evaluate', { expression: ARM_SCRIPT }).catch(() => undefined);
+}
+
+/** Puts the page's timers back when the settle's check will not run (a dialog, a timeout). */
+export function disarmLateTimers(cdp: CdpClient): void {
+  void cdp
+    .send('Runtime.evaluate', {
+      expression: `window[${JSON.stringify(KEY)}]?.restore()`,
+    })
+    .catch(() => undefined);
+}
