@@ -286,6 +286,26 @@ test.describe('honest results and metadata', () => {
     });
     const found = await client.callTool({ name: 'browser_find', arguments: { text: 'Click me' } });
     expect(found.structuredContent).toMatchObject({ total: 1 });
+    // Values JSON cannot hold are described, not emptied (#27); the SDK client validates every
+    // structuredContent against the tool's outputSchema from tools/list.
+    await client.listTools();
+    const special = await client.callTool({
+      name: 'browser_evaluate',
+      arguments: {
+        function: '() => ({ nan: NaN, big: 2n ** 70n, el: document.body, m: new Map([[1, 2]]) })',
+      },
+    });
+    expect(special.structuredContent).toMatchObject({
+      type: 'object',
+      value: {
+        nan: { $type: 'number', value: 'NaN' },
+        big: { $type: 'bigint', value: '1180591620717411303424' },
+        el: { $type: 'node', value: '<body>' },
+        m: { $type: 'map', entries: [[1, 2]] },
+      },
+    });
+    const look = await client.callTool({ name: 'browser_snapshot', arguments: {} });
+    expect(look.structuredContent).toMatchObject({ url, truncated: false });
 
     const misspelt = await callToolUntyped(client, 'browser_wait_for', { tiem: 1 });
     expect(misspelt.isError).toBe(true);

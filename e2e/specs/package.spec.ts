@@ -129,6 +129,44 @@ test('the installed CLI prints its extension folder, writes a store zip, and run
   );
 });
 
+test('setup <client> writes a command that starts: each written config, run as its client runs it, serves MCP (#28)', async ({
+  sandbox,
+}) => {
+  const bin = path.join(prefix, 'bin', 'browser-agent-mcp');
+  const home = path.join(scratch, 'setup-home');
+  await mkdir(home, { recursive: true });
+  const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config') };
+  const files: Record<string, [string, 'mcpServers' | 'servers']> = {
+    'claude-desktop': [
+      path.join(home, '.config', 'Claude', 'claude_desktop_config.json'),
+      'mcpServers',
+    ],
+    'claude-code': [path.join(home, '.claude.json'), 'mcpServers'],
+    cursor: [path.join(home, '.cursor', 'mcp.json'), 'mcpServers'],
+    vscode: [path.join(home, '.config', 'Code', 'User', 'mcp.json'), 'servers'],
+  };
+  for (const [client, [file, listKey]] of Object.entries(files)) {
+    const said = (await run(bin, ['setup', client], { env })).stdout;
+    expect(said).toContain('It runs this installed copy');
+    const written = JSON.parse(await readFile(file, 'utf8')) as Record<
+      string,
+      Record<string, { command: string; args: string[] }>
+    >;
+    const entry = written[listKey]?.['browser-agent'];
+    expect(entry, `${client}: ${file}`).toBeDefined();
+    if (entry === undefined) continue;
+    expect(entry.command).not.toBe('npx');
+    const started = await sandbox.startServer({
+      name: `setup-${client}`,
+      command: { file: entry.command, args: entry.args },
+      env: { CHROME_PATH },
+    });
+    const { tools } = await started.listTools();
+    expect(tools.map((t) => t.name)).toContain('browser_navigate');
+    await started.close();
+  }
+});
+
 test('the npx line an MCP client uses (npx -y --package <tarball> browser-agent-mcp) serves MCP over stdio', async ({
   sandbox,
 }) => {

@@ -73,13 +73,17 @@ test('launch mode takes a proxy, config launch args and granted permissions; pag
   }
 });
 
-test('a launched session starts with a blank tab: listed and screenshotted before any navigation', async ({
+test('a launched session starts with a blank tab: listed, read and screenshotted before any navigation', async ({
   sandbox,
 }) => {
   const client = await sandbox.startServer({
     name: 'blank-start',
     flags: ['--launch', '--headless', '--isolated', '--executable-path', CHROME_PATH],
   });
+  // The outline of the blank tab, like its screenshot, rather than NO_TAB (#27).
+  const outline = await client.callTool({ name: 'browser_snapshot', arguments: {} });
+  expect(outline.isError).not.toBe(true);
+  expect(outline.structuredContent).toMatchObject({ url: 'about:blank', truncated: false });
   const shot = await callOk(client, 'browser_take_screenshot', {});
   expect(shot.images.length).toBe(1);
   expect(shot.images[0]?.mimeType).toBe('image/png');

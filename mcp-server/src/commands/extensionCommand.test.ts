@@ -24,7 +24,7 @@ beforeEach(() => {
   mkdirSync(path.join(ext, 'assets'), { recursive: true });
   writeFileSync(
     path.join(ext, 'manifest.json'),
-    JSON.stringify({ manifest_version: 3, name: 'Browser Agent', version: '0.1.0' }),
+    JSON.stringify({ manifest_version: 3, name: 'Browser Agent', version: '0.1.0', key: 'MIIB' }),
   );
   writeFileSync(
     path.join(ext, 'assets', 'a.js'),
@@ -55,6 +55,11 @@ describe('extension', () => {
     expect(js).toContain('console.log(1);');
     expect(out).toContain(`2 files, ${statSync(zip).size} B`);
     expect(out).toContain('extension 0.1.0');
+    // The store assigns the id: its upload refuses a manifest with a key (#28).
+    const manifest = JSON.parse(
+      execFileSync('unzip', ['-p', zip, 'manifest.json'], { encoding: 'utf8' }),
+    ) as Record<string, unknown>;
+    expect(manifest).toEqual({ manifest_version: 3, name: 'Browser Agent', version: '0.1.0' });
   });
 
   it('refuses a folder without a valid MV3 manifest, saying what to do', () => {

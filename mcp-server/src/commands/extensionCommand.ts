@@ -93,6 +93,12 @@ function collect(dir: string): ZipEntry[] {
     const name = path.relative(dir, full).split(path.sep).join('/');
     if (LEFT_OUT.some((re) => re.test(name))) continue;
     let data = readFileSync(full);
+    // The pinned `key` keeps the unpacked extension's id stable; the Chrome Web Store refuses an
+    // upload whose manifest carries one (it assigns the id itself), so the store copy has none.
+    if (name === 'manifest.json') {
+      const { key: _key, ...rest } = JSON.parse(data.toString('utf8')) as Record<string, unknown>;
+      data = Buffer.from(`${JSON.stringify(rest, null, 2)}\n`, 'utf8');
+    }
     // A map left out leaves its reference behind; drop it so DevTools does not look for it.
     if (name.endsWith('.js')) {
       data = Buffer.from(

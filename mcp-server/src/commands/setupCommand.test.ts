@@ -12,6 +12,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clientConfig, PACKAGE_NAME, SERVER_KEY, type Place } from './clientConfigs.js';
 import { runSetupCommand } from './setupCommand.js';
+import { packageDir } from '../shared/packageDir.js';
 
 let home: string;
 let place: Place;
@@ -40,13 +41,26 @@ function readJson(file: string): Record<string, unknown> {
 }
 
 describe('setup <client>', () => {
-  it('creates Cursor config with a launch-mode npx entry when there is none', () => {
+  it('writes this installed copy (node + its bin) by default, and says so (#28)', () => {
     expect(runSetupCommand(['cursor'], io, place, at)).toBe(0);
+    const file = path.join(home, '.cursor', 'mcp.json');
+    const bin = path.join(packageDir(), 'bin', 'browser-agent-mcp.js');
+    expect(readJson(file)).toEqual({
+      mcpServers: { [SERVER_KEY]: { command: process.execPath, args: [bin, '--launch'] } },
+    });
+    expect(out).toContain(`Added "${SERVER_KEY}" in ${file}`);
+    expect(out).toContain(`It runs this installed copy (${process.execPath} ${bin})`);
+  });
+
+  it('creates Cursor config with a launch-mode npx entry with --registry', () => {
+    expect(runSetupCommand(['cursor', '--registry'], io, place, at)).toBe(0);
     const file = path.join(home, '.cursor', 'mcp.json');
     expect(readJson(file)).toEqual({
       mcpServers: { [SERVER_KEY]: { command: 'npx', args: ['-y', PACKAGE_NAME, '--launch'] } },
     });
-    expect(out).toContain(`Added "${SERVER_KEY}" in ${file}`);
+    expect(out).toContain("It runs the npm registry's package");
+    expect(runSetupCommand(['cursor', '--registry', '--local'], io, place, at)).toBe(2);
+    expect(err).toContain('pick one');
   });
 
   it('merges into Claude Desktop config, keeping other servers and settings, with a backup', () => {
@@ -58,7 +72,9 @@ describe('setup <client>', () => {
       mcpServers: { other: { command: 'other-mcp', args: [] } },
     };
     writeFileSync(file, JSON.stringify(before));
-    expect(runSetupCommand(['claude-desktop', '--own-chrome'], io, place, at)).toBe(0);
+    expect(runSetupCommand(['claude-desktop', '--own-chrome', '--registry'], io, place, at)).toBe(
+      0,
+    );
     const after = readJson(file);
     expect(after['globalShortcut']).toBe('Ctrl+Space');
     expect(after['mcpServers']).toEqual({
@@ -79,7 +95,9 @@ describe('setup <client>', () => {
       file,
       JSON.stringify({ numStartups: 3, mcpServers: { [SERVER_KEY]: { command: 'old' } } }),
     );
-    expect(runSetupCommand(['claude-code', '--project', '/tmp/proj'], io, place, at)).toBe(0);
+    expect(
+      runSetupCommand(['claude-code', '--project', '/tmp/proj', '--registry'], io, place, at),
+    ).toBe(0);
     const after = readJson(file);
     expect(after['numStartups']).toBe(3);
     expect(after['mcpServers']).toEqual({
@@ -92,7 +110,7 @@ describe('setup <client>', () => {
   });
 
   it('writes VS Code entries under "servers" with type stdio', () => {
-    expect(runSetupCommand(['vscode'], io, place, at)).toBe(0);
+    expect(runSetupCommand(['vscode', '--registry'], io, place, at)).toBe(0);
     const file = path.join(home, '.config', 'Code', 'User', 'mcp.json');
     expect(readJson(file)).toEqual({
       servers: {
@@ -123,7 +141,7 @@ describe('setup <client>', () => {
   });
 
   it('--print prints the snippet and writes nothing', () => {
-    expect(runSetupCommand(['cursor', '--print'], io, place, at)).toBe(0);
+    expect(runSetupCommand(['cursor', '--print', '--registry'], io, place, at)).toBe(0);
     expect(JSON.parse(out)).toEqual({
       mcpServers: { [SERVER_KEY]: { command: 'npx', args: ['-y', PACKAGE_NAME, '--launch'] } },
     });

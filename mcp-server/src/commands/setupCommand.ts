@@ -18,6 +18,7 @@ import { packageDir } from '../shared/packageDir.js';
 import {
   CLIENTS,
   clientConfig,
+  PACKAGE_NAME,
   serverEntry,
   SERVER_KEY,
   type ClientName,
@@ -34,7 +35,10 @@ Options:
   --own-chrome      use your own Chrome with the extension loaded (default: --launch, the
                     server starts its own Chromium with the extension)
   --project <dir>   the project folder the agent works in (screenshots, traces, profile)
-  --local           run this installed copy with node instead of npx ${'@browser-agent/mcp-server'}
+  --registry        write \`npx -y ${'@browser-agent/mcp-server'}\` (the npm registry's copy) instead
+                    of this installed copy; only once the package is published there
+
+By default the entry runs this installed copy: node and the path of its bin.
 `;
 
 export function runSetupCommand(
@@ -53,7 +57,9 @@ export function runSetupCommand(
         print: { type: 'boolean' },
         'own-chrome': { type: 'boolean' },
         project: { type: 'string' },
+        // The default now; kept so that older instructions still work.
         local: { type: 'boolean' },
+        registry: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -73,18 +79,34 @@ export function runSetupCommand(
     );
     return 2;
   }
+  if (values.registry && values.local) {
+    io.err(
+      `browser-agent-mcp setup: --registry and --local name two different commands; pick one.\n`,
+    );
+    return 2;
+  }
+  // The installed copy by default: the registry name is not published yet, and whoever
+  // registered it later would be run by every config that names it (#28).
+  const bin = path.join(packageDir(), 'bin', 'browser-agent-mcp.js');
   const entry = serverEntry(client, {
     launch: !values['own-chrome'],
     project: values.project === undefined ? undefined : path.resolve(values.project),
-    local: values.local
-      ? { node: process.execPath, bin: path.join(packageDir(), 'bin', 'browser-agent-mcp.js') }
-      : undefined,
+    local: values.registry ? undefined : { node: process.execPath, bin },
   });
+  const which = values.registry
+    ? `the npm registry's package (npx -y ${PACKAGE_NAME}); it needs that package to be published`
+    : `this installed copy (${process.execPath} ${bin})`;
+  const cacheWarning =
+    !values.registry && /[\\/]_npx[\\/]/.test(bin)
+      ? `Warning: this copy runs from npx's cache, which npm may clear. Install it for good (npm install -g <tarball or package>) and run setup again from there.\n`
+      : '';
   const config = clientConfig(client, place);
   const snippet = { [config.listKey]: { [SERVER_KEY]: entry } };
   if (values.print) {
     io.out(`${JSON.stringify(snippet, null, 2)}\n`);
-    io.err(`Add this to ${config.file} (merge it with the servers already there).\n`);
+    io.err(
+      `Add this to ${config.file} (merge it with the servers already there). It runs ${which}.\n${cacheWarning}`,
+    );
     if (client === 'claude-code')
       io.err(
         `Or run: claude mcp add ${SERVER_KEY} --scope user -- ${[entry.command, ...entry.args].join(' ')}\n`,
@@ -133,6 +155,7 @@ export function runSetupCommand(
     `${replaced ? 'Updated' : 'Added'} "${SERVER_KEY}" in ${config.file}` +
       `${others.length > 0 ? ` (kept ${others.join(', ')})` : ''}` +
       `${backup ? `; the previous file is at ${backup}` : ''}.\n` +
+      `It runs ${which}.\n${cacheWarning}` +
       `Restart ${client} to load it. If it does not work: browser-agent-mcp doctor\n`,
   );
   return 0;

@@ -63,6 +63,11 @@ export interface ToolContract<N extends string = string, S extends z.ZodObject =
   readonly allowedInBatch?: false;
   /** False when the call leaves no tab to report an open dialog for (browser_close). */
   readonly reportsModalState?: false;
+  /**
+   * False for tools that work beside the current tab (browser_tabs opens, selects and closes
+   * tabs): a dialog open on the current tab does not answer them DIALOG_OPEN.
+   */
+  readonly blockedByDialog?: false;
   /** `script`: asked about first when its page holds a guarded secret form (askBeforeSecretSubmit). */
   readonly approval?: 'script';
   /**

@@ -20,6 +20,24 @@ const WRITES = {
 
 const name = z.string().min(1).max(4096);
 
+/** Structured result of browser_cookie_list and browser_cookie_get. */
+export const cookiesOutput = z.object({
+  cookies: z.array(
+    z.object({
+      name: z.string(),
+      value: z.string(),
+      domain: z.string(),
+      path: z.string(),
+      httpOnly: z.boolean(),
+      secure: z.boolean(),
+      sameSite: z.string().optional(),
+      /** Seconds since the epoch; absent for a session cookie. */
+      expires: z.number().optional(),
+    }),
+  ),
+});
+export type CookiesOutput = z.infer<typeof cookiesOutput>;
+
 export const cookieList = defineTool({
   name: 'browser_cookie_list',
   title: 'List cookies',
@@ -28,6 +46,7 @@ export const cookieList = defineTool({
     domain: z.string().max(255).optional().describe('Only cookies whose domain contains this'),
     path: z.string().max(4096).optional().describe('Only cookies whose path starts with this'),
   }),
+  output: cookiesOutput,
   annotations: READS,
   group: 'storage',
 });
@@ -37,6 +56,7 @@ export const cookieGet = defineTool({
   title: 'Get cookie',
   description: 'A cookie by name, with its attributes.',
   input: z.object({ name: name.describe('Cookie name') }),
+  output: cookiesOutput,
   annotations: READS,
   group: 'storage',
 });

@@ -7,8 +7,14 @@ import { elementTarget } from './target.js';
 export const evaluateOutput = z.object({
   /** The JavaScript type of the result (typeof, or "null"). */
   type: z.string(),
-  /** The JSON value; absent for undefined, functions, symbols, or one too large to repeat here. */
-  value: z.unknown().optional(),
+  /**
+   * The value as JSON. What JSON cannot hold is an object tagged `$type`: special numbers
+   * (`{"$type":"number","value":"NaN"}`, also "-0", "Infinity"), `bigint`, `undefined`, `map`
+   * (`entries`), `set` (`values`), `node`, `date`, `regexp` (`value`: their text), `reference`
+   * (seen earlier in the value), and the type alone for functions, promises and the like.
+   */
+  value: z.json().optional(),
+  /** The value was cut to fit: strings end in "…", arrays and objects end early. */
   truncated: z.boolean(),
 });
 export type EvaluateOutput = z.infer<typeof evaluateOutput>;

@@ -49,6 +49,10 @@ export {
 } from './console.js';
 export { networkRequestsOutput, type NetworkRequestsOutput } from './network.js';
 export { findOutput, type FindOutput } from './find.js';
+export { snapshotOutput, type SnapshotOutput } from './snapshot.js';
+export { verifyOutput, locatorOutput, type VerifyOutput, type LocatorOutput } from './verify.js';
+export { webStorageOutput, type WebStorageOutput } from './storage.js';
+export { cookiesOutput, type CookiesOutput } from './cookies.js';
 export { sessionInfoOutput, type SessionInfoOutput } from './transactions.js';
 export { DEFAULT_SNAPSHOT_MAX_CHARS } from './snapshot.js';
 

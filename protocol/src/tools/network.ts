@@ -22,6 +22,12 @@ export const networkRequestsOutput = z.object({
 });
 export type NetworkRequestsOutput = z.infer<typeof networkRequestsOutput>;
 
+/** Structured result of browser_network_request: the request, as browser_network_requests lists it. */
+export const networkRequestOutput = z.object({
+  request: networkRequestsOutput.shape.requests.element,
+});
+export type NetworkRequestOutput = z.infer<typeof networkRequestOutput>;
+
 export const networkRequests = defineTool({
   name: 'browser_network_requests',
   title: 'Network requests',
@@ -69,6 +75,7 @@ export const networkRequest = defineTool({
       .optional()
       .describe('Cut bodies here (20000)'),
   }),
+  output: networkRequestOutput,
   annotations: {
     readOnlyHint: true,
     destructiveHint: false,

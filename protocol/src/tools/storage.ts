@@ -40,6 +40,13 @@ const WRITES: ToolAnnotations = {
 const key = z.string().max(10_000).describe('Key');
 const value = z.string().max(5_000_000).describe('Value');
 
+/** Structured result of the Web Storage list and get tools: the items, in the page's order. */
+export const webStorageOutput = z.object({
+  origin: z.string().optional(),
+  items: z.array(z.object({ key: z.string(), value: z.string() })),
+});
+export type WebStorageOutput = z.infer<typeof webStorageOutput>;
+
 /** The five Web Storage verbs of one area, as contracts. */
 function webStorageTools<A extends 'localstorage' | 'sessionstorage'>(area: A, label: string) {
   return [
@@ -48,6 +55,7 @@ function webStorageTools<A extends 'localstorage' | 'sessionstorage'>(area: A, l
       title: `List ${label}`,
       description: `Every ${label} key and value of the current page's origin.`,
       input: z.object({}),
+      output: webStorageOutput,
       annotations: READS,
       group: 'storage',
     }),
@@ -56,6 +64,7 @@ function webStorageTools<A extends 'localstorage' | 'sessionstorage'>(area: A, l
       title: `Get ${label} item`,
       description: `One ${label} item of the current page by key.`,
       input: z.object({ key }),
+      output: webStorageOutput,
       annotations: READS,
       group: 'storage',
     }),

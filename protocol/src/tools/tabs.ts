@@ -28,6 +28,7 @@ export const tabs = defineTool({
     background: z.boolean().optional().describe('For new: do not focus it'),
   }),
   output: tabsOutput,
+  blockedByDialog: false,
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,

@@ -7,6 +7,17 @@ import { z } from 'zod';
 import { defineTool } from './contract.js';
 import { elementTarget } from './target.js';
 
+/** The element an assertion was satisfied by, or a locator was made for. */
+const elementOutput = z.object({ ref: z.string(), role: z.string(), name: z.string() });
+
+/** Structured result of a passed assertion (a failed one is an error, VERIFY_FAILED). */
+export const verifyOutput = z.object({ passed: z.literal(true), element: elementOutput });
+export type VerifyOutput = z.infer<typeof verifyOutput>;
+
+/** Structured result of browser_generate_locator. */
+export const locatorOutput = z.object({ locator: z.string(), element: elementOutput });
+export type LocatorOutput = z.infer<typeof locatorOutput>;
+
 const readOnly = {
   readOnlyHint: true,
   destructiveHint: false,
@@ -22,6 +33,7 @@ export const verifyElementVisible = defineTool({
     role: z.string().min(1).max(100).describe('ARIA role'),
     accessibleName: z.string().max(1000).describe('Its name'),
   }),
+  output: verifyOutput,
   annotations: readOnly,
   group: 'testing',
 });
@@ -33,6 +45,7 @@ export const verifyTextVisible = defineTool({
   input: z.object({
     text: z.string().min(1).max(10_000).describe('Text'),
   }),
+  output: verifyOutput,
   annotations: readOnly,
   group: 'testing',
   typedArgs: ['text'],
@@ -46,6 +59,7 @@ export const verifyListVisible = defineTool({
     ...elementTarget,
     items: z.array(z.string().max(10_000)).min(1).max(100).describe('Item texts'),
   }),
+  output: verifyOutput,
   annotations: readOnly,
   group: 'testing',
 });
@@ -62,6 +76,7 @@ export const verifyValue = defineTool({
       .describe('Kind of field'),
     value: z.string().max(100_000).describe('Expected value'),
   }),
+  output: verifyOutput,
   annotations: readOnly,
   group: 'testing',
   typedArgs: ['value'],
@@ -72,6 +87,7 @@ export const generateLocator = defineTool({
   title: 'Generate locator',
   description: 'A Playwright locator for an element, for use in tests.',
   input: z.object({ ...elementTarget }),
+  output: locatorOutput,
   annotations: readOnly,
   group: 'testing',
 });

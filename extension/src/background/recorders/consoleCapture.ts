@@ -64,6 +64,7 @@ export function captureConsole(cdp: CdpClient, state: TabState): void {
   cdp.on('Log.entryAdded', (e, sessionId) => {
     if (sessionId !== undefined) return;
     const { entry } = e;
+    if (isBrowserFavicon(entry)) return;
     push({
       level: entry.level === 'verbose' ? 'debug' : entry.level,
       text: entry.text,
@@ -94,4 +95,17 @@ export function newConsoleEvents(tab: TabHandle): ConsoleEvents | undefined {
     omitted: fresh.length - kept.length,
   };
   return events;
+}
+
+/**
+ * The browser's own request for /favicon.ico (no page asked for it) failing is not the page's
+ * error: without this, most first navigates to a dev server report a console error (#27).
+ */
+function isBrowserFavicon(entry: { source: string; url?: string }): boolean {
+  if (entry.source !== 'network' || entry.url === undefined) return false;
+  try {
+    return new URL(entry.url).pathname === '/favicon.ico';
+  } catch {
+    return false;
+  }
 }

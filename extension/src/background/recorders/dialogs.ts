@@ -69,6 +69,11 @@ export async function nextDialogOrQuiet(tab: TabHandle, capMs = 500): Promise<vo
   }
 }
 
+/** "an alert dialog", "a confirm dialog": the article agrees with the dialog's type. */
+export function aDialog(dialog: OpenDialog): string {
+  return `${/^[aeiou]/.test(dialog.type) ? 'An' : 'A'} ${describeDialog(dialog)}`;
+}
+
 export function describeDialog(dialog: OpenDialog): string {
   const prompt =
     dialog.type === 'prompt' && dialog.defaultPrompt !== ''
@@ -83,7 +88,7 @@ export function assertNoDialog(tab: TabHandle): void {
   if (dialog === undefined) return;
   throw new BridgeError(
     ErrorCode.DIALOG_OPEN,
-    `A ${describeDialog(dialog)} is open and blocks the page.`,
+    `${aDialog(dialog)} is open and blocks the page.`,
     Hint.dialogOpen,
   );
 }
@@ -135,7 +140,7 @@ export async function raceDialogs<T>(
         if (dialog === undefined) return;
         const err = new BridgeError(
           ErrorCode.DIALOG_OPEN,
-          `A ${describeDialog(dialog)} is open and blocks the page; the call could not run.`,
+          `${aDialog(dialog)} is open and blocks the page; the call could not run.`,
           Hint.dialogOpen,
         );
         reject(err);

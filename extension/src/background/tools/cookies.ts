@@ -4,7 +4,7 @@
  * (`--caps storage`) and reading a cookie is what the agent asked for; values from the
  * server's `--secrets` file are replaced by their names on the way out.
  */
-import { BridgeError, ErrorCode, textResult } from '@browser-agent/protocol';
+import { BridgeError, ErrorCode, textResult, type CookiesOutput } from '@browser-agent/protocol';
 import type { AreaHandlers, Handler, HandlerContext } from '../handlerContext';
 import { capText, oneLine, untrustedSection } from '../common/text';
 import {
@@ -26,6 +26,27 @@ function describe(c: Cookie, full: boolean): string {
   return `${base}, httpOnly: ${c.httpOnly}, secure: ${c.secure}, sameSite: ${c.sameSite ?? 'Lax'}, expires: ${expires})`;
 }
 
+/** The structured result: the cookies listed, capped like the text. */
+function cookiesData(cookies: readonly Cookie[]): CookiesOutput {
+  let size = 0;
+  const out: CookiesOutput['cookies'] = [];
+  for (const c of cookies) {
+    size += c.name.length + c.value.length + c.domain.length + c.path.length;
+    if (size > MAX_OUTPUT_CHARS && out.length > 0) break;
+    out.push({
+      name: c.name,
+      value: c.value,
+      domain: c.domain,
+      path: c.path,
+      httpOnly: c.httpOnly,
+      secure: c.secure,
+      ...(c.sameSite === undefined ? {} : { sameSite: c.sameSite }),
+      ...(c.session ? {} : { expires: c.expires }),
+    });
+  }
+  return { cookies: out };
+}
+
 async function scope(ctx: HandlerContext): Promise<{ cookies: Cookie[]; sites: Site[] }> {
   const tab = await ctx.currentTab();
   const sites = await sessionSites(ctx);
@@ -39,18 +60,27 @@ export const cookieList: Handler<'browser_cookie_list'> = async (args, ctx) => {
     cookies = cookies.filter((c) => c.domain.toLowerCase().includes(d));
   }
   if (args.path !== undefined) cookies = cookies.filter((c) => c.path.startsWith(args.path ?? ''));
-  if (cookies.length === 0) return textResult('No cookies found');
+  if (cookies.length === 0) return textResult('No cookies found', cookiesData([]));
   const lines = cookies.map((c) => describe(c, false)).join('\n');
-  return textResult(untrustedSection('Cookies', capText(lines, MAX_OUTPUT_CHARS)));
+  return textResult(
+    untrustedSection('Cookies', capText(lines, MAX_OUTPUT_CHARS)),
+    cookiesData(cookies),
+  );
 };
 
 export const cookieGet: Handler<'browser_cookie_get'> = async (args, ctx) => {
   const { cookies } = await scope(ctx);
   const found = cookies.filter((c) => c.name === args.name);
   if (found.length === 0)
-    return textResult(`Cookie ${JSON.stringify(oneLine(args.name, 200))} not found`);
+    return textResult(
+      `Cookie ${JSON.stringify(oneLine(args.name, 200))} not found`,
+      cookiesData([]),
+    );
   const lines = found.map((c) => describe(c, true)).join('\n');
-  return textResult(untrustedSection('Cookie', capText(lines, MAX_OUTPUT_CHARS)));
+  return textResult(
+    untrustedSection('Cookie', capText(lines, MAX_OUTPUT_CHARS)),
+    cookiesData(found),
+  );
 };
 
 export const cookieSet: Handler<'browser_cookie_set'> = async (args, ctx) => {

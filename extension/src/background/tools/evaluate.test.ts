@@ -30,7 +30,7 @@ describe('browser_evaluate', () => {
       expression:
         "(() => { const value = (() => big // note\n); return typeof value === 'function' ? value() : value; })()",
       awaitPromise: true,
-      returnByValue: true,
+      serializationOptions: { serialization: 'deep' },
     });
     const part = result.content[0];
     const text = part?.type === 'text' ? part.text : '';

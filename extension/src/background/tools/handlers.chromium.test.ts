@@ -387,6 +387,61 @@ describe('browser_evaluate and browser_take_screenshot', () => {
     );
   });
 
+  it('keeps the JavaScript value: special numbers, BigInt, nodes, collections, cycles (#27)', async () => {
+    const { ctx } = await open('/form.html');
+    const result = await handlers.browser_evaluate(
+      {
+        function: `() => {
+          const cycle = { name: 'c' }; cycle.self = cycle;
+          return { nan: NaN, inf: -Infinity, negZero: -0, big: 12345678901234567890n, none: undefined,
+            node: document.getElementById('go'), map: new Map([['a', 1]]), set: new Set([2]),
+            date: new Date(0), re: /x+/gi, cycle, list: [1, 'two', null] };
+        }`,
+      },
+      ctx,
+    );
+    const shown = text(result);
+    for (const piece of [
+      '"nan": NaN',
+      '"inf": -Infinity',
+      '"negZero": -0',
+      '"big": 12345678901234567890n',
+      '"none": undefined',
+      '"node": <button id="go" type="button">',
+      'Map(1) {',
+      '"a" => 1',
+      'Set(1) {',
+      'Date("1970-01-01T00:00:00.000Z")',
+      '/x+/gi',
+      '[Circular or repeated reference]',
+    ])
+      expect(shown).toContain(piece);
+    expect(shown).toContain('```js\n');
+    expect(result.structured).toMatchObject({
+      type: 'object',
+      truncated: false,
+      value: {
+        nan: { $type: 'number', value: 'NaN' },
+        negZero: { $type: 'number', value: '-0' },
+        big: { $type: 'bigint', value: '12345678901234567890' },
+        none: { $type: 'undefined' },
+        node: { $type: 'node', value: '<button id="go" type="button">' },
+        map: { $type: 'map', entries: [['a', 1]] },
+        set: { $type: 'set', values: [2] },
+        list: [1, 'two', null],
+      },
+    });
+    const big = await handlers.browser_evaluate(
+      { function: '() => Array.from({ length: 20000 }, (_, i) => "item " + i)' },
+      ctx,
+    );
+    const kept = big.structured as { truncated: boolean; value: string[] };
+    expect(kept.truncated).toBe(true);
+    expect(kept.value.slice(0, 2)).toEqual(['item 0', 'item 1']);
+    expect(kept.value.length).toBeGreaterThan(100);
+    expect(kept.value.length).toBeLessThan(20000);
+  });
+
   it('captures a PNG of the page', async () => {
     const { ctx } = await open('/form.html');
     const result = await handlers.browser_take_screenshot({ fullPage: true }, ctx);

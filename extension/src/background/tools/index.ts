@@ -129,7 +129,7 @@ export function createHandlers(
     let handler = raw[contract.name] as Handler<ToolName>;
     if (c.approval === 'script') handler = steps.approveScript(handler);
     if (!c.annotations.readOnlyHint && c.permission !== 'steps') handler = steps.permit(c, handler);
-    wrapped[contract.name] = withDialogRace(handler);
+    wrapped[contract.name] = c.blockedByDialog === false ? handler : withDialogRace(handler);
   }
   return wrapped as HandlerRegistry;
 }

@@ -23,6 +23,15 @@ function loadedResult(headline: string, info: LoadedPage) {
   });
 }
 
+/**
+ * The headline of a navigation's result: what happened, unless the page held it with a
+ * beforeunload dialog, which leaves the tab where it was until the dialog is answered (#27).
+ */
+function headline(tab: TabHandle, done: string, where: string): string {
+  if (tab.state.dialog?.type !== 'beforeunload') return done;
+  return `Not navigated yet: the page asks before leaving (a beforeunload dialog). Accept it with browser_handle_dialog to go ${where}, or dismiss it to stay.`;
+}
+
 /** A new document: the agent's last snapshot no longer describes it. */
 function forgetLastLook(tab: TabHandle): void {
   tab.state.lastOutline = undefined;
@@ -38,7 +47,10 @@ export const navigate: Handler<'browser_navigate'> = async (args, ctx) => {
   const note = /^data:/i.test(url)
     ? "\nThe data: URL's document was written into about:blank (an extension cannot open data: URLs), so the page URL is about:blank."
     : '';
-  return loadedResult(`Navigated to ${oneLine(url, 200)}${note}`, info);
+  return loadedResult(
+    headline(tab, `Navigated to ${oneLine(url, 200)}${note}`, `to ${oneLine(url, 200)}`),
+    info,
+  );
 };
 
 export const navigateBack: Handler<'browser_navigate_back'> = async (_args, ctx) => {
@@ -46,7 +58,7 @@ export const navigateBack: Handler<'browser_navigate_back'> = async (_args, ctx)
   assertNoDialog(tab);
   forgetLastLook(tab);
   const info = await goInHistory(tab, -1, ctx.settings?.navigationTimeoutMs, ctx.signal);
-  return loadedResult('Went back.', info);
+  return loadedResult(headline(tab, 'Went back.', 'back'), info);
 };
 
 export const navigateForward: Handler<'browser_navigate_forward'> = async (_args, ctx) => {
@@ -54,7 +66,7 @@ export const navigateForward: Handler<'browser_navigate_forward'> = async (_args
   assertNoDialog(tab);
   forgetLastLook(tab);
   const info = await goInHistory(tab, 1, ctx.settings?.navigationTimeoutMs, ctx.signal);
-  return loadedResult('Went forward.', info);
+  return loadedResult(headline(tab, 'Went forward.', 'forward'), info);
 };
 
 export const reload: Handler<'browser_reload'> = async (args, ctx) => {
@@ -67,7 +79,7 @@ export const reload: Handler<'browser_reload'> = async (args, ctx) => {
     ctx.settings?.navigationTimeoutMs,
     ctx.signal,
   );
-  return loadedResult('Reloaded.', info);
+  return loadedResult(headline(tab, 'Reloaded.', 'on with the reload'), info);
 };
 
 export const resize: Handler<'browser_resize'> = async (args, ctx) => {

@@ -70,15 +70,7 @@ export const networkRequests: Handler<'browser_network_requests'> = async (args,
   );
   const shown = matches.slice(-MAX_LISTED);
   const data: NetworkRequestsOutput = {
-    requests: shown.map((e) => ({
-      index: e.index,
-      id: e.id,
-      method: e.method,
-      url: e.url,
-      ...(e.status === undefined || e.failure !== undefined ? {} : { status: e.status }),
-      resourceType: e.resourceType,
-      ...(e.failure === undefined ? {} : { failure: e.failure }),
-    })),
+    requests: shown.map(requestData),
     omitted: matches.length - shown.length,
   };
   const hidden = withStatic ? 0 : tab.state.network.filter(isStatic).length;
@@ -94,6 +86,19 @@ export const networkRequests: Handler<'browser_network_requests'> = async (args,
     data,
   );
 };
+
+/** One request as data, for both network tools' structured results. */
+function requestData(e: NetworkEntry): NetworkRequestsOutput['requests'][number] {
+  return {
+    index: e.index,
+    id: e.id,
+    method: e.method,
+    url: e.url,
+    ...(e.status === undefined || e.failure !== undefined ? {} : { status: e.status }),
+    resourceType: e.resourceType,
+    ...(e.failure === undefined ? {} : { failure: e.failure }),
+  };
+}
 
 function headerLines(headers: Record<string, string>): string {
   return Object.entries(headers)
@@ -226,6 +231,7 @@ export const networkRequest: Handler<'browser_network_request'> = async (args, c
             : await responseBody(tab, entry);
     return textResult(
       untrustedSection(`${heading} ${args.part}`, capText(text ?? '(none)', maxBody)),
+      { request: requestData(entry) },
     );
   }
   const parts = [line(entry), 'Request headers:', headerLines(entry.requestHeaders)];
@@ -236,6 +242,7 @@ export const networkRequest: Handler<'browser_network_request'> = async (args, c
     return {
       content: [{ type: 'text', text: untrustedSection(heading, parts.join('\n')) }],
       serverData: { files: [await bodyFile(tab, entry)] },
+      structured: { request: requestData(entry) },
     };
   }
   const body = await responseBody(tab, entry);
@@ -244,7 +251,7 @@ export const networkRequest: Handler<'browser_network_request'> = async (args, c
       `Response body (${oneLine(entry.mimeType, 100) || 'unknown type'}):`,
       capText(body, maxBody),
     );
-  return textResult(untrustedSection(heading, parts.join('\n')));
+  return textResult(untrustedSection(heading, parts.join('\n')), { request: requestData(entry) });
 };
 
 export const networkStateSet: Handler<'browser_network_state_set'> = async (args, ctx) => {

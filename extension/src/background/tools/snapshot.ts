@@ -4,6 +4,7 @@ import {
   DEFAULT_SNAPSHOT_MAX_CHARS,
   ErrorCode,
   textResult,
+  type SnapshotOutput,
 } from '@browser-agent/protocol';
 import type { AreaHandlers, Handler } from '../handlerContext';
 import { Hint } from '../common/hints';
@@ -23,7 +24,10 @@ const MARKER_RESERVE_CHARS = 400;
 const NOTE_RESERVE_CHARS = 400;
 
 export const snapshot: Handler<'browser_snapshot'> = async (args, ctx) => {
-  const tab = await ctx.currentTab();
+  // In launch mode the session starts on a blank tab, which a screenshot already shows: the
+  // outline of that tab is there too, instead of NO_TAB (#27).
+  const tab =
+    ctx.settings?.startsWithBlankTab === true ? await ctx.ensureTab() : await ctx.currentTab();
   const [outline, info] = await fromOneDocument(tab, () =>
     Promise.all([takeOutline(tab), pageInfo(tab.cdp)]),
   );
@@ -68,8 +72,15 @@ export const snapshot: Handler<'browser_snapshot'> = async (args, ctx) => {
       : fitOutline(nodes, lines, budget);
   const { body, marker } = cutLines(fitted.lines, fits ? total : budget);
   const section = untrustedSection(heading, body, 'yaml');
+  const data: SnapshotOutput = {
+    url: info.url,
+    title: info.title,
+    generation: tab.state.generation,
+    truncated: marker !== undefined,
+  };
   return textResult(
     [head, section, fitted.note, marker].filter((part) => part !== undefined).join('\n'),
+    data,
   );
 };
 

@@ -2,7 +2,7 @@
  * Storage area's handlers: the Web Storage verbs of the current page, the older all-in-one
  * browser_storage, and the storage state (engine: ../storage/).
  */
-import { textResult, type ToolResult } from '@browser-agent/protocol';
+import { textResult, type ToolResult, type WebStorageOutput } from '@browser-agent/protocol';
 import type { AreaHandlers, Handler, HandlerContext } from '../handlerContext';
 import { pageInfo } from '../loading/pageInfo';
 import { capText, oneLine, untrustedSection } from '../common/text';
@@ -63,22 +63,42 @@ function itemLines(entries: readonly (readonly [string, string])[]): string {
   return entries.map(([k, v]) => `${oneLine(k, 1000)}=${v}`).join('\n');
 }
 
+/** The structured result of list and get: items capped like the text. */
+function itemsData(
+  origin: string | undefined,
+  entries: readonly (readonly [string, string])[],
+): WebStorageOutput {
+  let size = 0;
+  const items: WebStorageOutput['items'] = [];
+  for (const [key, value] of entries) {
+    size += key.length + value.length;
+    if (size > MAX_OUTPUT_CHARS && items.length > 0) break;
+    items.push({ key, value: value.slice(0, MAX_OUTPUT_CHARS) });
+  }
+  return origin === undefined ? { items } : { origin, items };
+}
+
 /** The five verbs of one Web Storage area of the current page. */
 function webStorageHandlers(area: WebStorageArea) {
   const name = `${area}Storage`;
   const run = async (ctx: HandlerContext, req: WebStorageOp) =>
     webStorage((await ctx.currentTab()).cdp, area, req);
   const list = async (_args: unknown, ctx: HandlerContext): Promise<ToolResult> => {
-    const { entries = [] } = await run(ctx, { op: 'list' });
-    if (entries.length === 0) return textResult(`No ${name} items found`);
-    return textResult(untrustedSection(name, capText(itemLines(entries), MAX_OUTPUT_CHARS)));
+    const { entries = [], origin } = await run(ctx, { op: 'list' });
+    const data = itemsData(origin, entries);
+    if (entries.length === 0) return textResult(`No ${name} items found`, data);
+    return textResult(untrustedSection(name, capText(itemLines(entries), MAX_OUTPUT_CHARS)), data);
   };
   const get = async (args: { key: string }, ctx: HandlerContext): Promise<ToolResult> => {
-    const { value } = await run(ctx, { op: 'get', key: args.key });
+    const { value, origin } = await run(ctx, { op: 'get', key: args.key });
     if (value === null || value === undefined)
-      return textResult(`${name} key ${JSON.stringify(oneLine(args.key, 200))} not found`);
+      return textResult(
+        `${name} key ${JSON.stringify(oneLine(args.key, 200))} not found`,
+        itemsData(origin, []),
+      );
     return textResult(
       untrustedSection(name, capText(itemLines([[args.key, value]]), MAX_OUTPUT_CHARS)),
+      itemsData(origin, [[args.key, value]]),
     );
   };
   const set = async (

@@ -3,7 +3,13 @@
  * that satisfied them, or fail with VERIFY_FAILED saying what the page has instead; and a
  * Playwright locator for an element.
  */
-import { BridgeError, ErrorCode, textResult } from '@browser-agent/protocol';
+import {
+  BridgeError,
+  ErrorCode,
+  textResult,
+  type LocatorOutput,
+  type VerifyOutput,
+} from '@browser-agent/protocol';
 import type { AreaHandlers, Handler } from '../handlerContext';
 import type { RefEntry } from '../tabStates';
 import { Hint } from '../common/hints';
@@ -14,6 +20,15 @@ import { describeEntry } from '../elements/resolveRef';
 import { matchesIn } from '../elements/target';
 import { withElement } from '../elements/withElement';
 import { assertNoDialog } from '../recorders/dialogs';
+
+/** The structured result of a passed assertion: the element that satisfied it. */
+function passed(entry: RefEntry): VerifyOutput {
+  return { passed: true, element: { ref: entry.ref, role: entry.role, name: entry.name } };
+}
+
+function locatorData(locator: string, entry: RefEntry): LocatorOutput {
+  return { locator, element: { ref: entry.ref, role: entry.role, name: entry.name } };
+}
 
 const squash = (text: string): string => text.replace(/\s+/g, ' ').trim().toLowerCase();
 
@@ -48,7 +63,7 @@ export const verifyElementVisible: Handler<'browser_verify_element_visible'> = a
       `Element with role ${quoted(oneLine(args.role, 100))} and accessible name ${quoted(oneLine(args.accessibleName, 200))} not found.`,
     );
   }
-  return textResult(`Done: ${describeEntry(first)} is visible.`);
+  return textResult(`Done: ${describeEntry(first)} is visible.`, passed(first));
 };
 
 export const verifyTextVisible: Handler<'browser_verify_text_visible'> = async (args, ctx) => {
@@ -58,7 +73,7 @@ export const verifyTextVisible: Handler<'browser_verify_text_visible'> = async (
   const found = await matchesIn(tab, `byText(${JSON.stringify(args.text)})`, `text ${text}`);
   const first = found[0];
   if (first === undefined) throw failed(`Text not found: ${text} is not visible on the page.`);
-  return textResult(`Done: ${text} is visible in ${describeEntry(first)}.`);
+  return textResult(`Done: ${text} is visible in ${describeEntry(first)}.`, passed(first));
 };
 
 export const verifyListVisible: Handler<'browser_verify_list_visible'> = async (args, ctx) => {
@@ -70,7 +85,10 @@ export const verifyListVisible: Handler<'browser_verify_list_visible'> = async (
       const more = missing.length > 1 ? ` (and ${missing.length - 1} more)` : '';
       throw failed(`Item ${quoted(oneLine(item, 200))} not found in ${element.label}${more}.`);
     }
-    return textResult(`Done: ${element.label} shows all ${args.items.length} item(s).`);
+    return textResult(
+      `Done: ${element.label} shows all ${args.items.length} item(s).`,
+      passed(element.entry),
+    );
   });
 };
 
@@ -109,7 +127,10 @@ export const verifyValue: Handler<'browser_verify_value'> = async (args, ctx) =>
           `Expected value ${quoted(want)}, but got "${String(state.checked)}" (${element.label}).`,
         );
       }
-      return textResult(`Done: ${element.label} is ${state.checked ? 'checked' : 'unchecked'}.`);
+      return textResult(
+        `Done: ${element.label} is ${state.checked ? 'checked' : 'unchecked'}.`,
+        passed(element.entry),
+      );
     }
     if (!state.equals) {
       const label =
@@ -120,7 +141,7 @@ export const verifyValue: Handler<'browser_verify_value'> = async (args, ctx) =>
         `Expected value ${expected}, but got ${quoted(oneLine(state.value, 200))}${label} (${element.label}).`,
       );
     }
-    return textResult(`Done: ${element.label} has the value ${expected}.`);
+    return textResult(`Done: ${element.label} has the value ${expected}.`, passed(element.entry));
   });
 };
 
@@ -153,7 +174,10 @@ export const generateLocator: Handler<'browser_generate_locator'> = async (args,
       const text = typeof result.value === 'string' ? result.value.slice(0, 200) : '';
       if (text !== '') {
         const locator = `getByText(${jsString(text)}, { exact: true })`;
-        return textResult(untrustedSection(`Locator for ${element.label}`, locator, 'js'));
+        return textResult(
+          untrustedSection(`Locator for ${element.label}`, locator, 'js'),
+          locatorData(locator, element.entry),
+        );
       }
     }
     const what = `role ${quoted(role)}`;
@@ -162,7 +186,10 @@ export const generateLocator: Handler<'browser_generate_locator'> = async (args,
     const index = peers.findIndex((peer) => peer.ref === ref);
     let locator = `getByRole(${jsString(role)}${name === '' ? '' : `, { name: ${jsString(name)}, exact: true }`})`;
     if (peers.length > 1 && index >= 0) locator += `.nth(${index})`;
-    return textResult(untrustedSection(`Locator for ${element.label}`, locator, 'js'));
+    return textResult(
+      untrustedSection(`Locator for ${element.label}`, locator, 'js'),
+      locatorData(locator, element.entry),
+    );
   });
 };
 

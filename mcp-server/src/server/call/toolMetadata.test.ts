@@ -47,11 +47,24 @@ describe('tool metadata', () => {
     expect(withOutput.sort()).toEqual(
       [
         'browser_console_messages',
+        'browser_cookie_get',
+        'browser_cookie_list',
         'browser_evaluate',
         'browser_find',
+        'browser_generate_locator',
+        'browser_localstorage_get',
+        'browser_localstorage_list',
+        'browser_network_request',
         'browser_network_requests',
         'browser_session_info',
+        'browser_sessionstorage_get',
+        'browser_sessionstorage_list',
+        'browser_snapshot',
         'browser_tabs',
+        'browser_verify_element_visible',
+        'browser_verify_list_visible',
+        'browser_verify_text_visible',
+        'browser_verify_value',
       ].sort(),
     );
     expect(tools.find((t) => t.name === 'browser_tabs')?.outputSchema).not.toHaveProperty(
