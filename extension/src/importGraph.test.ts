@@ -3,6 +3,7 @@
  * state is declared in the wrong room (docs/architecture.md, folder map). The graph helpers are
  * shared with the other packages' checks (testkit/src/importGraph.ts).
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';

@@ -145,7 +145,7 @@ export class Worker {
     },
     screenshot: (ctx, args) => this.dispatcher.invokeTool('browser_take_screenshot', args, ctx),
     changed: (sessionId) => this.panels.broadcast({ kind: 'recording', sessionId }),
-    busy: (sessionId) => this.calls.running(sessionId) > 0,
+    busy: (sessionId): boolean => this.calls.running(sessionId) > 0,
   });
   readonly calls = new CallRunner(this);
   readonly tabReports = new TabReports(this.store, () => this.#toDaemon);
