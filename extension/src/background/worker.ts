@@ -1,7 +1,6 @@
 import { watchRenderer } from './recovery/rendererWatch';
 import { hasCrashed } from './recovery/crashWatch';
 import { replaceTab } from './recovery/replaceTab';
-import { heldForPerson } from './recovery/heldForPerson';
 import {
   BridgeError,
   DEFAULT_TOOL_TIMEOUT_MS,
@@ -145,7 +144,6 @@ export class Worker {
           currentTab: async () => {
             const tabId = (await this.store.get(sessionId))?.currentTabId;
             if (tabId === undefined || !this.hub.isAttached(tabId)) return undefined;
-            if (heldForPerson(this.permissions.questions, tabId)) return undefined;
             const state = this.tabStates.get(tabId);
             return {
               tabId,
@@ -158,9 +156,8 @@ export class Worker {
             const tab = await chrome.tabs.get(tabId).catch(() => undefined);
             return tab?.url ?? tab?.pendingUrl ?? '';
           },
-          replaceTab: async (tabId) => {
-            if (heldForPerson(this.permissions.questions, tabId)) return;
-            await replaceTab(
+          replaceTab: (tabId) =>
+            replaceTab(
               {
                 store: this.store,
                 hub: this.hub,
@@ -169,8 +166,7 @@ export class Worker {
               },
               sessionId,
               tabId,
-            );
-          },
+            ),
         },
         signal,
       ),
