@@ -62,7 +62,12 @@ export class ApprovalQuestions {
    * Asks about one of the tab's pages; 'timeout' when `deadline` passes without an answer or
    * `signal` (the asking call's) aborts first.
    */
-  ask(tabId: number, parts: QuestionParts, deadline: number, signal?: AbortSignal): Promise<Answer> {
+  ask(
+    tabId: number,
+    parts: QuestionParts,
+    deadline: number,
+    signal?: AbortSignal,
+  ): Promise<Answer> {
     const previous = this.#turns.get(parts.sessionId) ?? Promise.resolve();
     const turn = previous.then(() => this.#ask(tabId, parts, deadline, signal));
     const settled = turn.catch(() => undefined);

@@ -121,10 +121,7 @@ async function createExclusive(file: string): Promise<FileHandle | undefined> {
     );
   });
   if (handle === undefined) return undefined;
-  const [st, real] = await Promise.all([
-    handle.stat(),
-    realpath(file).catch(() => undefined),
-  ]);
+  const [st, real] = await Promise.all([handle.stat(), realpath(file).catch(() => undefined)]);
   const there = real === undefined ? undefined : await lstat(real).catch(() => undefined);
   if (real !== file || there?.ino !== st.ino || there.dev !== st.dev) {
     await handle.close();
@@ -185,7 +182,10 @@ export async function writeOutputFile(
  * Checks a `filename` argument before the browser is asked, so a refused name costs nothing:
  * returns where it would be saved (the write checks again).
  */
-export async function checkOutputName(outputDir: string | undefined, name: string): Promise<string> {
+export async function checkOutputName(
+  outputDir: string | undefined,
+  name: string,
+): Promise<string> {
   const dir = await outputDirOf(outputDir);
   return checkDirs(dir, nameParts(dir, name, outputDir), JSON.stringify(name));
 }

@@ -5,11 +5,7 @@
  * tools have none.
  */
 import path from 'node:path';
-import {
-  type ConsoleLevel,
-  type ServerStepKind,
-  type ToolContract,
-} from '@browser-agent/protocol';
+import { type ConsoleLevel, type ServerStepKind, type ToolContract } from '@browser-agent/protocol';
 import {
   PAGE_HTML_MARKER,
   RESULT_FILE_MARKER,
