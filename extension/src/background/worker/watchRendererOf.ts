@@ -3,9 +3,7 @@
  * view of the session's current tab and the way to put a fresh tab in a wedged one's place.
  */
 import type { DebuggerHub } from '../debuggerHub';
-import type { Permissions } from '../approvals/permissions';
 import { hasCrashed } from '../recovery/crashWatch';
-import { heldForPerson } from '../recovery/heldForPerson';
 import { watchRenderer } from '../recovery/rendererWatch';
 import { replaceTab } from '../recovery/replaceTab';
 import type { SessionStore } from '../sessionStore';
@@ -15,8 +13,6 @@ export interface RendererWatchDeps {
   store: SessionStore;
   hub: DebuggerHub;
   tabStates: TabStates;
-  /** A tab with an open question is never replaced: what it holds waits for the person (#25). */
-  permissions: Permissions;
   sessionsChanged(): void;
 }
 
@@ -31,7 +27,6 @@ export function watchRendererOf(
       currentTab: async () => {
         const tabId = (await store.get(sessionId))?.currentTabId;
         if (tabId === undefined || !hub.isAttached(tabId)) return undefined;
-        if (heldForPerson(deps.permissions.questions, tabId)) return undefined;
         const state = tabStates.get(tabId);
         return {
           tabId,
@@ -44,14 +39,12 @@ export function watchRendererOf(
         const tab = await chrome.tabs.get(tabId).catch(() => undefined);
         return tab?.url ?? tab?.pendingUrl ?? '';
       },
-      replaceTab: async (tabId) => {
-        if (heldForPerson(deps.permissions.questions, tabId)) return;
-        await replaceTab(
+      replaceTab: (tabId) =>
+        replaceTab(
           { store, hub, tabStates, changed: () => deps.sessionsChanged() },
           sessionId,
           tabId,
-        );
-      },
+        ),
     },
     signal,
   );
