@@ -191,4 +191,3 @@ describe('one spelling for every list (issue #25)', () => {
     expect(parseOriginEntry('https://admin@a.test')?.host).toBe('a.test');
   });
 });
-
