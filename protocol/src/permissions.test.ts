@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { siteMatches, type SiteUrl } from './permissions.js';
+import { siteMatches, type SiteUrl } from './originPolicy.js';
 
 /** A URL's parts, written out (protocol's tests have no DOM lib either). */
 function at(url: string): SiteUrl {

@@ -31,10 +31,19 @@ export async function actionUrls(
   const url = args['url'];
   if (typeof url === 'string' && /^https?:/i.test(url)) return { primary: url, all: [url] };
   const written = [...storageUrls(args['state']), ...cookieUrls(args['domain'])];
-  if (args['state'] !== undefined) {
-    // Restoring a state clears the cookies of every site the session's tabs are on.
-    const tabs = await ctx.listTabs().catch(() => []);
-    written.push(...tabs.map((t) => t.url));
+  if (written.length > 0 || args['state'] !== undefined) {
+    const tabs = (await ctx.listTabs().catch(() => [])).map((t) => t.url);
+    // Restoring a state clears the cookies of every site the session's tabs are on. A cookie
+    // reaches every port of its host, so the tabs it would reach are judged too (an entry such
+    // as `http://localhost:8080` names a port that the cookie's own domain does not).
+    const hosts = written.map(hostOf);
+    written.push(
+      ...tabs.filter(
+        (url) =>
+          args['state'] !== undefined ||
+          hosts.some((h) => h !== '' && (hostOf(url) === h || hostOf(url).endsWith(`.${h}`))),
+      ),
+    );
   }
   const frames = await elementFrames(args, ctx);
   const primary = frames[0] ?? tabUrl;
@@ -76,4 +85,12 @@ function storageUrls(state: unknown): string[] {
     if (typeof origin === 'string') out.push(`${origin.replace(/\/+$/, '')}/`);
   }
   return out;
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname.toLowerCase();
+  } catch {
+    return '';
+  }
 }
