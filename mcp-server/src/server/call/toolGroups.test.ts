@@ -39,8 +39,15 @@ function modelVisible(tools: Awaited<ReturnType<Client['listTools']>>['tools']):
   );
 }
 
-async function connected(caller: ToolCaller, caps: ToolGroup[] = []): Promise<Client> {
-  const server = createMcpServer(caller, { caps });
+async function connected(
+  caller: ToolCaller,
+  caps: ToolGroup[] = [],
+  outputDir?: string,
+): Promise<Client> {
+  const server = createMcpServer(caller, {
+    caps,
+    ...(outputDir === undefined ? {} : { settings: { outputDir } }),
+  });
   const [a, b] = InMemoryTransport.createLinkedPair();
   await server.connect(a);
   const client = new Client({ name: 'unit', version: '1' });
@@ -121,55 +128,72 @@ describe('server-side steps', () => {
     expect(called).toBe(false);
   });
 
-  it('saves a screenshot to the given file', async () => {
+  it('saves a screenshot to the given name in the output directory, never outside it (#25)', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'ba-shot-'));
+    const outside = await mkdtemp(path.join(os.tmpdir(), 'ba-elsewhere-'));
     try {
-      const file = path.join(dir, 'shot.png');
       const png = Buffer.from('not really a png').toString('base64');
-      const client = await connected({
-        call: (): Promise<ToolResult> =>
-          Promise.resolve({ content: [{ type: 'image', data: png, mimeType: 'image/png' }] }),
-      });
+      const client = await connected(
+        {
+          call: (): Promise<ToolResult> =>
+            Promise.resolve({ content: [{ type: 'image', data: png, mimeType: 'image/png' }] }),
+        },
+        [],
+        dir,
+      );
       const result = await client.callTool({
         name: 'browser_take_screenshot',
-        arguments: { filename: file },
+        arguments: { filename: 'shot.png' },
       });
-      expect(JSON.stringify(result.content)).toContain(`Saved to ${file}`);
-      expect(await readFile(file, 'utf8')).toBe('not really a png');
+      // A relative name is the stem of a timestamped file in the output directory.
+      expect(JSON.stringify(result.content)).toContain(`Saved to ${path.join(dir, 'shot-')}`);
+      const saved = (await readdir(dir)).filter((f) => /^shot-.*\.png$/.test(f));
+      expect(saved).toHaveLength(1);
+      expect(await readFile(path.join(dir, saved[0] ?? ''), 'utf8')).toBe('not really a png');
+      const away = await client.callTool({
+        name: 'browser_take_screenshot',
+        arguments: { filename: path.join(outside, 'shot.png') },
+      });
+      expect(away.isError).toBe(true);
+      expect(JSON.stringify(away.content)).toContain('INVALID_ARGS');
+      expect(await readdir(outside)).toEqual([]);
     } finally {
       await rm(dir, { recursive: true, force: true });
+      await rm(outside, { recursive: true, force: true });
     }
   });
 
   it('never creates directories or overwrites a file when saving a screenshot', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'ba-shot-'));
     try {
-      const existing = path.join(dir, 'important.txt');
-      await writeFile(existing, 'keep me');
+      await writeFile(path.join(dir, 'important.png'), 'keep me');
       let calls = 0;
       const png = Buffer.from('png').toString('base64');
-      const client = await connected({
-        call: (): Promise<ToolResult> => {
-          calls += 1;
-          return Promise.resolve({
-            content: [{ type: 'image', data: png, mimeType: 'image/png' }],
-          });
+      const client = await connected(
+        {
+          call: (): Promise<ToolResult> => {
+            calls += 1;
+            return Promise.resolve({
+              content: [{ type: 'image', data: png, mimeType: 'image/png' }],
+            });
+          },
         },
-      });
+        [],
+        dir,
+      );
       const overwrite = await client.callTool({
         name: 'browser_take_screenshot',
-        arguments: { filename: existing },
+        arguments: { filename: path.join(dir, 'important.png') },
       });
-      expect(JSON.stringify(overwrite.content)).toMatch(/INVALID_ARGS.*a file of that name exists/);
-      expect(await readFile(existing, 'utf8')).toBe('keep me');
-      const nested = path.join(dir, 'new', 'deeper', 'shot.png');
-      const mkdirs = await client.callTool({
+      expect(overwrite.isError).toBe(true);
+      expect(await readFile(path.join(dir, 'important.png'), 'utf8')).toBe('keep me');
+      expect(calls).toBe(1);
+      // A name with folders keeps only its stem: no directory is made.
+      await client.callTool({
         name: 'browser_take_screenshot',
-        arguments: { filename: nested },
+        arguments: { filename: 'new/deeper/shot.png' },
       });
-      expect(JSON.stringify(mkdirs.content)).toContain('its directory does not exist');
-      expect(await readdir(dir)).toEqual(['important.txt']);
-      expect(calls).toBe(0);
+      expect((await readdir(dir)).filter((f) => !f.startsWith('shot-'))).toEqual(['important.png']);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
