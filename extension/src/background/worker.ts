@@ -156,6 +156,8 @@ export class Worker {
             const tab = await chrome.tabs.get(tabId).catch(() => undefined);
             return tab?.url ?? tab?.pendingUrl ?? '';
           },
+          navigationPending: async (tabId) =>
+            Boolean((await chrome.tabs.get(tabId).catch(() => undefined))?.pendingUrl),
           replaceTab: (tabId) =>
             replaceTab(
               {
