@@ -11,6 +11,7 @@
  * so the daemon never waits out its timeout for a call that can no longer finish.
  */
 import { releaseSkewNotice } from './releaseSkew.js';
+import { BUILD_ID } from './buildId.js';
 import {
   ErrorCode,
   PROTOCOL_VERSION,
@@ -243,6 +244,7 @@ export class RelayClient {
       protocolVersion: PROTOCOL_VERSION,
       role: 'extension',
       client: { name: 'Browser Agent extension', version },
+      build: BUILD_ID,
       nonce,
       pairings: pairings.map((p) => p.id),
     });

@@ -16,6 +16,7 @@ import { pidAlive } from '../shared/pidAlive.js';
 import { socketAnswers } from '../shared/socketAnswers.js';
 import { packageVersion } from '../shared/version.js';
 import { manifestProblem } from './extensionCommand.js';
+import { daemonBuildCheck } from './doctorBuild.js';
 
 export type CheckStatus = 'ok' | 'info' | 'warn' | 'fail';
 
@@ -236,6 +237,8 @@ async function daemonCheck(paths: StatePaths, status: DaemonStatus | undefined):
       details,
     };
   }
+  const otherBuild = daemonBuildCheck(status, details);
+  if (otherBuild) return otherBuild;
   return {
     id: 'daemon',
     status: 'ok',
@@ -351,8 +354,8 @@ function linkCheck(status: DaemonStatus): Check {
   const ext = status.extension;
   if (ext.connected) {
     const skew = versionSkew(
-      { release: ext.version, protocol: PROTOCOL_VERSION },
-      { release: status.version, protocol: status.protocolVersion },
+      { release: ext.version, protocol: PROTOCOL_VERSION, build: ext.build },
+      { release: status.version, protocol: status.protocolVersion, build: status.build },
     );
     return {
       id: 'extension-link',

@@ -35,6 +35,8 @@ import { ConnectionWaiters } from './link/connectionWaiters.js';
 import { recentCalls } from './recentCalls.js';
 import { writeStatus } from './statusFile.js';
 import { packageVersion } from '../shared/version.js';
+import { buildId } from '../shared/buildId.js';
+import { isOtherBuild, welcomeFacts } from './daemonBuild.js';
 import { join, resolve as resolvePath } from 'node:path';
 import type { Duplex } from 'node:stream';
 
@@ -83,6 +85,7 @@ export class Daemon {
   #stopping: Promise<void> | undefined;
   /** What the last extension said of its release, and how it differs from ours (doctor, errors). */
   #extensionRelease: string | undefined;
+  #extensionBuild: string | undefined;
   #skew: (WireError & { blocking: boolean }) | undefined;
   readonly #startedAt = new Date().toISOString();
   /** The write-ahead log's directory; none for the in-process fallback. */
@@ -111,11 +114,14 @@ export class Daemon {
   accept(stream: Duplex): void {
     new ServerConnection(stream, {
       hello: (_conn, hello) => {
-        if (!hello.launch) return undefined;
+        // A server of another build replaces this daemon or goes elsewhere (otherBuild.ts): no
+        // browser is started for it here.
+        if (!hello.launch || isOtherBuild(hello.build)) return undefined;
         const refusal = this.#launchRefusal(hello.launch);
         if (refusal === undefined) this.#ensureBrowser(hello.launch);
         return refusal;
       },
+      welcome: () => welcomeFacts(this.#sessions.values()),
       register: (conn, frame) => this.#register(conn, frame),
       request: (conn, frame) => void this.#onRequest(conn, stampHop(frame, 'daemon.in')),
       cancel: (conn, frame) => this.#onCancel(conn, frame),
@@ -141,8 +147,9 @@ export class Daemon {
         frame: (frame) => this.#onExtensionFrame(frame),
         response: ({ header, payload }) =>
           this.#router.resolveBytes(stampHop(header, 'daemon.back'), payload),
-        extensionHello: (release, skew) => {
+        extensionHello: (release, skew, build) => {
           this.#extensionRelease = release;
+          this.#extensionBuild = build;
           this.#skew = skew;
           this.#writeStatus();
         },
@@ -174,12 +181,14 @@ export class Daemon {
       pid: process.pid,
       version: packageVersion(),
       protocolVersion: PROTOCOL_VERSION,
+      build: buildId(),
       socket: this.#config.socketPath,
       port: this.#link?.port ?? this.#config.port,
       startedAt: this.#startedAt,
       extension: {
         connected: this.#link?.connected ?? false,
         version: this.#extensionRelease,
+        build: this.#extensionBuild,
         refused: this.#skew,
       },
       pairingCode: this.#launchedPairing ? undefined : this.#code.shown(),

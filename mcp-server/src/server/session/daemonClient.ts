@@ -45,6 +45,8 @@ import { packageDir } from '../../shared/packageDir.js';
 import { memoryProbeNodeFlags } from '../../daemon/memoryProbe.js';
 import type { TraceWriter } from '../outputFiles/traceWriter.js';
 import type { DaemonRoute } from './projectSession.js';
+import { buildId } from '../../shared/buildId.js';
+import { meetOtherBuild, otherBuildOf } from './otherBuild.js';
 
 const DAEMON_START_TIMEOUT_MS = 5_000;
 const CONNECT_RETRY_MS = 40;
@@ -228,6 +230,11 @@ export class DaemonClient {
           return this.#open();
         throw err;
       })
+      .catch(async (err: unknown) => {
+        const ownDaemon = (why: string) => this.#options.onBrowserInUse?.(why) === true;
+        await meetOtherBuild(err, { log: this.#options.log, ownDaemon });
+        return this.#open();
+      })
       .catch((err: unknown) => {
         this.#connection = undefined;
         throw err;
@@ -266,6 +273,14 @@ export class DaemonClient {
             if (frame.resumed && frame.recentCalls !== undefined)
               this.#resumeNotice.resumed(frame.recentCalls);
             resolve({ socket, sessionId });
+          } else if (frame.type === 'welcome') {
+            // Registered only with a daemon of this build (otherBuild.ts).
+            const other = otherBuildOf(frame, route.paths);
+            if (other === undefined) socket.write(`${serializeFrame(register)}\n`);
+            else {
+              reject(other);
+              socket.destroy();
+            }
           } else if (frame.type === 'error') {
             reject(BridgeError.from(frame.error));
           }
@@ -289,12 +304,12 @@ export class DaemonClient {
         this.#connection = undefined;
         this.#failAll();
       });
-      // The daemon handles frames in order, so register can follow hello without waiting.
       const hello: ServerToDaemonFrame = {
         type: 'hello',
         protocolVersion: PROTOCOL_VERSION,
         role: 'server',
         client: this.#client,
+        build: buildId(),
         ...(route.launch ? { launch: route.launch } : {}),
       };
       const register: ServerToDaemonFrame = {
@@ -308,7 +323,7 @@ export class DaemonClient {
           : {}),
         ...(this.#options.settings !== undefined ? { settings: this.#options.settings } : {}),
       };
-      socket.write(`${serializeFrame(hello)}\n${serializeFrame(register)}\n`);
+      socket.write(`${serializeFrame(hello)}\n`);
     });
   }
 
