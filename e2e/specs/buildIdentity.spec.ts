@@ -5,6 +5,8 @@
  * names both builds, and once nobody uses it the new server replaces it.
  */
 import { execFile } from 'node:child_process';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { SERVER_BIN } from '@browser-agent/testkit/workspace';
 import { callOk, callTool, expect, test, type Sandbox } from '../harness.js';
@@ -17,7 +19,7 @@ interface DaemonCheck {
   summary: string;
 }
 
-async function daemonCheck(sandbox: Sandbox): Promise<DaemonCheck | undefined> {
+async function doctorReport(sandbox: Sandbox): Promise<{ checks: DaemonCheck[] }> {
   const result = await run(process.execPath, [SERVER_BIN, 'doctor', '--json'], {
     env: {
       ...process.env,
@@ -29,8 +31,11 @@ async function daemonCheck(sandbox: Sandbox): Promise<DaemonCheck | undefined> {
     if (err.code !== 1 || err.stdout === undefined) throw err;
     return { stdout: err.stdout };
   });
-  const report = JSON.parse(result.stdout) as { checks: DaemonCheck[] };
-  return report.checks.find((c) => c.id === 'daemon');
+  return JSON.parse(result.stdout) as { checks: DaemonCheck[] };
+}
+
+async function daemonCheck(sandbox: Sandbox): Promise<DaemonCheck | undefined> {
+  return (await doctorReport(sandbox)).checks.find((c) => c.id === 'daemon');
 }
 
 test('a daemon of another build: refused with its cause while in use, named by doctor, replaced once free', async ({
@@ -66,4 +71,27 @@ test('a daemon of another build: refused with its cause while in use, named by d
   expect(opened.text).toContain('- Page Title: "New"');
   expect(await sandbox.daemonPid()).not.toBe(oldDaemon);
   expect((await daemonCheck(sandbox))?.status).toBe('ok');
+});
+
+test('doctor names an old daemon once: the port it holds is not "another program"', async ({
+  sandbox,
+}) => {
+  await sandbox.startServer({ name: 'old-daemon' });
+  await expect.poll(() => sandbox.daemonPid(), { timeout: 15_000 }).toBeDefined();
+  const pid = await sandbox.daemonPid();
+  // Once the server's session is in, the daemon has nothing more to write.
+  await expect
+    .poll(
+      async () => (await doctorReport(sandbox)).checks.find((c) => c.id === 'sessions')?.summary,
+    )
+    .toContain('old-daemon');
+  // A daemon from before status.json says nothing doctor can read, like this one now.
+  await rm(path.join(sandbox.home, 'status.json'), { force: true });
+  const report = await doctorReport(sandbox);
+  const daemon = report.checks.find((c) => c.id === 'daemon');
+  const port = report.checks.find((c) => c.id === 'port');
+  expect(daemon?.summary).toContain('older');
+  expect(port?.status).toBe('info');
+  expect(port?.summary).toContain(`bridge daemon (pid ${pid})`);
+  expect(port?.summary).not.toContain('another program');
 });

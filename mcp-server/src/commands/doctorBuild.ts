@@ -36,3 +36,20 @@ export function daemonBuildCheck(
     details: { ...details, build: status.build, ourBuild: ours },
   };
 }
+
+/**
+ * The port is held by a bridge daemon that wrote no status this doctor reads (an older one): the
+ * daemon check reports it and its fix; "another program" here would send the user to change the
+ * port for what stopping that daemon fixes (#27.4).
+ */
+export function daemonOnPort(
+  port: number,
+  owner: { pid: number; command: string } | undefined,
+): { id: 'port'; status: 'info'; summary: string } | undefined {
+  if (owner === undefined || !/daemon[/\\]main\.js/.test(owner.command)) return undefined;
+  return {
+    id: 'port',
+    status: 'info',
+    summary: `bridge port ${port} is held by a bridge daemon (pid ${owner.pid}), the one the daemon check names: stopping it frees the port.`,
+  };
+}

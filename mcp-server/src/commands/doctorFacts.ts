@@ -16,7 +16,7 @@ import { pidAlive } from '../shared/pidAlive.js';
 import { socketAnswers } from '../shared/socketAnswers.js';
 import { packageVersion } from '../shared/version.js';
 import { manifestProblem } from './extensionCommand.js';
-import { daemonBuildCheck } from './doctorBuild.js';
+import { daemonBuildCheck, daemonOnPort } from './doctorBuild.js';
 
 export type CheckStatus = 'ok' | 'info' | 'warn' | 'fail';
 
@@ -276,6 +276,8 @@ async function portCheck(port: number, status: DaemonStatus | undefined): Promis
     };
   }
   const owner = portOwner(port);
+  const daemon = daemonOnPort(port, owner);
+  if (daemon) return daemon;
   return {
     id: 'port',
     status: 'fail',
