@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import { crx } from '@crxjs/vite-plugin';
 import manifest from './manifest.config.ts';
+import { buildIdentity } from '../scripts/buildIdentity.mjs';
 
 export default defineConfig({
   plugins: [
@@ -13,6 +14,8 @@ export default defineConfig({
       },
     }),
   ],
+  // The build identity the daemon compares with its own (src/shared/buildId.ts).
+  define: { __BROWSER_AGENT_BUILD__: JSON.stringify(buildIdentity('..')) },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, target: 'chrome116' },
   // The relay page is opened directly (launch mode, tests), so it is an input of its own too.
   server: { strictPort: true },

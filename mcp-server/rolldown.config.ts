@@ -7,6 +7,7 @@
  */
 import { defineConfig } from 'rolldown';
 import { withoutAjv } from './build/withoutAjv.js';
+import { buildIdentity } from '../scripts/buildIdentity.mjs';
 
 export default defineConfig({
   input: {
@@ -30,7 +31,11 @@ export default defineConfig({
   external: ['bufferutil'],
   // Sources import './x.js' for './x.ts', as NodeNext wants.
   resolve: { extensionAlias: { '.js': ['.ts', '.js'] } },
-  transform: { target: 'node20' },
+  // The build identity the handshakes compare (shared/buildId.ts).
+  transform: {
+    target: 'node20',
+    define: { __BROWSER_AGENT_BUILD__: JSON.stringify(buildIdentity('..')) },
+  },
   output: {
     dir: 'dist',
     format: 'esm',

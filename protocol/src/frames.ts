@@ -35,6 +35,8 @@ export const helloFrameSchema = z.object({
   protocolVersion: z.number().int(),
   role: z.enum(['server', 'extension']),
   client: clientInfoSchema.optional(),
+  /** The sender's build identity (scripts/buildIdentity.mjs); absent from builds before it. */
+  build: z.string().max(100).optional(),
   /** Extension only: a fresh nonce for the challenge, and the ids of the pairings it holds. */
   nonce: z.string().max(100).optional(),
   pairings: z.array(z.string().max(100)).max(50).optional(),
@@ -120,6 +122,10 @@ export const welcomeFrameSchema = z.object({
   protocolVersion: z.number().int(),
   /** The daemon's release (package version), so the panel can name a release skew. */
   release: z.string().max(100).optional(),
+  /** The daemon's build identity; a daemon that sends none is of a build before it (#26.5). */
+  build: z.string().max(100).optional(),
+  /** To a server: how many other servers are connected to their sessions right now. */
+  liveSessions: z.number().int().min(0).optional(),
 });
 
 /**

@@ -16,6 +16,7 @@ import {
   type FrameOf,
 } from '@browser-agent/protocol';
 import type { LinkState } from './messages';
+import { BUILD_ID } from './buildId.js';
 import {
   derivePairing,
   newEcdhKey,
@@ -98,6 +99,7 @@ export class RelayHandshake {
       protocolVersion: PROTOCOL_VERSION,
       role: 'extension',
       client: { name: 'Browser Agent extension', version },
+      build: BUILD_ID,
       nonce,
       pairings: pairings.map((p) => p.id),
     });

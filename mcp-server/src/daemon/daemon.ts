@@ -16,6 +16,8 @@ import {
 } from '@browser-agent/protocol';
 import type { FSWatcher } from 'node:fs';
 import { join } from 'node:path';
+import { buildId } from '../shared/buildId.js';
+import { isOtherBuild, welcomeFacts } from './daemonBuild.js';
 import type { Duplex } from 'node:stream';
 import type { Server } from 'node:net';
 import type { Logger } from '../shared/logger.js';
@@ -72,6 +74,7 @@ export class Daemon {
   #stopping: Promise<void> | undefined;
   /** What the last extension said of its release, and how it differs from ours (doctor, errors). */
   #extensionRelease: string | undefined;
+  #extensionBuild: string | undefined;
   #skew: (WireError & { blocking: boolean }) | undefined;
   readonly #startedAt = new Date().toISOString();
   /** The write-ahead log's directory; none for the in-process fallback. */
@@ -101,12 +104,15 @@ export class Daemon {
   accept(stream: Duplex): void {
     new ServerConnection(stream, {
       hello: (_conn, hello) => {
-        if (!hello.launch) return undefined;
+        // A server of another build replaces this daemon or goes elsewhere (otherBuild.ts): no
+        // browser is started for it here.
+        if (!hello.launch || isOtherBuild(hello.build)) return undefined;
         const refusal = this.#launch.refusal(hello.launch, this.#link, this.#pairings);
         if (refusal === undefined)
           this.#launch.ensure(hello.launch, this.#link, this.#port(), () => this.#writeStatus());
         return refusal;
       },
+      welcome: () => welcomeFacts(this.#sessions.values()),
       register: (conn, frame) => this.#register(conn, frame),
       request: (conn, frame) => void this.#onRequest(conn, stampHop(frame, 'daemon.in')),
       cancel: (conn, frame) => this.#onCancel(conn, frame),
@@ -132,8 +138,9 @@ export class Daemon {
         frame: (frame) => this.#onExtensionFrame(frame),
         response: ({ header, payload }) =>
           this.#router.resolveBytes(stampHop(header, 'daemon.back'), payload),
-        extensionHello: (release, skew) => {
+        extensionHello: (release, skew, build) => {
           this.#extensionRelease = release;
+          this.#extensionBuild = build;
           this.#skew = skew;
           this.#writeStatus();
         },
@@ -176,12 +183,14 @@ export class Daemon {
       pid: process.pid,
       version: packageVersion(),
       protocolVersion: PROTOCOL_VERSION,
+      build: buildId(),
       socket: this.#config.socketPath,
       port: this.#port(),
       startedAt: this.#startedAt,
       extension: {
         connected: this.#link?.connected ?? false,
         version: this.#extensionRelease,
+        build: this.#extensionBuild,
         refused: this.#skew,
       },
       pairingCode: this.#pairingCode(),

@@ -29,6 +29,8 @@ const HELLO_TIMEOUT_MS = 5_000;
 export interface ServerConnectionEvents {
   /** An error refuses the server: it is sent, and the connection closed. */
   hello(conn: ServerConnection, hello: ServerHelloFrame): WireError | undefined;
+  /** What the welcome tells the server besides the protocol: build and live sessions. */
+  welcome?(): { build: string; liveSessions: number };
   /** Binds the connection to a new or resumed session. */
   register(
     conn: ServerConnection,
@@ -122,7 +124,11 @@ export class ServerConnection {
         return;
       }
       this.#greeted = true;
-      this.send({ type: 'welcome', protocolVersion: PROTOCOL_VERSION });
+      this.send({
+        type: 'welcome',
+        protocolVersion: PROTOCOL_VERSION,
+        ...this.#events.welcome?.(),
+      });
       return;
     }
     switch (frame.type) {

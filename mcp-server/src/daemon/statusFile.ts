@@ -11,6 +11,8 @@ export interface DaemonStatus {
   pid: number;
   version: string;
   protocolVersion: number;
+  /** The daemon's build identity (#26.5); absent from daemons before it. */
+  build?: string | undefined;
   socket: string | undefined;
   port: number;
   startedAt: string;
@@ -18,6 +20,8 @@ export interface DaemonStatus {
     connected: boolean;
     /** The release the extension named in its hello (the last one seen). */
     version?: string | undefined;
+    /** The build the extension named in its hello, if it did. */
+    build?: string | undefined;
     /** Why the last extension was refused (version mismatch, failed proof), if it was. */
     refused?: WireError | undefined;
   };

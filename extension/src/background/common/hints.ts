@@ -22,5 +22,6 @@ export const Hint = {
   noDialog: 'No dialog is open.',
   notPainted: `The page may be busy; retry, or read it with ${tool('browser_snapshot')}.`,
   tabReplaced: `The bridge closed that tab and put a fresh blank tab in its place (this session's current tab, same index): call ${tool('browser_navigate')} to open a page again.`,
+  serverSilent: `Check that the server runs and answers that URL; a slow server (a dev server's first compile) needs a longer navigation timeout (--timeout-navigation <ms>, or timeouts.navigationMs in the config). ${tool('browser_snapshot')} shows the page the tab still holds, ${tool('browser_navigate')} tries again.`,
   waitSnapshot: `Call ${tool('browser_snapshot')} to see what the page shows now.`,
 } as const;

@@ -104,8 +104,9 @@ async function navigateAndWait(
       orAbort(Promise.race([navigating, dialog.opened.then(() => 'dialog' as const)]), signal),
       timeoutMs,
     );
-    if (first === undefined) await waitForLoad(Promise.resolve(false), url, timeoutMs);
-    if (first === 'dialog' || first === undefined) return;
+    // No answer to Page.navigate: the server has not sent the document (not a stuck page).
+    if (first === undefined) throw noAnswer(url, timeoutMs);
+    if (first === 'dialog') return;
     const result = first;
     if (result.errorText !== undefined && result.errorText !== '') {
       throw new BridgeError(
@@ -241,6 +242,15 @@ async function loadAfter(
     watch.dispose();
     dialog.dispose();
   }
+}
+
+/** A navigation whose server sent no response within the navigation timeout. */
+function noAnswer(url: string, timeoutMs: number): BridgeError {
+  return new BridgeError(
+    ErrorCode.NAVIGATION_TIMEOUT,
+    `${oneLine(url, 200)} did not answer within ${timeoutMs / 1000} s (its server sent no response); the bridge stopped the load.`,
+    Hint.serverSilent,
+  );
 }
 
 async function waitForLoad(loading: Promise<boolean>, url: string, timeoutMs: number) {

@@ -7,7 +7,7 @@ import {
   type WatchedSession,
 } from './rendererWatch';
 
-function session(answers: boolean, dialogOpen = false, crashed = false) {
+function session(answers: boolean, dialogOpen = false, crashed = false, navigating = false) {
   const replaced: number[] = [];
   const cdp = {
     send: () => (answers ? Promise.resolve({}) : new Promise(() => undefined)),
@@ -17,6 +17,7 @@ function session(answers: boolean, dialogOpen = false, crashed = false) {
     currentTab: () =>
       Promise.resolve({ tabId: 7, cdp, dialogOpen: () => dialogOpen, crashed: () => crashed }),
     urlOf: () => Promise.resolve('http://127.0.0.1/spin'),
+    navigationPending: () => Promise.resolve(navigating),
     replaceTab: (tabId) => {
       replaced.push(tabId);
       return Promise.resolve();
@@ -41,12 +42,13 @@ describe('watchRenderer', () => {
     expect(replaced).toEqual([7]);
   });
 
-  it('leaves a renderer that answers, and a page held by a dialog, alone until the call ends', async () => {
-    for (const [answers, dialog] of [
-      [true, false],
-      [false, true],
+  it('leaves a renderer that answers, a page held by a dialog and a tab whose navigation waits on its server alone until the call ends', async () => {
+    for (const [answers, dialog, navigating] of [
+      [true, false, false],
+      [false, true, false],
+      [false, false, true],
     ] as const) {
-      const { watched, replaced } = session(answers, dialog);
+      const { watched, replaced } = session(answers, dialog, false, navigating);
       const call = new AbortController();
       const watching = watchRenderer(watched, call.signal);
       await vi.advanceTimersByTimeAsync(WATCH_AFTER_MS + 3 * UNRESPONSIVE_MS);

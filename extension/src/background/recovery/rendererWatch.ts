@@ -5,6 +5,11 @@
  * probed; a renderer that does not answer a trivial evaluate for UNRESPONSIVE_MS is wedged, and
  * the bridge takes the one step that works itself: a fresh tab in its place (replaceTab.ts). A
  * renderer that crashed is replaced the same way, at once (crashWatch.ts).
+ *
+ * A tab whose navigation waits on the network is never wedged: while its server has not sent the
+ * document, Chrome holds the tab's commands (a probe included) behind the navigation, so a slow
+ * server (a dev server's first compile, a slow report) looks exactly like a stuck renderer. That
+ * wait belongs to the navigation timeout (loading/load.ts), which names the URL that did not answer.
  */
 import { BridgeError, ErrorCode } from '@browser-agent/protocol';
 import type { CdpClient } from '../cdp';
@@ -31,6 +36,8 @@ export interface WatchedSession {
   >;
   /** The tab's URL, as Chrome has it (no page script needed). */
   urlOf(tabId: number): Promise<string>;
+  /** Whether a navigation of the tab is waiting for its document (Chrome's pendingUrl). */
+  navigationPending(tabId: number): Promise<boolean>;
   /** Puts a fresh blank tab in the wedged tab's place. */
   replaceTab(tabId: number): Promise<void>;
 }
@@ -79,7 +86,7 @@ export async function watchRenderer(
           );
         const answered = (await within(probe, UNRESPONSIVE_MS)) === true;
         if (signal.aborted) return undefined;
-        if (!answered && !tab.dialogOpen()) {
+        if (!answered && !tab.dialogOpen() && !(await session.navigationPending(tab.tabId))) {
           const url = await session.urlOf(tab.tabId);
           const { tabId } = tab;
           return {

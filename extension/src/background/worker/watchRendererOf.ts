@@ -35,6 +35,8 @@ export function watchRendererOf(
           crashed: () => hasCrashed(state),
         };
       },
+      navigationPending: async (tabId) =>
+        Boolean((await chrome.tabs.get(tabId).catch(() => undefined))?.pendingUrl),
       urlOf: async (tabId) => {
         const tab = await chrome.tabs.get(tabId).catch(() => undefined);
         return tab?.url ?? tab?.pendingUrl ?? '';

@@ -1,4 +1,5 @@
 /** Doctor checks of the running daemon (its version against ours) and of the bridge port. */
+import { daemonBuildCheck, daemonOnPort } from './doctorBuild.js';
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { PROTOCOL_VERSION } from '@browser-agent/protocol';
@@ -50,6 +51,8 @@ export async function daemonCheck(
       details,
     };
   }
+  const otherBuild = daemonBuildCheck(status, details);
+  if (otherBuild) return otherBuild;
   return {
     id: 'daemon',
     status: 'ok',
@@ -87,6 +90,8 @@ export async function portCheck(port: number, status: DaemonStatus | undefined):
     };
   }
   const owner = portOwner(port);
+  const daemon = daemonOnPort(port, owner);
+  if (daemon) return daemon;
   return {
     id: 'port',
     status: 'fail',

@@ -15,8 +15,8 @@ export function linkCheck(status: DaemonStatus): Check {
   const ext = status.extension;
   if (ext.connected) {
     const skew = versionSkew(
-      { release: ext.version, protocol: PROTOCOL_VERSION },
-      { release: status.version, protocol: status.protocolVersion },
+      { release: ext.version, protocol: PROTOCOL_VERSION, build: ext.build },
+      { release: status.version, protocol: status.protocolVersion, build: status.build },
     );
     return {
       id: 'extension-link',

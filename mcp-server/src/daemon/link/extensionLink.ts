@@ -29,6 +29,7 @@ import { RateLimiter } from '../rateLimiter.js';
 import { splitResponseBytes, type ResponseBytes } from '../responseBytes.js';
 import { versionSkew } from './versionSkew.js';
 import { packageVersion } from '../../shared/version.js';
+import { buildId } from '../../shared/buildId.js';
 
 const HELLO_TIMEOUT_MS = 5_000;
 const PAIRING_TIMEOUT_MS = 120_000;
@@ -48,6 +49,7 @@ export interface ExtensionLinkEvents {
   extensionHello?(
     release: string | undefined,
     skew: (WireError & { blocking: boolean }) | undefined,
+    build?: string | undefined,
   ): void;
   disconnected(reason: string): void;
   /** A response or event the extension sent once the link was up (pings are answered here). */
@@ -180,6 +182,7 @@ export class ExtensionLink {
         type: 'welcome',
         protocolVersion: PROTOCOL_VERSION,
         release: packageVersion(),
+        build: buildId(),
       }),
     );
     this.#active = ws;
@@ -239,10 +242,10 @@ export class ExtensionLink {
         if (frame.type === 'hello') {
           // Versions are compared before any proof: the extension may say which release it is.
           const skew = versionSkew(
-            { release: frame.client?.version, protocol: frame.protocolVersion },
-            { release: packageVersion(), protocol: PROTOCOL_VERSION },
+            { release: frame.client?.version, protocol: frame.protocolVersion, build: frame.build },
+            { release: packageVersion(), protocol: PROTOCOL_VERSION, build: buildId() },
           );
-          this.#events.extensionHello?.(frame.client?.version, skew);
+          this.#events.extensionHello?.(frame.client?.version, skew, frame.build);
           if (skew?.blocking) {
             const { code, message, hint } = skew;
             ws.send(serializeFrame({ type: 'error', error: { code, message, hint } }));

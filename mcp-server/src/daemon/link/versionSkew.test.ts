@@ -28,6 +28,17 @@ describe('versionSkew', () => {
     expect(skew?.hint).toContain(UPDATE_EXTENSION);
   });
 
+  it('warns without blocking on another build of the same release, and not when either side names none', () => {
+    const same = { release: '0.1.0', protocol: 3 };
+    const skew = versionSkew({ ...same, build: 'aaa111' }, { ...same, build: 'bbb222' });
+    expect(skew?.blocking).toBe(false);
+    expect(skew?.message).toContain('extension is build aaa111');
+    expect(skew?.message).toContain('bridge (browser-agent-mcp) is build bbb222');
+    expect(skew?.hint).toContain(UPDATE_EXTENSION);
+    expect(versionSkew({ ...same, build: 'aaa111' }, { ...same, build: 'aaa111' })).toBeUndefined();
+    expect(versionSkew(same, { ...same, build: 'bbb222' })).toBeUndefined();
+  });
+
   it('compares releases numerically', () => {
     expect(compareReleases('0.10.0', '0.9.1')).toBeGreaterThan(0);
     expect(compareReleases('1.0.0', '1.0.0')).toBe(0);

@@ -19,6 +19,8 @@ export interface Side {
   /** The release (package or manifest version); undefined when the side did not say. */
   release: string | undefined;
   protocol: number;
+  /** The build identity (scripts/buildIdentity.mjs); undefined from builds before it. */
+  build?: string | undefined;
 }
 
 /**
@@ -30,8 +32,8 @@ export function versionSkew(
   bridge: Side = { release: undefined, protocol: PROTOCOL_VERSION },
 ): (WireError & { blocking: boolean }) | undefined {
   const blocking = extension.protocol !== bridge.protocol;
-  if (!blocking && (extension.release === undefined || extension.release === bridge.release))
-    return undefined;
+  const sameRelease = extension.release === undefined || extension.release === bridge.release;
+  if (!blocking && sameRelease) return buildSkew(extension, bridge);
   const extensionOlder = blocking
     ? extension.protocol < bridge.protocol
     : compareReleases(extension.release, bridge.release) < 0;
@@ -46,5 +48,20 @@ export function versionSkew(
         ? '; they cannot talk to each other.'
         : '; they still work together, but may differ in tools.'),
     hint: extensionOlder ? UPDATE_EXTENSION : UPDATE_BRIDGE,
+  };
+}
+
+/**
+ * Same release, another build (#26.5): a rebuilt or updated-in-place bridge, or an extension left
+ * from an earlier build. Reported like a release skew; which side is older is unknown.
+ */
+function buildSkew(extension: Side, bridge: Side): (WireError & { blocking: boolean }) | undefined {
+  if (extension.build === undefined || bridge.build === undefined) return undefined;
+  if (extension.build === bridge.build) return undefined;
+  return {
+    blocking: false,
+    code: ErrorCode.VERSION_MISMATCH,
+    message: `The Browser Agent extension is build ${extension.build} and the bridge (browser-agent-mcp) is build ${bridge.build} of the same release ${bridge.release ?? extension.release ?? ''}; they still work together, but may differ in tools.`,
+    hint: `Use the extension of this bridge's build: ${UPDATE_EXTENSION}`,
   };
 }

@@ -34,6 +34,8 @@ import type { TraceWriter } from '../outputFiles/traceWriter.js';
 import { DaemonReach } from './daemonReach.js';
 import { PendingCalls } from './pendingCalls.js';
 import type { DaemonRoute } from './projectSession.js';
+import { buildId } from '../../shared/buildId.js';
+import { meetOtherBuild, otherBuildOf } from './otherBuild.js';
 
 /** How long a closing server waits for its `bye` to reach the daemon before it exits anyway. */
 const BYE_FLUSH_MS = 300;
@@ -173,6 +175,11 @@ export class DaemonClient {
           return this.#open();
         throw err;
       })
+      .catch(async (err: unknown) => {
+        const ownDaemon = (why: string) => this.#options.onBrowserInUse?.(why) === true;
+        await meetOtherBuild(err, { log: this.#options.log, ownDaemon });
+        return this.#open();
+      })
       .catch((err: unknown) => {
         this.#connection = undefined;
         throw err;
@@ -211,6 +218,14 @@ export class DaemonClient {
             if (frame.resumed && frame.recentCalls !== undefined)
               this.#resumeNotice.resumed(frame.recentCalls);
             resolve({ socket, sessionId });
+          } else if (frame.type === 'welcome') {
+            // Registered only with a daemon of this build (otherBuild.ts).
+            const other = otherBuildOf(frame, route.paths);
+            if (other === undefined) socket.write(`${serializeFrame(register)}\n`);
+            else {
+              reject(other);
+              socket.destroy();
+            }
           } else if (frame.type === 'error') {
             reject(BridgeError.from(frame.error));
           }
@@ -234,12 +249,12 @@ export class DaemonClient {
         this.#connection = undefined;
         this.#calls.failAll();
       });
-      // The daemon handles frames in order, so register can follow hello without waiting.
       const hello: ServerToDaemonFrame = {
         type: 'hello',
         protocolVersion: PROTOCOL_VERSION,
         role: 'server',
         client: this.#client,
+        build: buildId(),
         ...(route.launch ? { launch: route.launch } : {}),
       };
       const register: ServerToDaemonFrame = {
@@ -253,7 +268,7 @@ export class DaemonClient {
           : {}),
         ...(this.#options.settings !== undefined ? { settings: this.#options.settings } : {}),
       };
-      socket.write(`${serializeFrame(hello)}\n${serializeFrame(register)}\n`);
+      socket.write(`${serializeFrame(hello)}\n`);
     });
   }
 

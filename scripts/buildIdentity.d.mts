@@ -1,0 +1,2 @@
+/** See buildIdentity.mjs. */
+export declare function buildIdentity(root: string): string;
