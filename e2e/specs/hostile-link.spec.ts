@@ -401,7 +401,7 @@ test.describe('launch mode serves only its own browser', () => {
 });
 
 test.describe('process boundaries', () => {
-  test('HTTP mode: no token or a wrong one gets 401 and opens no session', async ({
+  test('HTTP mode: no token or a wrong one gets 403 (a 401 sends MCP clients into OAuth) and opens no session', async ({
     bridge,
     sandbox,
     site,
@@ -422,9 +422,9 @@ test.describe('process boundaries', () => {
         }).trim(),
       ).toBe('600');
       const origin = { origin: `http://127.0.0.1:${url.port}` };
-      expect(await rawPost(url, origin)).toBe(401);
-      expect(await rawPost(url, { ...origin, authorization: 'Bearer wrong' })).toBe(401);
-      expect(await rawPost(url, { ...origin, authorization: `Basic ${token ?? ''}` })).toBe(401);
+      expect(await rawPost(url, origin)).toBe(403);
+      expect(await rawPost(url, { ...origin, authorization: 'Bearer wrong' })).toBe(403);
+      expect(await rawPost(url, { ...origin, authorization: `Basic ${token ?? ''}` })).toBe(403);
       await expect(connectByUrl(url, 'no-token', undefined)).rejects.toThrow();
       // No session reached the daemon from any of these.
       expect(readFileSync(path.join(sandbox.home, 'daemon.log'), 'utf8')).not.toContain(

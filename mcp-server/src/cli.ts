@@ -83,7 +83,8 @@ async function main(): Promise<void> {
   if (options.http) {
     // Loaded only here: the SDK's HTTP transport costs ~20 ms of startup that stdio never uses.
     const { serveHttp } = await import('./server/http/httpTransport.js');
-    const { loadOrCreateHttpToken, httpConfigSnippet } = await import('./server/http/httpAuth.js');
+    const { loadOrCreateHttpToken, httpConfigSnippet, httpTokenPath } =
+      await import('./server/http/httpAuth.js');
     const token = options.http.noToken ? undefined : loadOrCreateHttpToken(statePaths().dir);
     // --shared-browser-context: one bridge session (tabs, refs) for every HTTP/SSE client.
     const shared = settings.httpSharedBrowserContext ? openSharedBridge(sessionOptions) : undefined;
@@ -93,6 +94,7 @@ async function main(): Promise<void> {
         sessionIdleMs: settings.httpSessionIdleMs,
         allowedHosts: settings.httpAllowedHosts,
         heartbeatMs: settings.httpHeartbeatMs,
+        ...(token === undefined ? {} : { tokenFile: httpTokenPath(statePaths().dir) }),
       },
       () => shared?.open() ?? openBridgeSession(sessionOptions),
       log,

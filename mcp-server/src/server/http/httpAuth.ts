@@ -12,10 +12,31 @@ import { ensureStateDir } from '../../shared/paths.js';
 
 const TOKEN_FILE = 'http-token';
 
+/** Where the token is kept: the full path a refused client is told (#27.5). */
+export function httpTokenPath(stateDir: string): string {
+  return join(stateDir, TOKEN_FILE);
+}
+
+/**
+ * The refusal of a request without the token. 403, with no `WWW-Authenticate`: MCP clients read
+ * any 401 as "run OAuth" (discovery of /.well-known/oauth-*, then a browser login: the Inspector
+ * CLI ends with "Interactive OAuth requires a TTY"), and never show this text. There is no OAuth
+ * here to discover; a 403 makes the client show the message, which says where the token is.
+ */
+export const TOKEN_REFUSAL_STATUS = 403;
+
+export function tokenRefusal(tokenFile: string | undefined): string {
+  const where =
+    tokenFile === undefined
+      ? 'in http-token in its state directory'
+      : `in ${tokenFile} (on the machine that runs the server)`;
+  return `No valid bearer token. Send "Authorization: Bearer <token>" with every request (an MCP client's "headers" setting): the token is ${where}, and the server printed it at start.`;
+}
+
 /** The stored token, or a new one written 0600. */
 export function loadOrCreateHttpToken(stateDir: string): string {
   ensureStateDir(stateDir);
-  const path = join(stateDir, TOKEN_FILE);
+  const path = httpTokenPath(stateDir);
   if (existsSync(path)) {
     chmodSync(path, 0o600);
     const stored = readFileSync(path, 'utf8').trim();

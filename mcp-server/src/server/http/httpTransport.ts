@@ -27,7 +27,7 @@ import type { Logger } from '../../shared/logger.js';
 import type { BridgeSession } from '../session/bridgeSession.js';
 import type { HttpOptions } from './httpOptions.js';
 import { checkHttpHeaders } from './httpGuard.js';
-import { hasBearer } from './httpAuth.js';
+import { hasBearer, TOKEN_REFUSAL_STATUS, tokenRefusal } from './httpAuth.js';
 
 export const MCP_PATH = '/mcp';
 export const SSE_PATH = '/sse';
@@ -55,6 +55,8 @@ export interface HttpServeOptions extends HttpOptions {
   allowedHosts?: readonly string[];
   /** Ping interval and answer deadline; 0 turns the heartbeat off. */
   heartbeatMs?: number;
+  /** The token's file, named in the refusal of a request without it. */
+  tokenFile?: string;
 }
 
 /** Counts a session's open requests (a call, an SSE stream) and fires once none was open for ms. */
@@ -202,12 +204,7 @@ export async function serveHttp(
     }
     if (token !== undefined && !hasBearer(req.headers, token)) {
       log.warn(`HTTP ${req.method ?? '?'} refused: no valid bearer token`);
-      res.setHeader('www-authenticate', 'Bearer');
-      return reply(
-        res,
-        401,
-        'Send "Authorization: Bearer <token>": the server printed it at start, and it is in http-token in its state directory.',
-      );
+      return reply(res, TOKEN_REFUSAL_STATUS, tokenRefusal(options.tokenFile));
     }
     const url = new URL(req.url ?? '/', 'http://x');
     if (url.pathname === MCP_PATH || url.pathname === '/') return handleStreamable(req, res);
