@@ -18,6 +18,8 @@ export default tseslint.config(
       '**/test-results/**',
       '**/playwright-report/**',
       'mcp-server/bin/**',
+      // Type declarations beside the build scripts (the bundler configs import them).
+      'scripts/*.d.mts',
       // Browser code of the framework apps, in each framework's own dialect (JSX, Svelte, AMD).
       'e2e/fixtures/apps/src/**',
     ],

@@ -96,8 +96,9 @@ function collect(dir: string): ZipEntry[] {
     // The pinned `key` keeps the unpacked extension's id stable; the Chrome Web Store refuses an
     // upload whose manifest carries one (it assigns the id itself), so the store copy has none.
     if (name === 'manifest.json') {
-      const { key: _key, ...rest } = JSON.parse(data.toString('utf8')) as Record<string, unknown>;
-      data = Buffer.from(`${JSON.stringify(rest, null, 2)}\n`, 'utf8');
+      const manifest = JSON.parse(data.toString('utf8')) as Record<string, unknown>;
+      delete manifest['key'];
+      data = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, 'utf8');
     }
     // A map left out leaves its reference behind; drop it so DevTools does not look for it.
     if (name.endsWith('.js')) {

@@ -74,7 +74,7 @@ export function describeNode(value: unknown): string {
 
 function regexpText(value: unknown): string {
   const r = (value ?? {}) as { pattern?: unknown; flags?: unknown };
-  return `/${String(r.pattern ?? '')}/${typeof r.flags === 'string' ? r.flags : ''}`;
+  return `/${typeof r.pattern === 'string' ? r.pattern : ''}/${typeof r.flags === 'string' ? r.flags : ''}`;
 }
 
 function specialNumber(value: unknown): string | undefined {

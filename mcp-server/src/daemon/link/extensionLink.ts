@@ -49,7 +49,7 @@ export interface ExtensionLinkEvents {
   extensionHello?(
     release: string | undefined,
     skew: (WireError & { blocking: boolean }) | undefined,
-    build?: string | undefined,
+    build?: string,
   ): void;
   disconnected(reason: string): void;
   /** A response or event the extension sent once the link was up (pings are answered here). */
