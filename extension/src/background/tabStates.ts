@@ -181,6 +181,8 @@ export interface TabState {
    * tell whether the origin guard answers the tab's documents. Written by routing/routes.ts.
    */
   connection: CdpClient | undefined;
+  /** The renderer crashed since the last main-frame navigation. Written by recovery/crashWatch.ts. */
+  crashed: boolean;
   /** The latest mouse press in the tab's own frame. Written by recording/presses.ts. */
   lastPress: Press | undefined;
   /** Where the vision tools' pointer is and what it holds; undefined before its first use. Written by acting/pointer.ts. */
@@ -232,6 +234,7 @@ export function newTabState(): TabState {
     downloads: [],
     routes: [],
     connection: undefined,
+    crashed: false,
     lastPress: undefined,
     pointer: undefined,
   };

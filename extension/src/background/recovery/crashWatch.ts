@@ -7,20 +7,17 @@
  */
 import type { AttachHook, TabState } from '../tabStates';
 
-/** Tabs whose renderer crashed since their last main-frame navigation. */
-const crashed = new WeakSet<TabState>();
-
 export function hasCrashed(state: TabState): boolean {
-  return crashed.has(state);
+  return state.crashed;
 }
 
 export const trackCrashes: AttachHook = async (tab) => {
   const { state } = tab;
   tab.cdp.on('Inspector.targetCrashed', (_e, sessionId) => {
-    if (sessionId === undefined) crashed.add(state);
+    if (sessionId === undefined) state.crashed = true;
   });
   tab.cdp.on('Page.frameNavigated', (e, sessionId) => {
-    if (sessionId === undefined && e.frame.parentId === undefined) crashed.delete(state);
+    if (sessionId === undefined && e.frame.parentId === undefined) state.crashed = false;
   });
   // Inspector's events come only once it is enabled; a tab that cannot (closing) has none to send.
   await tab.cdp.send('Inspector.enable').catch(() => undefined);
