@@ -2,7 +2,7 @@ import { checkOrigin, checkRemoteAddress, type OriginPolicy } from '@browser-age
 import type { Protocol } from 'devtools-protocol';
 import type { CdpClient } from '../cdp';
 import { isResponseStage, RESPONSE_BODY_PATTERNS } from '../recorders/responseBodies';
-import { continueRouted, markGuarded } from '../routing/routes';
+import { continueRouted } from '../routing/routes';
 
 export interface BlockedLoad {
   url: string;
@@ -33,7 +33,6 @@ export function installOriginGuard(
   /** True for a request the extension answers itself (TabState.servedOrigin). */
   servedHere: (url: string) => boolean = () => false,
 ): OriginGuard {
-  markGuarded(cdp);
   cdp.on('Fetch.requestPaused', (event, sessionId) => {
     // Response-stage pauses are the network recorder's (response bodies); other Request-stage
     // pauses (while browser_route has routes) are the router's (routing/routes.ts).

@@ -25,11 +25,9 @@ const EVERY_REQUEST: Protocol.Fetch.RequestPattern = { urlPattern: '*', requestS
 /**
  * The tab's routes are TabState.routes. Handlers reach a tab through a per-call wrapper of its
  * connection, the listeners through the connection itself (TabState.connection), so the
- * listeners find the tab's state by its connection here.
+ * listeners find the tab (its id and state) by its connection here: an index, not state of its own.
  */
-const stateOf = new WeakMap<CdpClient, TabState>();
-/** Tab connections whose origin guard answers document pauses. */
-const guarded = new WeakSet<CdpClient>();
+const tabOfConnection = new WeakMap<CdpClient, { tabId: number; state: TabState }>();
 
 /**
  * Whether a tab's agent may act on a URL without a question or refusal (the permission gate's
@@ -37,7 +35,6 @@ const guarded = new WeakSet<CdpClient>();
  */
 type ServeJudge = (tabId: number, url: string) => Promise<boolean>;
 let mayServe: ServeJudge = () => Promise.resolve(false);
-const tabOf = new WeakMap<CdpClient, number>();
 
 export function judgeRoutesWith(judge: ServeJudge): ServeJudge {
   mayServe = judge;
@@ -55,7 +52,7 @@ async function routeAllowed(
   event: Protocol.Fetch.RequestPausedEvent,
   sessionId: string | undefined,
 ): Promise<boolean> {
-  const tabId = tabOf.get(cdp);
+  const tabId = tabOfConnection.get(cdp)?.tabId;
   if (tabId === undefined) return false;
   const documentUrl =
     event.resourceType === 'Document'
@@ -79,11 +76,6 @@ async function frameDocument(
   if (frame === undefined) return undefined;
   // about:blank and srcdoc documents run in the origin of whoever made them.
   return /^https?:/i.test(frame.url) ? frame.url : `${frame.securityOrigin ?? frame.url}/`;
-}
-
-/** The guard's tabs: their document pauses are the guard's, which calls continueRouted. */
-export function markGuarded(cdp: CdpClient): void {
-  guarded.add(cdp);
 }
 
 export function listRoutes(state: TabState): readonly RouteRule[] {
@@ -121,7 +113,8 @@ export function globToRegExp(glob: string): RegExp {
 async function enableInterception(tab: TabHandle): Promise<void> {
   const own = tab.state.connection;
   const patterns = [
-    ...(own !== undefined && guarded.has(own) ? [DOCUMENTS] : []),
+    // A tab with the origin guard (its guardChild set): the guard pauses its documents.
+    ...(own !== undefined && tab.state.guardChild !== undefined ? [DOCUMENTS] : []),
     ...RESPONSE_BODY_PATTERNS,
     ...(listRoutes(tab.state).length > 0 ? [EVERY_REQUEST] : []),
   ];
@@ -157,7 +150,7 @@ export async function continueRouted(
   sessionId: string | undefined,
 ): Promise<void> {
   const url = `${event.request.url}${event.request.urlFragment ?? ''}`;
-  const state = stateOf.get(cdp);
+  const state = tabOfConnection.get(cdp)?.state;
   const rule = [...(state === undefined ? [] : listRoutes(state))]
     .reverse()
     .find((r) => r.matcher.test(url));
@@ -200,12 +193,11 @@ export async function continueRouted(
  * except a guarded tab's documents (the guard's).
  */
 export const interceptRoutes: AttachHook = ({ tabId, cdp, state }) => {
-  tabOf.set(cdp, tabId);
-  stateOf.set(cdp, state);
+  tabOfConnection.set(cdp, { tabId, state });
   state.connection = cdp;
   cdp.on('Fetch.requestPaused', (event, sessionId) => {
     if (sessionId !== undefined || isResponseStage(event)) return;
-    if (guarded.has(cdp) && event.resourceType === 'Document') return;
+    if (state.guardChild !== undefined && event.resourceType === 'Document') return;
     // The request may have been cancelled meanwhile (tab closed, navigation superseded).
     continueRouted(cdp, event, sessionId).catch(() => undefined);
   });
