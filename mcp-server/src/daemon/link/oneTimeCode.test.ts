@@ -31,6 +31,18 @@ describe('the one-time pairing code', () => {
     expect(code.requested().generation).toBe(second.generation + 1);
   });
 
+  it('is no longer shown once it paired a browser, until another extension asks', () => {
+    const changes: (string | undefined)[] = [];
+    const code = new OneTimeCode(() => changes.push(code.shown(2_000)));
+    const key = code.requested(1_000);
+    code.used(key.generation);
+    expect(code.shown(2_000)).toBeUndefined();
+    // What the status file was told on the change: no pending code.
+    expect(changes.at(-1)).toBeUndefined();
+    expect(code.requested(3_000).generation).toBe(key.generation + 1);
+    expect(code.shown(3_000)).toMatch(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/);
+  });
+
   it('reads what people type', () => {
     expect(normalizeOneTimeCode('abcde 12345')).toBe('ABCDE-12345');
     expect(normalizeOneTimeCode('ABCDE-O1I2L')).toBe('ABCDE-01121');

@@ -58,9 +58,15 @@ export class OneTimeCode {
     if (this.#wrongTries >= PAIRING_CODE_MAX_TRIES) this.#retire();
   }
 
-  /** The code paired a browser: it never pairs another. */
+  /**
+   * The code paired a browser: it never pairs another, and the request it answered is over, so
+   * no fresh code is shown (doctor and the agent would otherwise report the pairing as still
+   * waiting for about REQUEST_SHOWN_MS). The next unpaired extension asks again.
+   */
   used(generation: number): void {
-    if (generation === this.#generation) this.#retire();
+    if (generation !== this.#generation) return;
+    this.#requestedAt = Number.NEGATIVE_INFINITY;
+    this.#retire();
   }
 
   #retire(): void {
