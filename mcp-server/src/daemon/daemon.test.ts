@@ -703,6 +703,31 @@ describe('pairing and authentication', () => {
     srv.socket.end();
   });
 
+  it('after a pairing, drops the code from status.json and sends a closed panel back to the panel', async () => {
+    const ext = await rawExtension(port);
+    ext.ws.send(hello(randomBytes(24).toString('base64'), []));
+    await ext.next('pairing_required');
+    const srv = await openServer(join(dir, 'd.sock'));
+    await pairWithCode(ext, await codeTheAgentSees(srv));
+    await ext.next('welcome');
+    const status = () =>
+      JSON.parse(readFileSync(join(dir, 'status.json'), 'utf8')) as { pairingCode?: string };
+    expect(status().pairingCode).toBeUndefined();
+    // The user closes the panel: the reopened panel reconnects without a code.
+    const gone = closed(ext.ws);
+    ext.ws.close();
+    await gone;
+    srv.socket.write(
+      `${serializeFrame({ type: 'request', id: 'after-close', sessionId: srv.sessionId, action: 'browser_snapshot', params: {} })}\n`,
+    );
+    const refused = await srv.next();
+    expect(refused).toMatchObject({
+      payload: { success: false, error: { code: 'NOT_CONNECTED', hint: /side panel/ } },
+    });
+    expect(status().pairingCode).toBeUndefined();
+    srv.socket.end();
+  });
+
   it('refuses a local process that pairs without the code: nothing stored, nothing sent', async () => {
     const srv = await openServer(join(dir, 'd.sock'));
     const before = new PairingStore(dir).all().length;

@@ -307,6 +307,8 @@ export class Daemon {
       connected: this.#link?.connected ?? false,
       skew: this.#skew,
       pairingCode: () => this.#pairingCode(),
+      awaitingCode: this.#link?.awaitingCode ?? false,
+      paired: this.#pairings.all().length > 0,
       launchError: this.#launch.error,
       launching: this.#launch.browser !== undefined,
       port: this.#port(),

@@ -150,6 +150,11 @@ export class ExtensionLink {
     return typeof address === 'object' && address !== null ? address.port : 0;
   }
 
+  /** Some connection waits for the user to type the pairing code in its side panel. */
+  get awaitingCode(): boolean {
+    return this.#pendingPairings > 0;
+  }
+
   get connected(): boolean {
     return this.#active !== undefined;
   }

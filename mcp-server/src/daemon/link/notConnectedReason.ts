@@ -16,6 +16,10 @@ export interface LinkFacts {
    * asking for it may mint a new code, so it is asked only when the answer depends on it.
    */
   pairingCode: () => string | undefined;
+  /** A connection is waiting now for the user to type the code in its side panel. */
+  awaitingCode: boolean;
+  /** Pairings are stored: a paired browser's panel reconnects without any code. */
+  paired: boolean;
   launchError: string | undefined;
   /** A browser this daemon launched is running (it may not have connected yet). */
   launching: boolean;
@@ -30,7 +34,9 @@ export function whyNotConnected(facts: LinkFacts): WireError | undefined {
     const { code, message, hint } = facts.skew;
     return { code, message, hint };
   }
-  const code = facts.pairingCode();
+  // Once a browser is paired, a closed panel is the likelier cause than a code: the code is the
+  // answer only while a panel waits for it (or nothing was ever paired).
+  const code = facts.awaitingCode || !facts.paired ? facts.pairingCode() : undefined;
   if (code !== undefined) {
     return {
       code: ErrorCode.NOT_PAIRED,
