@@ -64,7 +64,8 @@ export function findBrowser(explicit?: string): string {
   if (explicit !== undefined && explicit !== '') {
     if (existsSync(explicit)) return explicit;
     throw new Error(
-      `The browser given as the executable path does not exist: ${explicit}. Fix --executable-path (or browser.executablePath in the config), or leave it out to use CHROME_PATH or an installed Chromium.`,
+      // The server sends the path without saying where it came from: name every place it can.
+      `The browser given as the executable path does not exist: ${explicit}. Fix the setting that names it (--executable-path, the CHROME_PATH environment variable or browser.executablePath in the config file), or remove it to use an installed Chromium.`,
     );
   }
   const tried: string[] = [];

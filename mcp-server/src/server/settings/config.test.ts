@@ -72,7 +72,15 @@ describe('resolveSettings', () => {
   it('refuses a browser executable that does not exist, naming it', () => {
     const file = { browser: { launch: true } };
     expect(() => resolve({}, {}, file, { executablePath: '/nonexistent/chrome' })).toThrow(
-      /does not exist: \/nonexistent\/chrome/,
+      /does not exist: \/nonexistent\/chrome\. Fix --executable-path/,
+    );
+    // Each source is named where the path came from, never a flag the user did not give.
+    const fromEnv = () => resolve({}, { CHROME_PATH: '/nonexistent/env-chrome' }, file);
+    expect(fromEnv).toThrow(/env-chrome\. It comes from the CHROME_PATH environment variable/);
+    expect(fromEnv).not.toThrow(/--executable-path/);
+    const inFile = { browser: { launch: true, executablePath: '/nonexistent/file-chrome' } };
+    expect(() => resolve({}, {}, inFile)).toThrow(
+      /file-chrome\. Fix browser\.executablePath in the config file/,
     );
   });
 

@@ -25,6 +25,7 @@ import {
   type FlagValues,
 } from './configSources.js';
 import { launchExtras } from './launchArgs.js';
+import { missingExecutableMessage } from './missingExecutable.js';
 import { deviceEmulation, readInitScripts } from './deviceEmulation.js';
 import { givenValueOf, valueOf } from './setting.js';
 import {
@@ -131,7 +132,11 @@ export function resolveSettings(
   const executable = valueOf(c, L.executablePath);
   if (launching && executable !== undefined && !existsSync(executable)) {
     throw new ConfigError(
-      `The browser executable does not exist: ${executable}. Fix --executable-path (or browser.executablePath in the config file), or leave it out to use CHROME_PATH or an installed Chromium.`,
+      missingExecutableMessage(executable, {
+        flag: flags.executablePath,
+        values: flags.values,
+        env,
+      }),
     );
   }
   const proxyServer = valueOf(c, L.proxyServer);
