@@ -8,7 +8,7 @@
  */
 import type { CDPSession, Page } from '@playwright/test';
 import { callOk, callTool, expect, test } from '../harness.js';
-import { question } from '../submitQuestions.js';
+import { askBeforeSecretSubmit, question } from '../submitQuestions.js';
 
 interface DomNode {
   nodeId: number;
@@ -116,4 +116,47 @@ test('a cancelled call closes its question everywhere, and the agent cannot answ
   expect((await again).isError).toBe(true);
 
   await callOk(client, 'browser_snapshot', {});
+});
+
+test('a cancelled call closes its held-submit question everywhere, and the form is never sent', async ({
+  bridge,
+  site,
+}) => {
+  test.setTimeout(120_000);
+  const client = await bridge.connectClient('self-answer', { flags: ['--caps', 'vision'] });
+  await askBeforeSecretSubmit(bridge);
+  await callOk(client, 'browser_navigate', { url: site.url('/login.html') });
+  await callOk(client, 'browser_fill_form', {
+    fields: [
+      { role: 'textbox', name: 'User', value: 'ada' },
+      { role: 'textbox', name: 'Password', value: 'pw-123456' },
+    ],
+  });
+  const page = await bridge.pageWithUrl(site.url('/login.html'));
+
+  // The click's submit is held and asked about; the agent's client cancels the waiting call.
+  const stop = new AbortController();
+  const waiting = client
+    .callTool(
+      { name: 'browser_click', arguments: { role: 'button', name: 'Sign in' } },
+      undefined,
+      {
+        signal: stop.signal,
+        timeout: 60_000,
+      },
+    )
+    .catch(() => 'cancelled');
+  await expect(question(bridge.relay)).toHaveCount(1);
+  await expect.poll(async () => (await overlayButtons(page)).length).toBeGreaterThan(0);
+  const allow = (await overlayButtons(page)).find((b) => b.label.startsWith('Allow'));
+  expect(allow).toBeDefined();
+  stop.abort('the user pressed stop');
+  expect(await waiting).toBe('cancelled');
+
+  // Closed with its call, in the panel and on the overlay; the held submit was dropped.
+  await expect(question(bridge.relay)).toHaveCount(0);
+  await expect.poll(async () => (await overlayButtons(page)).length).toBe(0);
+  await callTool(client, 'browser_mouse_click_xy', { x: allow?.x ?? 0, y: allow?.y ?? 0 });
+  await expect(page.locator('#status')).toHaveText('Idle');
+  expect(page.url()).toBe(site.url('/login.html'));
 });

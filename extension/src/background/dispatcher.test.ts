@@ -80,6 +80,28 @@ describe('Dispatcher cancellation', () => {
   });
 });
 
+describe('Dispatcher.keep (issue #25: what runs after the handler belongs to the call)', () => {
+  it('lets a cancel or "Stop all" reach the call after its handler returned, until end()', async () => {
+    const d = dispatcher();
+    const kept = d.keep(request('r1', { time: 0 }));
+    expect((await dispatch(d, request('r1', { time: 0 }))).payload.success).toBe(true);
+    d.cancel('r1', 'the client cancelled');
+    expect(kept.signal.aborted).toBe(true);
+
+    const bySession = d.keep(request('r2', { time: 0 }));
+    await dispatch(d, request('r2', { time: 0 }));
+    d.cancelSession('s1', 'the session ended');
+    expect(bySession.signal.aborted).toBe(true);
+
+    // Once the caller is done, a late cancel finds nothing.
+    const ended = d.keep(request('r3', { time: 0 }));
+    await dispatch(d, request('r3', { time: 0 }));
+    ended.end();
+    d.cancel('r3', 'too late');
+    expect(ended.signal.aborted).toBe(false);
+  });
+});
+
 describe('timedClient with a signal', () => {
   it('fails commands in flight and sends none after the abort', async () => {
     const sent: string[] = [];

@@ -62,8 +62,11 @@ export type ContextFor = (
 export class Dispatcher {
   readonly #handlers: HandlerRegistry;
   readonly #contextFor: ContextFor;
-  /** Calls queued or running, by request id. */
-  readonly #calls = new Map<string, { sessionId: string; controller: AbortController }>();
+  /** Calls queued or running (or kept by `keep` until their caller is done), by request id. */
+  readonly #calls = new Map<
+    string,
+    { sessionId: string; controller: AbortController; kept: boolean }
+  >();
   /** Calls of one session run one after another; sessions run in parallel. */
   readonly #queues = new Map<string, Promise<unknown>>();
 
@@ -119,14 +122,37 @@ export class Dispatcher {
     });
   }
 
+  /**
+   * Keeps the call cancellable after its handler returned, until `end()`: the worker's own steps
+   * after the handler (a question about a submit the call caused) belong to the call too, so a
+   * `cancel` frame or "Stop all agents" arriving then aborts `signal` (issue #25). Call before
+   * `call(frame)`, which then runs under the same signal.
+   */
+  keep(frame: RequestFrame): { signal: AbortSignal; end: () => void } {
+    const entry = { sessionId: frame.sessionId, controller: new AbortController(), kept: true };
+    this.#calls.set(frame.id, entry);
+    return {
+      signal: entry.controller.signal,
+      end: () => {
+        if (this.#calls.get(frame.id) === entry) this.#calls.delete(frame.id);
+      },
+    };
+  }
+
   /** Runs the call in its session's turn; the caller may add sections, then renders it. */
   call(frame: RequestFrame): Promise<PendingResponse> {
     const previous = this.#queues.get(frame.sessionId) ?? Promise.resolve();
-    const controller = new AbortController();
-    this.#calls.set(frame.id, { sessionId: frame.sessionId, controller });
+    const entry = this.#calls.get(frame.id) ?? {
+      sessionId: frame.sessionId,
+      controller: new AbortController(),
+      kept: false,
+    };
+    this.#calls.set(frame.id, entry);
     const run = previous
-      .then(() => this.#runWithin(frame, controller))
-      .finally(() => this.#calls.delete(frame.id));
+      .then(() => this.#runWithin(frame, entry.controller))
+      .finally(() => {
+        if (!entry.kept) this.#calls.delete(frame.id);
+      });
     const tail = run.catch(() => undefined);
     this.#queues.set(frame.sessionId, tail);
     void tail.then(() => {

@@ -274,6 +274,8 @@ export class Worker {
 
   /** The agent's tabs are closed, or released to the user, as the user's setting says. */
   async #endSession(sessionId: string): Promise<void> {
+    // Its calls end with it, and so do the questions they asked (issue #25).
+    this.dispatcher.cancelSession(sessionId, 'the session ended');
     const record = await this.store.remove(sessionId);
     await this.transactions.manager.forget(sessionId);
     await this.permissions.gate.forget(sessionId);

@@ -60,6 +60,11 @@ export interface GuardedCall {
   why?: string;
   /** True when the user allowed this very call already (ask mode): no second question. */
   allowedOnce?: () => boolean;
+  /**
+   * Aborts when the call ends another way (cancelled, timed out, its session gone): its
+   * question closes everywhere and the held submit is dropped, never sent (issue #25).
+   */
+  signal?: AbortSignal | undefined;
 }
 
 export class SubmitApprovals {
@@ -183,9 +188,15 @@ export class SubmitApprovals {
       return pending;
     }
     const verdict = await this.#ask(first, call, deadline);
-    if (verdict !== 'allow') {
+    if (verdict !== 'allow' || call.signal?.aborted === true) {
       await this.#release(first, false);
-      response.fail(denied(first, verdict));
+      // The caller has its answer (CANCELLED, TIMEOUT) already; this one says the same.
+      const { signal } = call;
+      response.fail(
+        signal?.aborted === true
+          ? signal.reason
+          : denied(first, verdict === 'allow' ? 'timeout' : verdict),
+      );
       return pending;
     }
     response.addText(await this.#submit(first));
@@ -246,7 +257,7 @@ export class SubmitApprovals {
             text: `Let ${client} ${irreversible.join(' / ')}: ${describe(submit)}?`,
             why: `It looks like it cannot be undone (${irreversible.join(', ')}). ${call.why ?? ''}`.trim(),
           };
-    const answer = await this.#questions.ask(submit.tabId, parts, deadline);
+    const answer = await this.#questions.ask(submit.tabId, parts, deadline, call.signal);
     return answer.verdict;
   }
 

@@ -65,6 +65,8 @@ export class CallRunner {
     if (record) record.lastActivity = entry.startedAt;
     this.#deps.sessionsChanged();
     const startedAt = Date.now();
+    // The call stays cancellable until its answer is ready, question about a held submit included.
+    const life = dispatcher.keep(frame);
     const run = (): Promise<PendingResponse> => dispatcher.call(frame);
     const limitMs = frame.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
     const { gate } = permissions;
@@ -90,11 +92,13 @@ export class CallRunner {
                 irreversible: why !== undefined,
                 why,
                 allowedOnce: () => gate.allowedOnce(record.sessionId),
+                signal: life.signal,
               },
               run,
             )
           : await run();
     } finally {
+      life.end();
       gate.callEnded(frame.sessionId, deadline);
       const left = (this.#running.get(frame.sessionId) ?? 1) - 1;
       if (left > 0) this.#running.set(frame.sessionId, left);
