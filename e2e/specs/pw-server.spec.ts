@@ -76,12 +76,13 @@ test('an SSE client works beside Streamable HTTP; MCP answers at the root URL; S
   try {
     expect(token).toBeDefined();
     const sseUrl = new URL('/sse', url);
-    // No token, a wrong token: refused before any session exists.
-    expect((await openRawSse(sseUrl, {})).status).toBe(401);
-    expect((await openRawSse(sseUrl, { authorization: 'Bearer wrong' })).status).toBe(401);
+    // No token, a wrong token: refused before any session exists; 403, since a 401 sends MCP
+    // clients into OAuth discovery (#27).
+    expect((await openRawSse(sseUrl, {})).status).toBe(403);
+    expect((await openRawSse(sseUrl, { authorization: 'Bearer wrong' })).status).toBe(403);
     expect(
       await postJson(new URL('/messages?sessionId=x', url), {}, { jsonrpc: '2.0', method: 'ping' }),
-    ).toBe(401);
+    ).toBe(403);
 
     const sse = await connectSse(sseUrl, 'sse-client', token);
     expect((await sse.listTools()).tools.map((t) => t.name)).toContain('browser_navigate');
