@@ -102,6 +102,33 @@ describe('Dispatcher.keep (issue #25: what runs after the handler belongs to the
   });
 });
 
+describe('Dispatcher: a handler its answer left behind', () => {
+  it('finds its signal aborted once the call is answered, so it cannot act later', async () => {
+    // As raceDialogs does: the call is answered DIALOG_OPEN while the handler still waits on
+    // the page; when the dialog closes the handler wakes up and would click.
+    let woke: { aborted: boolean; reason: unknown } | undefined;
+    const handlers = {
+      browser_click: (_args: unknown, ctx: HandlerContext) => {
+        const work = new Promise((r) => setTimeout(r, 40)).then(() => {
+          woke = { aborted: ctx.signal?.aborted === true, reason: ctx.signal?.reason };
+        });
+        void work;
+        return new Promise((_r, reject) =>
+          setTimeout(() => reject(new Error('DIALOG_OPEN: answered early')), 5),
+        );
+      },
+    } as unknown as HandlerRegistry;
+    const d = new Dispatcher(handlers, (_s, _c, signal) =>
+      Promise.resolve({ ...fakeContext([]), signal }),
+    );
+    const answer = await dispatch(d, request('c1', { ref: 'e1' }, 'browser_click'));
+    expect(answer.payload.success).toBe(false);
+    await new Promise((r) => setTimeout(r, 80));
+    expect(woke?.aborted).toBe(true);
+    expect(String((woke?.reason as Error).message)).toContain('answered already');
+  });
+});
+
 describe('timedClient with a signal', () => {
   it('fails commands in flight and sends none after the abort', async () => {
     const sent: string[] = [];

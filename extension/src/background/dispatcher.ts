@@ -206,12 +206,22 @@ export class Dispatcher {
       recovery = Promise.resolve().then(wedged.recover);
       controller.abort(wedged.error);
     });
+    // The handler runs under a signal of its own that ends with the call's answer, however the
+    // answer came: one left behind (answered DIALOG_OPEN while it waited on the page) must not
+    // go on and click once the dialog is gone. Its commands fail from then on.
+    const handler = new AbortController();
+    signal.addEventListener('abort', () => handler.abort(signal.reason), { once: true });
     // A handler that fails because its call was stopped (its commands reject with the reason)
     // is answered with the reason itself, not with its own reading of that failure.
-    const ran = this.#run(frame, signal).then((done) => (signal.aborted ? stopped : done));
+    const ran = this.#run(frame, handler.signal).then((done) =>
+      signal.aborted ? stopped : done,
+    );
     return Promise.race([ran, stopped]).finally(() => {
       clearTimeout(timer);
       ended.abort();
+      handler.abort(
+        new BridgeError(ErrorCode.CANCELLED, `${frame.action} was answered already; it stops here.`),
+      );
     });
   }
 

@@ -100,6 +100,8 @@ export interface Download {
   file: string;
   state: 'inProgress' | 'completed' | 'canceled';
   reported: boolean;
+  /** When Page.downloadWillBegin came (Date.now()). */
+  seenAt: number;
 }
 
 /** A mouse press in the tab's own frame, for the recording's click marker (recording/presses.ts). */

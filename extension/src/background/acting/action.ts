@@ -15,6 +15,7 @@ import { anyRequestSince, inFlightSince } from '../recorders/networkLog';
 import { changesSinceLastLook } from '../outline/tabOutline';
 import { settle, waitForDomQuietAfterRequests } from '../loading/settle';
 import { armLateTimers, disarmLateTimers } from '../loading/lateTimers';
+import { waitForDownloadBegin } from '../recorders/downloads';
 import { oneLine } from '../common/text';
 import { delay, orAbort } from '../common/timing';
 
@@ -88,6 +89,7 @@ export async function performAction(
       return textResult(`${done}\nA dialog opened; see Modal state below.`);
     }
     const outcome = await settle(cdp, watch, dialog.opened, ctx.signal);
+    if (outcome.downloadAsked) await waitForDownloadBegin(tab, startedAt, ctx.signal);
     await settleRequests(tab, startedAt, ctx.signal);
     // The report and the diff read the page independently; their round trips overlap.
     const readChanges = tab.state.dialog === undefined && !outcome.newDocument;

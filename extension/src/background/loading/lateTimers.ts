@@ -8,6 +8,10 @@
  * then puts the page's own setTimeout and clearTimeout back. A navigation such a timer starts is
  * on the wire before the check answers. Timers set through a reference the page kept from
  * before, and timers those timers set, are not waited for.
+ *
+ * It also notes whether the action asked for a download (a click, real or scripted, on an
+ * `<a download>` that no handler cancelled): Chrome sends Page.downloadWillBegin some
+ * milliseconds after the click, with no event in between, so the settle waits for it only then.
  */
 import type { CdpClient } from '../cdp';
 
@@ -22,7 +26,17 @@ const ARM_SCRIPT = `(() => {
   if (Object.prototype.hasOwnProperty.call(window, ${JSON.stringify(KEY)})) return;
   const nativeSet = window.setTimeout, nativeClear = window.clearTimeout;
   const pending = new Set();
-  let wake, tracking = true;
+  let wake, tracking = true, downloadAsked = false;
+  const isDownloadLink = (n) => (n instanceof HTMLAnchorElement || n instanceof HTMLAreaElement) &&
+    n.hasAttribute('download') && n.href !== '';
+  // Bubbling to window comes after the page's own handlers: a cancelled click asks for nothing.
+  const onClick = (e) => { if (!e.defaultPrevented && e.composedPath().some(isDownloadLink)) downloadAsked = true; };
+  // A link made in script and never attached (a blob's "Save") is clicked without bubbling here.
+  const nativeClick = HTMLElement.prototype.click;
+  const hookedClick = function () {
+    if (!this.isConnected && isDownloadLink(this)) downloadAsked = true;
+    return nativeClick.call(this);
+  };
   const check = () => { if (pending.size === 0 && wake) wake(); };
   const hookedSet = function (handler, ms, ...rest) {
     if (!tracking || typeof handler !== 'function' || !((Number(ms) || 0) <= ${LATE_TIMER_MS}))
@@ -37,25 +51,30 @@ const ARM_SCRIPT = `(() => {
   const restore = () => {
     if (window.setTimeout === hookedSet) window.setTimeout = nativeSet;
     if (window.clearTimeout === hookedClear) window.clearTimeout = nativeClear;
+    if (HTMLElement.prototype.click === hookedClick) HTMLElement.prototype.click = nativeClick;
+    window.removeEventListener('click', onClick);
     delete window[${JSON.stringify(KEY)}];
   };
   // Only the action's own timers: a ticker that re-arms itself would otherwise never be done.
   const idle = () => new Promise((resolve) => {
     tracking = false;
-    const cap = nativeSet.call(window, () => resolve(false), ${LATE_TIMERS_CAP_MS});
-    wake = () => { nativeClear.call(window, cap); resolve(true); };
+    const cap = nativeSet.call(window, () => resolve(), ${LATE_TIMERS_CAP_MS});
+    wake = () => { nativeClear.call(window, cap); resolve(); };
     check();
-  }).finally(restore);
+  }).finally(restore).then(() => downloadAsked);
   Object.defineProperty(window, ${JSON.stringify(KEY)}, { value: { idle, restore }, configurable: true });
   window.setTimeout = hookedSet;
   window.clearTimeout = hookedClear;
+  HTMLElement.prototype.click = hookedClick;
+  window.addEventListener('click', onClick);
 })()`;
 
 /**
  * A page-side expression that waits for the action's short timers to fire (or the cap), then
- * disarms; it resolves at once where nothing was armed.
+ * disarms; it resolves to whether the action asked for a download, at once (false) where
+ * nothing was armed.
  */
-export const LATE_TIMERS_IDLE = `(window[${JSON.stringify(KEY)}] ? window[${JSON.stringify(KEY)}].idle() : Promise.resolve(true))`;
+export const LATE_TIMERS_IDLE = `(window[${JSON.stringify(KEY)}] ? window[${JSON.stringify(KEY)}].idle() : Promise.resolve(false))`;
 
 /** Arms the watch before an input action; a page that cannot be reached just is not watched. */
 export async function armLateTimers(cdp: CdpClient): Promise<void> {

@@ -7,8 +7,9 @@ import { frame, MAIN_FRAME_ID, navigationScript } from '../testing/fakePage';
 function page(): FakeCdp {
   return fakeCdp({
     ...navigationScript(['http://127.0.0.1/']),
-    // The DOM-quiet script: this page has no mutations, so it answers at once.
-    'Runtime.evaluate': () => ({ result: { type: 'boolean', value: true } }),
+    // The DOM-quiet script: this page has no mutations, so it answers at once; its value says
+    // whether the action clicked an <a download> (no).
+    'Runtime.evaluate': () => ({ result: { type: 'boolean', value: false } }),
   });
 }
 
@@ -17,8 +18,22 @@ describe('settle', () => {
     const cdp = page();
     const watch = await watchNavigation(cdp);
     const outcome = await settle(cdp, watch);
-    expect(outcome).toEqual({ navigated: false, newDocument: false, stillLoading: false });
+    expect(outcome).toEqual({
+      navigated: false,
+      newDocument: false,
+      stillLoading: false,
+      downloadAsked: false,
+    });
     expect(cdp.calls.filter((c) => c.method === 'Runtime.evaluate')).toHaveLength(1);
+  });
+
+  it('passes on that the action clicked an <a download>, so the action waits for it to begin', async () => {
+    const cdp = fakeCdp({
+      ...navigationScript(['http://127.0.0.1/']),
+      'Runtime.evaluate': () => ({ result: { type: 'boolean', value: true } }),
+    });
+    const outcome = await settle(cdp, await watchNavigation(cdp));
+    expect(outcome.downloadAsked).toBe(true);
   });
 
   it('waits for no navigation that did not show by the quiet check: no timer has to run out (#26)', async () => {
@@ -30,7 +45,12 @@ describe('settle', () => {
       void settle(cdp, watch).then((o) => (outcome = o));
       // Only tasks due now run; before #26 a blind 150 ms wait for a late navigation followed.
       await vi.advanceTimersByTimeAsync(0);
-      expect(outcome).toEqual({ navigated: false, newDocument: false, stillLoading: false });
+      expect(outcome).toEqual({
+        navigated: false,
+        newDocument: false,
+        stillLoading: false,
+        downloadAsked: false,
+      });
     } finally {
       vi.useRealTimers();
     }
@@ -58,7 +78,7 @@ describe('settle', () => {
           });
           cdp.emit('Page.loadEventFired', { timestamp: 1 });
         }, 20);
-        return { result: { type: 'boolean', value: true } };
+        return { result: { type: 'boolean', value: false } };
       },
     });
     const watch = await watchNavigation(cdp);
@@ -66,6 +86,7 @@ describe('settle', () => {
       navigated: true,
       newDocument: true,
       stillLoading: false,
+      downloadAsked: false,
     });
   });
 
@@ -94,6 +115,7 @@ describe('settle', () => {
       navigated: true,
       newDocument: true,
       stillLoading: false,
+      downloadAsked: false,
     });
   });
 
@@ -109,6 +131,7 @@ describe('settle', () => {
       navigated: false,
       newDocument: false,
       stillLoading: false,
+      downloadAsked: false,
     });
   });
 
@@ -133,6 +156,7 @@ describe('settle', () => {
       navigated: true,
       newDocument: true,
       stillLoading: false,
+      downloadAsked: false,
     });
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
   });
@@ -149,6 +173,7 @@ describe('settle', () => {
       navigated: true,
       newDocument: false,
       stillLoading: false,
+      downloadAsked: false,
     });
   });
 });

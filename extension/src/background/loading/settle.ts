@@ -28,9 +28,9 @@ const DOM_QUIET_OUTER_CAP_MS = DOM_QUIET_CAP_MS + 500;
  * (lateTimers.ts): a navigation one of them starts is then seen before the check answers.
  */
 function domQuietScript(firstLookMs: number): string {
-  return `${LATE_TIMERS_IDLE}.then(() => new Promise((resolve) => {
+  return `${LATE_TIMERS_IDLE}.then((downloadAsked) => new Promise((resolve) => {
   let quietTimer;
-  const done = () => { observer.disconnect(); clearTimeout(quietTimer); clearTimeout(capTimer); resolve(true); };
+  const done = () => { observer.disconnect(); clearTimeout(quietTimer); clearTimeout(capTimer); resolve(downloadAsked); };
   const observer = new MutationObserver(() => { clearTimeout(quietTimer); quietTimer = setTimeout(done, ${DOM_QUIET_MS}); });
   observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   setTimeout(() => { if (quietTimer === undefined) done(); }, ${firstLookMs});
@@ -45,13 +45,18 @@ export interface SettleOutcome {
   newDocument: boolean;
   /** A navigation started but did not finish loading in time. */
   stillLoading: boolean;
+  /** The action clicked an `<a download>` (lateTimers.ts): its download may be on its way. */
+  downloadAsked: boolean;
 }
 
 /**
- * Waits for a quiet DOM; false when the check could not finish because a navigation destroyed
+ * The quiet check: `finished` is false when it could not finish because a navigation destroyed
  * the context it ran in (that ends the window, not the action).
  */
-export async function waitForDomQuiet(cdp: CdpClient, firstLookMs = 0): Promise<boolean> {
+async function domQuietCheck(
+  cdp: CdpClient,
+  firstLookMs: number,
+): Promise<{ finished: boolean; downloadAsked: boolean }> {
   const quiet = cdp
     .send('Runtime.evaluate', {
       expression: domQuietScript(firstLookMs),
@@ -59,10 +64,15 @@ export async function waitForDomQuiet(cdp: CdpClient, firstLookMs = 0): Promise<
       returnByValue: true,
     })
     .then(
-      () => true,
-      () => false,
+      (r) => ({ finished: true, downloadAsked: r.result.value === true }),
+      () => ({ finished: false, downloadAsked: false }),
     );
-  return (await within(quiet, DOM_QUIET_OUTER_CAP_MS)) ?? true;
+  return (await within(quiet, DOM_QUIET_OUTER_CAP_MS)) ?? { finished: true, downloadAsked: false };
+}
+
+/** Waits for a quiet DOM; false when a navigation destroyed the context the check ran in. */
+export async function waitForDomQuiet(cdp: CdpClient, firstLookMs = 0): Promise<boolean> {
+  return (await domQuietCheck(cdp, firstLookMs)).finished;
 }
 
 /** After the requests an action started: their handlers may still be about to update the DOM. */
@@ -85,18 +95,25 @@ export async function settle(
   try {
     // A dialog (an alert from a timer the action set) blocks the page: stop waiting, report it.
     const stop = interrupted.then(() => 'stop' as const);
-    const checked = await orAbort(Promise.race([waitForDomQuiet(cdp), stop]), signal);
+    const checked = await orAbort(Promise.race([domQuietCheck(cdp, 0), stop]), signal);
+    const downloadAsked = checked !== 'stop' && checked.downloadAsked;
     const started =
       watch.started ||
-      (checked === false &&
+      (checked !== 'stop' &&
+        !checked.finished &&
         (await orAbort(
           Promise.race([watch.waitForStart(NAVIGATION_GRACE_MS), stop.then(() => false)]),
           signal,
         )));
-    if (!started)
-      return { navigated: watch.navigated, newDocument: watch.newDocument, stillLoading: false };
+    const { navigated, newDocument } = watch;
+    if (!started) return { navigated, newDocument, stillLoading: false, downloadAsked };
     const usable = await waitUntilUsable(cdp, watch, Date.now() + SETTLE_LOAD_TIMEOUT_MS, signal);
-    return { navigated: watch.navigated, newDocument: watch.newDocument, stillLoading: !usable };
+    return {
+      navigated: watch.navigated,
+      newDocument: watch.newDocument,
+      stillLoading: !usable,
+      downloadAsked,
+    };
   } finally {
     watch.dispose();
   }

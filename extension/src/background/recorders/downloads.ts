@@ -10,13 +10,25 @@ import { delay } from '../common/timing';
 /** A result waits this long at most for a download its call started to finish. */
 const FINISH_WAIT_MS = 5_000;
 const POLL_MS = 100;
+/**
+ * A click on an `<a download>` waits this long at most for Chrome to begin the download (it
+ * begins once the server answers; locally some 10 ms after the click).
+ */
+const BEGIN_WAIT_MS = 2_000;
+const BEGIN_POLL_MS = 10;
 
 export const recordDownloads: AttachHook = ({ cdp, state }) => {
   const list: Download[] = [];
   state.downloads = list;
   cdp.on('Page.downloadWillBegin', (e, sessionId) => {
     if (sessionId !== undefined) return;
-    list.push({ guid: e.guid, file: e.suggestedFilename, state: 'inProgress', reported: false });
+    list.push({
+      guid: e.guid,
+      file: e.suggestedFilename,
+      state: 'inProgress',
+      reported: false,
+      seenAt: Date.now(),
+    });
     if (list.length > 100) list.splice(0, list.length - 100);
   });
   cdp.on('Page.downloadProgress', (e, sessionId) => {
@@ -25,6 +37,21 @@ export const recordDownloads: AttachHook = ({ cdp, state }) => {
     if (download !== undefined && e.state !== 'inProgress') download.state = e.state;
   });
 };
+
+/**
+ * After an action that asked for a download (settle.ts, downloadAsked): waits until Chrome
+ * has begun one, so the action's result can say where it went; a download that begins later
+ * is reported by the next call.
+ */
+export async function waitForDownloadBegin(
+  tab: TabHandle,
+  since: number,
+  signal?: AbortSignal,
+): Promise<void> {
+  const begun = () => tab.state.downloads?.some((d) => d.seenAt >= since) === true;
+  for (let waited = 0; waited < BEGIN_WAIT_MS && !begun(); waited += BEGIN_POLL_MS)
+    await delay(BEGIN_POLL_MS, signal);
+}
 
 /**
  * What happened to the downloads not reported yet; waits a little for running ones. `folder`:
