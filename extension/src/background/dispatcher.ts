@@ -213,14 +213,15 @@ export class Dispatcher {
     signal.addEventListener('abort', () => handler.abort(signal.reason), { once: true });
     // A handler that fails because its call was stopped (its commands reject with the reason)
     // is answered with the reason itself, not with its own reading of that failure.
-    const ran = this.#run(frame, handler.signal).then((done) =>
-      signal.aborted ? stopped : done,
-    );
+    const ran = this.#run(frame, handler.signal).then((done) => (signal.aborted ? stopped : done));
     return Promise.race([ran, stopped]).finally(() => {
       clearTimeout(timer);
       ended.abort();
       handler.abort(
-        new BridgeError(ErrorCode.CANCELLED, `${frame.action} was answered already; it stops here.`),
+        new BridgeError(
+          ErrorCode.CANCELLED,
+          `${frame.action} was answered already; it stops here.`,
+        ),
       );
     });
   }
