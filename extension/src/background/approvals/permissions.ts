@@ -6,7 +6,6 @@
  * first answer wins.
  */
 import {
-  adminSitesSchema,
   APPROVAL_CLOSED_EVENT,
   APPROVAL_QUESTION_EVENT,
   type AdminSites,
@@ -22,6 +21,7 @@ import { ApprovalQuestions } from './approvalQuestions';
 import { PermissionGate } from './permissionGate';
 import { SiteGrants } from './siteGrants';
 import { SubmitApprovals } from './submitApprovals';
+import { ManagedSites } from './managedSites';
 
 export interface PermissionsDeps {
   cdpFor(tabId: number): Promise<CdpClient>;
@@ -41,6 +41,8 @@ export class Permissions {
   readonly grants: SiteGrants;
   readonly gate: PermissionGate;
   readonly guards: SubmitApprovals;
+  /** The admin's lists from Chrome policy, read ahead and kept (managedSites.ts). */
+  readonly managed = new ManagedSites();
   readonly #deps: PermissionsDeps;
   /** Questions already announced, so each opens and closes once everywhere. */
   #shown = new Map<string, ApprovalQuestion>();
@@ -54,12 +56,16 @@ export class Permissions {
       grants: this.grants,
       record: (sessionId) => deps.record(sessionId),
       settings: () => deps.settings(),
-      managedSites,
+      managedSites: () => this.managed.get(),
       modesChanged: () => deps.permissionsChanged(),
     });
     this.guards = new SubmitApprovals({
       cdpFor: (tabId) => deps.cdpFor(tabId),
       questions: this.questions,
+    });
+    this.managed.warm();
+    chrome.storage.onChanged.addListener((_changes, area) => {
+      if (area === 'managed') this.managed.changed();
     });
   }
 
@@ -100,7 +106,7 @@ export class Permissions {
     const settings = await this.#deps.settings();
     const records = await this.#deps.records();
     const admin: AdminSites[] = [];
-    const managed = await managedSites();
+    const managed = await this.managed.get();
     if (managed) admin.push(managed);
     for (const r of records) {
       const a = r.settings?.adminSites;
@@ -184,23 +190,4 @@ export function questionText(q: ApprovalQuestion): string {
   if (q.text !== undefined) return q.text;
   if (q.kind === 'script') return `Let ${q.client} run a script on this page?`;
   return `Let ${q.client} submit this form (a ${q.fields.join(', ')} field, to ${q.targetOrigin})?`;
-}
-
-/**
- * An admin's lists through Chrome's policy for this extension (chrome.storage.managed, keys
- * `allowSites` and `blockSites`; see managed_schema.json and docs/permissions.md).
- */
-async function managedSites(): Promise<AdminSites | undefined> {
-  const items: Record<string, unknown> = await chrome.storage.managed
-    .get(['allowSites', 'blockSites'])
-    .catch(() => ({}));
-  const allow = items['allowSites'];
-  const block = items['blockSites'];
-  if (allow === undefined && block === undefined) return undefined;
-  const parsed = adminSitesSchema.safeParse({
-    ...(Array.isArray(allow) ? { allow } : {}),
-    ...(Array.isArray(block) ? { block } : {}),
-    source: 'Chrome policy for Browser Agent',
-  });
-  return parsed.success ? parsed.data : undefined;
 }
