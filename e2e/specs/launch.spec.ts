@@ -1,3 +1,6 @@
+import net from 'node:net';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { callOk, expect, findRef, test } from '../harness.js';
 import { CHROME_PATH } from '@browser-agent/testkit/workspace';
 import { waitUntil } from '@browser-agent/testkit/procfs';
@@ -37,4 +40,25 @@ test('launch mode starts its own Chromium with the extension, drives it, and the
       .map((p) => `  ${p.pid} ${p.cmdline}`)
       .join('\n')}`,
   ).toBe(true);
+});
+
+test('launch mode works while another program holds the bridge port: its browser is told a free one (#27.3)', async ({
+  sandbox,
+  site,
+}) => {
+  const squatter = net.createServer(() => undefined);
+  await new Promise<void>((resolve) => squatter.listen(sandbox.port, '127.0.0.1', resolve));
+  try {
+    const client = await sandbox.startServer({
+      name: 'launch-client',
+      flags: ['--launch', '--headless', '--executable-path', CHROME_PATH],
+    });
+    const nav = await callOk(client, 'browser_navigate', { url: site.url('/button.html') });
+    expect(nav.text).toContain('Navigated to');
+    const log = await readFile(path.join(sandbox.home, 'daemon.log'), 'utf8');
+    expect(log).toContain(`bridge port ${sandbox.port} is taken by another program`);
+    await client.close();
+  } finally {
+    await new Promise((resolve) => squatter.close(resolve));
+  }
 });

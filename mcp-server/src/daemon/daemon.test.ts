@@ -249,6 +249,49 @@ describe('daemon routing', () => {
     srv.socket.end();
   });
 
+  it('starts on a free port when another program holds the bridge port, and says so to calls (#27.3)', async () => {
+    // The daemon of beforeEach holds `port`: to this one it is another program.
+    const otherDir = mkdtempSync(join(tmpdir(), 'ba-daemon-test-'));
+    const second = new Daemon(
+      {
+        socketPath: join(otherDir, 'd.sock'),
+        stateDir: otherDir,
+        port,
+        idleExitMs: 600_000,
+        extensionWaitMs: 100,
+        launchWaitMs: 100,
+        sessionGraceMs: 400,
+      },
+      createLogger('test'),
+    );
+    try {
+      await second.start();
+      const status = JSON.parse(readFileSync(join(otherDir, 'status.json'), 'utf8')) as {
+        port: number;
+      };
+      expect(status.port).not.toBe(port);
+      expect(status.port).toBeGreaterThan(0);
+      const srv = await openServer(join(otherDir, 'd.sock'));
+      srv.socket.write(
+        `${serializeFrame({ type: 'request', id: 'r', sessionId: srv.sessionId, action: 'browser_snapshot', params: {} })}\n`,
+      );
+      expect(await srv.next()).toMatchObject({
+        payload: {
+          success: false,
+          error: {
+            code: 'NOT_CONNECTED',
+            message: expect.stringContaining(`Bridge port ${port}`) as unknown,
+            hint: expect.stringContaining('--launch') as unknown,
+          },
+        },
+      });
+      srv.socket.end();
+    } finally {
+      await second.stop();
+      rmSync(otherDir, { recursive: true, force: true });
+    }
+  });
+
   it('answers NOT_CONNECTED when no extension is there', async () => {
     const srv = await openServer(join(dir, 'd.sock'));
     srv.socket.write(

@@ -26,6 +26,7 @@ import { CallLog } from './callLog.js';
 import { LaunchSlot } from './launch/launchSlot.js';
 import { CallsAwaitingLink } from './link/callsAwaitingLink.js';
 import { ExtensionLink } from './link/extensionLink.js';
+import { listenFallingBack } from './link/portFallback.js';
 import { whyNotConnected } from './link/notConnectedReason.js';
 import { OneTimeCode } from './link/oneTimeCode.js';
 import { PairingStore } from './link/pairingStore.js';
@@ -76,6 +77,8 @@ export class Daemon {
   #extensionRelease: string | undefined;
   #extensionBuild: string | undefined;
   #skew: (WireError & { blocking: boolean }) | undefined;
+  /** The fixed bridge port, when another program held it and the link listens elsewhere. */
+  #portTaken: number | undefined;
   readonly #startedAt = new Date().toISOString();
   /** The write-ahead log's directory; none for the in-process fallback. */
   readonly #walDir: string | undefined;
@@ -124,33 +127,37 @@ export class Daemon {
   }
 
   async start(): Promise<void> {
-    this.#link = await ExtensionLink.listen(
-      this.#config.port,
-      this.#log.child('ws'),
-      {
-        connected: () => this.#onExtensionConnected(),
-        disconnected: (reason) => {
-          this.#router.failAll(
-            notConnected(`The browser extension disconnected during the call (${reason}).`),
-          );
-          this.#writeStatus();
+    this.#link = await listenFallingBack(this.#config.port, this.#log, (port) =>
+      ExtensionLink.listen(
+        port,
+        this.#log.child('ws'),
+        {
+          connected: () => this.#onExtensionConnected(),
+          disconnected: (reason) => {
+            this.#router.failAll(
+              notConnected(`The browser extension disconnected during the call (${reason}).`),
+            );
+            this.#writeStatus();
+          },
+          frame: (frame) => this.#onExtensionFrame(frame),
+          response: ({ header, payload }) =>
+            this.#router.resolveBytes(stampHop(header, 'daemon.back'), payload),
+          extensionHello: (release, skew, build) => {
+            this.#extensionRelease = release;
+            this.#extensionBuild = build;
+            this.#skew = skew;
+            this.#writeStatus();
+          },
         },
-        frame: (frame) => this.#onExtensionFrame(frame),
-        response: ({ header, payload }) =>
-          this.#router.resolveBytes(stampHop(header, 'daemon.back'), payload),
-        extensionHello: (release, skew, build) => {
-          this.#extensionRelease = release;
-          this.#extensionBuild = build;
-          this.#skew = skew;
-          this.#writeStatus();
+        {
+          pairings: this.#pairings,
+          code: this.#code,
+          launched: () => this.#launch.pairing,
         },
-      },
-      {
-        pairings: this.#pairings,
-        code: this.#code,
-        launched: () => this.#launch.pairing,
-      },
+      ),
     );
+    if (this.#link.port !== this.#config.port && this.#config.port !== 0)
+      this.#portTaken = this.#config.port;
     this.#pairingsWatcher = watchRevocations(
       this.#pairings,
       (stored) => {
@@ -312,6 +319,7 @@ export class Daemon {
       launchError: this.#launch.error,
       launching: this.#launch.browser !== undefined,
       port: this.#port(),
+      portTaken: this.#portTaken,
       extensionRelease: this.#extensionRelease,
     });
     if (refusal !== undefined) {

@@ -95,7 +95,11 @@ export async function portCheck(port: number, status: DaemonStatus | undefined):
   return {
     id: 'port',
     status: 'fail',
-    summary: `bridge port ${port} is taken by another program${owner ? ` (pid ${owner.pid}: ${owner.command})` : ''}; the daemon cannot listen there.`,
+    summary: `bridge port ${port} is taken by another program${owner ? ` (pid ${owner.pid}: ${owner.command})` : ''}; ${
+      status === undefined
+        ? 'the daemon cannot listen there'
+        : `the daemon listens on port ${status.port} instead: launch mode works, your own Chrome's side panel cannot reach it`
+    }.`,
     fix: `Stop ${owner ? `pid ${owner.pid}` : 'that program'}, or use another port: set BROWSER_AGENT_PORT=<free port> in the MCP server's environment (and the same port in the side panel for your own Chrome).`,
     details: { port, owner },
   };

@@ -6,6 +6,7 @@
  */
 import { ErrorCode, type WireError } from '@browser-agent/protocol';
 import { notConnected } from '../router.js';
+import { PORT_TAKEN_HINT, portTakenReason } from './portFallback.js';
 
 export interface LinkFacts {
   connected: boolean;
@@ -24,6 +25,8 @@ export interface LinkFacts {
   /** A browser this daemon launched is running (it may not have connected yet). */
   launching: boolean;
   port: number;
+  /** The fixed port another program holds (the link listens on `port` instead). */
+  portTaken?: number | undefined;
   /** The release the last extension named in its hello. */
   extensionRelease: string | undefined;
 }
@@ -56,6 +59,13 @@ export function whyNotConnected(facts: LinkFacts): WireError | undefined {
     return notConnected(
       `The browser this bridge launched has not connected yet (port ${port}); it may still be starting.`,
     );
+  }
+  if (facts.portTaken !== undefined) {
+    return {
+      code: ErrorCode.NOT_CONNECTED,
+      message: portTakenReason(facts.portTaken, port),
+      hint: PORT_TAKEN_HINT,
+    };
   }
   return {
     code: ErrorCode.NOT_CONNECTED,
