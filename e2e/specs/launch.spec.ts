@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { callOk, expect, findRef, test } from '../harness.js';
+import { callOk, callTool, expect, findRef, test } from '../harness.js';
 import { CHROME_PATH } from '@browser-agent/testkit/workspace';
 import { waitUntil } from '@browser-agent/testkit/procfs';
 
@@ -61,4 +61,33 @@ test('launch mode works while another program holds the bridge port: its browser
   } finally {
     await new Promise((resolve) => squatter.close(resolve));
   }
+});
+
+test("a server for the user's own Chrome never drives a browser that launch mode started (#27.4)", async ({
+  sandbox,
+  site,
+}) => {
+  const launched = await sandbox.startServer({
+    name: 'launch-client',
+    flags: ['--launch', '--headless', '--executable-path', CHROME_PATH],
+  });
+  await callOk(launched, 'browser_navigate', { url: site.url('/button.html') });
+  const env = { BROWSER_AGENT_EXTENSION_WAIT_MS: '500' };
+  // While the launch-mode server is there, the daemon says whose browser it runs.
+  const beside = await sandbox.startServer({ name: 'own-chrome', env });
+  const refused = await callTool(beside, 'browser_tabs', { action: 'list' });
+  expect(refused.isError).toBe(true);
+  expect(refused.text).toContain('BROWSER_IN_USE');
+  expect(refused.text).toContain('not your own Chrome');
+  await beside.close();
+  // Once it has gone, the launched browser goes too: the next own-Chrome call waits for the
+  // user's Chrome (none here) instead of driving the headless one.
+  await launched.close();
+  const after = await sandbox.startServer({ name: 'own-chrome-later', env });
+  const call = await callTool(after, 'browser_navigate', { url: site.url('/button.html') });
+  expect(call.isError, call.text).toBe(true);
+  expect(call.text).toContain('NOT_CONNECTED');
+  const log = await readFile(path.join(sandbox.home, 'daemon.log'), 'utf8');
+  expect(log).toContain("a server for the user's own Chrome came: closing the launched browser");
+  await after.close();
 });

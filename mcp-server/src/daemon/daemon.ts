@@ -23,7 +23,7 @@ import type { Server } from 'node:net';
 import type { Logger } from '../shared/logger.js';
 import { packageVersion } from '../shared/version.js';
 import { CallLog } from './callLog.js';
-import { LaunchSlot } from './launch/launchSlot.js';
+import { LaunchSlot, launchedBrowserInUse } from './launch/launchSlot.js';
 import { CallsAwaitingLink } from './link/callsAwaitingLink.js';
 import { ExtensionLink } from './link/extensionLink.js';
 import { listenFallingBack } from './link/portFallback.js';
@@ -77,6 +77,8 @@ export class Daemon {
   #extensionRelease: string | undefined;
   #extensionBuild: string | undefined;
   #skew: (WireError & { blocking: boolean }) | undefined;
+  /** Connections of launch-mode servers, which the launched browser serves. */
+  readonly #launchConns = new Set<ServerConnection>();
   /** The fixed bridge port, when another program held it and the link listens elsewhere. */
   #portTaken: number | undefined;
   readonly #startedAt = new Date().toISOString();
@@ -106,10 +108,12 @@ export class Daemon {
   /** Serves one server connection over any stream (the Unix socket, or in-process fallback). */
   accept(stream: Duplex): void {
     new ServerConnection(stream, {
-      hello: (_conn, hello) => {
+      hello: (conn, hello) => {
         // A server of another build replaces this daemon or goes elsewhere (otherBuild.ts): no
         // browser is started for it here.
-        if (!hello.launch || isOtherBuild(hello.build)) return undefined;
+        if (isOtherBuild(hello.build)) return undefined;
+        if (!hello.launch) return this.#ownChromeHello();
+        this.#launchConns.add(conn);
         const refusal = this.#launch.refusal(hello.launch, this.#link, this.#pairings);
         if (refusal === undefined)
           this.#launch.ensure(hello.launch, this.#link, this.#port(), () => this.#writeStatus());
@@ -283,7 +287,24 @@ export class Daemon {
     if (session) this.#link?.send(sessionStart(session));
   }
 
+  /**
+   * A server for the user's own Chrome, at a daemon that runs a browser it launched (#27.4: it
+   * drove the headless browser). While a launch-mode server is connected it is refused; once
+   * none is (the daemon's idle minute), the launched browser goes, so the user's Chrome can link.
+   */
+  #ownChromeHello(): WireError | undefined {
+    if (this.#launch.browser === undefined && this.#launch.pairing === undefined) return undefined;
+    if (this.#launchConns.size > 0) return launchedBrowserInUse();
+    this.#log.info("a server for the user's own Chrome came: closing the launched browser");
+    // Its link goes first, so no call of the new server reaches the browser while it closes.
+    const launched = this.#launch.pairing?.id;
+    this.#link?.dropUnless((id) => id !== launched, 4409, 'The launched browser is closing');
+    void this.#launch.release().then(() => this.#writeStatus());
+    return undefined;
+  }
+
   #onServerClosed(conn: ServerConnection): void {
+    this.#launchConns.delete(conn);
     this.#router.dropConnection(conn);
     const session = this.#sessions.release(conn);
     if (session)

@@ -124,6 +124,28 @@ export class LaunchSlot {
   async close(): Promise<void> {
     await this.#browser?.close();
   }
+
+  /**
+   * No launch-mode server is left and one for the user's own Chrome came: the launched browser
+   * goes, and so does the rule that only its pairing is served.
+   */
+  async release(): Promise<void> {
+    const browser = this.#browser;
+    this.#browser = undefined;
+    this.#pairing = undefined;
+    this.#error = undefined;
+    await browser?.close();
+  }
+}
+
+/** An own-Chrome server at a daemon whose launched browser a launch-mode server still uses. */
+export function launchedBrowserInUse(): WireError {
+  return {
+    code: ErrorCode.BROWSER_IN_USE,
+    message:
+      "This bridge's daemon runs a browser it launched for another MCP server (--launch), not your own Chrome; it does not drive one browser for the other.",
+    hint: 'Stop the --launch server (its daemon closes that browser within a minute), or give one of the two servers its own BROWSER_AGENT_HOME, then restart this MCP client.',
+  };
 }
 
 /**
