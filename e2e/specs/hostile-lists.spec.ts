@@ -351,3 +351,40 @@ test('the gates read what the user sees: accessible names, the form’s button, 
     expect(page.url()).toBe(gate);
   });
 });
+
+test('a coordinate click is judged by the frame at its point', async ({ bridge, sandbox }) => {
+  await withLists(async (lists) => {
+    const policy = await adminFile(sandbox.root, ['127.0.0.2']);
+    const client = await bridge.connectClient('point-agent', {
+      flags: ['--caps', 'vision'],
+      env: { BROWSER_AGENT_ADMIN_POLICY: policy },
+    });
+    const inner = (host: string) => encodeURIComponent(lists.url(host, '/inner'));
+    const outer = lists.url('127.0.0.1', `/outer?a=${inner('127.0.0.1')}&b=${inner('127.0.0.2')}`);
+    await callOk(client, 'browser_navigate', { url: outer });
+    const page = await bridge.pageWithUrl(outer);
+    const centre = async (host: string) => {
+      const frame = page
+        .frames()
+        .find((f) => f.url().includes(`//${host}:`) && f !== page.mainFrame());
+      const box = await frame?.getByRole('button').boundingBox();
+      if (!box) throw new Error(`no button in the ${host} frame`);
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    };
+    // The admin-blocked site's (out-of-process) iframe, on an allowed page: refused, nothing sent.
+    await expect
+      .poll(() =>
+        centre('127.0.0.2').then(
+          () => true,
+          () => false,
+        ),
+      )
+      .toBe(true);
+    refused(await callTool(client, 'browser_mouse_click_xy', await centre('127.0.0.2')));
+    // The same page's own-site iframe: clicked.
+    await callOk(client, 'browser_mouse_click_xy', await centre('127.0.0.1'));
+    await expect
+      .poll(() => lists.requests.filter((r) => r.includes('/sent')))
+      .toEqual(['GET 127.0.0.1 /sent?from=plain']);
+  });
+});

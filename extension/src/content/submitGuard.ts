@@ -256,6 +256,10 @@ chrome.runtime.onMessage.addListener(
       const kinds = secretFormsIn();
       if (kinds.length > 0) sendResponse(kinds);
     }
+    // The download gate's question (approvals/pdfViewer.ts): a page's own getter on Navigator
+    // is not seen from this isolated world.
+    if (message.kind === 'pdf_viewer_probe' && window === window.top)
+      sendResponse(navigator.pdfViewerEnabled);
   },
 );
 

@@ -62,7 +62,12 @@ export type GuardMessage =
     }
   | { kind: 'guard_release'; id: number; allow: boolean }
   /** Answered (with the kinds) only by frames with a form that has a secret field. */
-  | { kind: 'guard_probe' };
+  | { kind: 'guard_probe' }
+  /**
+   * Answered by the top frame only: whether the browser shows PDFs in its viewer
+   * (`navigator.pdfViewerEnabled`, read in the content script's isolated world).
+   */
+  | { kind: 'pdf_viewer_probe' };
 
 /**
  * A question to the user, shown in the side panel (and on the tab's overlay) until answered or

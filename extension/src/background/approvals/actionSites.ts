@@ -7,11 +7,12 @@
  * - An element (a ref, a locator, a selector; the drag's two ends, each field of a form): the
  *   frame it lives in, beside the tab's page. A click inside a bank's iframe on an ordinary page
  *   acts on the bank, with the user's cookies there.
+ * - A point (the coordinate tools' `x`/`y`, a drag's two ends): the frame under it.
  * - A storage state: every cookie domain and origin it writes, and the session's tabs, whose
  *   cookies it clears first. A cookie with a domain: that domain.
  */
 import type { HandlerContext } from '../handlerContext';
-import { targetFrameUrl } from '../elements/targetFrame';
+import { pointFrameUrl, targetFrameUrl } from '../elements/targetFrame';
 
 export interface ActionUrls {
   /** The URL the call acts on first: what a grant and the question name. */
@@ -60,10 +61,18 @@ function isTarget(value: unknown): value is Args {
 async function elementFrames(args: Args, ctx: HandlerContext): Promise<string[]> {
   const fields = Array.isArray(args['fields']) ? (args['fields'] as unknown[]) : [];
   const targets = [args, args['from'], args['to'], ...fields].filter(isTarget);
-  if (targets.length === 0) return [];
+  const points = [
+    [args['x'], args['y']],
+    [args['startX'], args['startY']],
+    [args['endX'], args['endY']],
+  ].filter((p): p is [number, number] => typeof p[0] === 'number' && typeof p[1] === 'number');
+  if (targets.length === 0 && points.length === 0) return [];
   const tab = await ctx.currentTab().catch(() => undefined);
   if (tab === undefined) return [];
-  const urls = await Promise.all(targets.map((t) => targetFrameUrl(tab, t)));
+  const urls = await Promise.all([
+    ...targets.map((t) => targetFrameUrl(tab, t)),
+    ...points.map(([x, y]) => pointFrameUrl(tab, x, y)),
+  ]);
   return urls.filter((u): u is string => u !== undefined);
 }
 

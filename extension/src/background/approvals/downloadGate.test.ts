@@ -34,7 +34,7 @@ describe('downloadReason (issue #25: every response Chrome would save)', () => {
     expect(downloadReason(200, typed('text/calendar'))).toBe('type');
     expect(downloadReason(404, typed('application/zip'))).toBe('type');
   });
-  it('lets pages, text, images, media, PDF and +xml/+json types through', () => {
+  it('lets pages, text, images, media and +xml/+json types through', () => {
     for (const type of [
       'text/html; charset=utf-8',
       'text/plain',
@@ -44,12 +44,18 @@ describe('downloadReason (issue #25: every response Chrome would save)', () => {
       'image/png',
       'image/svg+xml',
       'video/mp4',
-      'application/pdf',
     ])
       expect(downloadReason(200, typed(type)), type).toBeUndefined();
-    // No type: left to Chrome's sniffing. Redirects and empty answers save nothing.
-    expect(downloadReason(200, [])).toBeUndefined();
+    // Redirects and empty answers save nothing.
     expect(downloadReason(302, typed('application/zip'))).toBeUndefined();
     expect(downloadReason(204, typed('application/zip'))).toBeUndefined();
+  });
+  it('leaves untyped bodies to the sniffer and PDFs to the viewer check', () => {
+    expect(downloadReason(200, [])).toBe('untyped');
+    expect(downloadReason(200, typed(''))).toBe('untyped');
+    expect(downloadReason(200, typed('*/*'))).toBe('untyped');
+    expect(downloadReason(204, [])).toBeUndefined();
+    expect(downloadReason(200, typed('application/pdf'))).toBe('pdf');
+    expect(downloadReason(200, typed('application/pdf', 'attachment'))).toBe('attachment');
   });
 });

@@ -3,18 +3,28 @@
  * response of an agent's tab that Chrome would save rather than show (`Content-Disposition:
  * attachment`, or a type no tab shows: downloadReason) is held at the response
  * stage (Fetch), before Chrome starts the download, and waits for the user like any other
- * irreversible step. Deny or no answer replaces it with an empty 204: no file is saved. The
- * request itself has been sent by then (the server sees it); what is gated is the saving.
+ * irreversible step. A response without a type is judged by what Chrome sniffs from its body
+ * (bodySniffer.ts), read only when an agent's step there would be asked about; a PDF is held
+ * when the browser's PDF viewer is off (pdfViewer.ts), since Chrome saves it then. Deny or no
+ * answer replaces it with an empty 204: no file is saved. The request itself has been sent by
+ * then (the server sees it); what is gated is the saving.
  * Covered and missed: docs/security.md, "Downloads".
  */
 import type { Protocol } from 'devtools-protocol';
 import type { CdpClient } from '../cdp';
+import { bodyBytes, isUnknownType, sniffType } from './bodySniffer';
+import { pdfViewerAvailable } from './pdfViewer';
 import type { SessionRecord } from '../sessionStore';
 import type { ApprovalQuestions } from './approvalQuestions';
 import type { PermissionGate } from './permissionGate';
 
 /** How long a download started outside any call of the agent waits for an answer. */
 const IDLE_ANSWER_MS = 60_000;
+/**
+ * An untyped body declared larger is held without being read: Fetch.getResponseBody buffers the
+ * whole body, and a page that big without a type is rarely one Chrome shows.
+ */
+const MAX_SNIFFED_BODY_BYTES = 5_000_000;
 
 export interface DownloadGateDeps {
   tabId: number;
@@ -33,9 +43,9 @@ export function isAttachment(headers: readonly Protocol.Fetch.HeaderEntry[] | un
 
 /**
  * Types a tab shows rather than saves (Blink's supported MIME types, roughly): markup, text,
- * script, JSON and XML, the common images and media, PDF (Chrome's viewer). `+xml` and `+json`
- * types count as their base. A few text types Chrome saves all the same (blink's unsupported
- * text types: CSV, calendars, vCards, RTF…) do not count.
+ * script, JSON and XML, the common images and media (PDF: see downloadReason). `+xml` and
+ * `+json` types count as their base. A few text types Chrome saves all the same (blink's
+ * unsupported text types: CSV, calendars, vCards, RTF…) do not count.
  */
 const SHOWN_TYPES = new Set([
   'application/json',
@@ -44,7 +54,6 @@ const SHOWN_TYPES = new Set([
   'application/x-javascript',
   'application/xml',
   'application/xhtml+xml',
-  'application/pdf',
   'multipart/x-mixed-replace',
   'image/png',
   'image/jpeg',
@@ -99,25 +108,69 @@ function header(
   return headers?.find((h) => h.name.toLowerCase() === name)?.value;
 }
 
+/** Whether a tab saves rather than shows a response of this (lower-case, bare) type. */
+export function isSavedType(type: string): boolean {
+  if (SHOWN_TYPES.has(type)) return false;
+  if (type.startsWith('text/')) return SAVED_TEXT_TYPES.has(type);
+  return !/^application\/[\w.+-]+\+(xml|json)$/.test(type);
+}
+
 /**
  * Why Chrome would save this document response instead of showing it (issue #25), or
  * undefined: an `attachment`, or a type no tab shows (application/zip, octet-stream, a CSV…),
- * whatever the disposition says (`inline; filename=x.bin` is saved too). A response without a
- * type is left to Chrome's sniffing, which the gate cannot see (docs/security.md).
+ * whatever the disposition says (`inline; filename=x.bin` is saved too). `untyped`: no type
+ * (or `*\/*` and the like), so Chrome sniffs the body; `pdf`: saved only when the PDF viewer is
+ * off. The caller reads the body or asks the tab (finalReason).
  */
 export function downloadReason(
   status: number | undefined,
   headers: readonly Protocol.Fetch.HeaderEntry[] | undefined,
-): 'attachment' | 'type' | undefined {
+): 'attachment' | 'type' | 'untyped' | 'pdf' | undefined {
   if (isAttachment(headers)) return 'attachment';
   // No body to save: a redirect hop, No Content, Reset Content.
   if (status === undefined || (status >= 300 && status < 400) || status === 204 || status === 205)
     return undefined;
   const type = (header(headers, 'content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  if (type === '' || SHOWN_TYPES.has(type)) return undefined;
-  if (type.startsWith('text/')) return SAVED_TEXT_TYPES.has(type) ? 'type' : undefined;
-  if (/^application\/[\w.+-]+\+(xml|json)$/.test(type)) return undefined;
-  return 'type';
+  if (isUnknownType(type)) return 'untyped';
+  if (type === 'application/pdf') return 'pdf';
+  return isSavedType(type) ? 'type' : undefined;
+}
+
+/**
+ * The type Chrome sniffs from an untyped response's body, or undefined when the body is too
+ * large to read or cannot be read (the gate then holds it).
+ */
+async function sniffedType(
+  cdp: CdpClient,
+  event: Protocol.Fetch.RequestPausedEvent,
+): Promise<string | undefined> {
+  const declared = Number(header(event.responseHeaders, 'content-length') ?? '0');
+  if (declared > MAX_SNIFFED_BODY_BYTES) return undefined;
+  try {
+    const { body, base64Encoded } = await cdp.send('Fetch.getResponseBody', {
+      requestId: event.requestId,
+    });
+    return sniffType(bodyBytes(body, base64Encoded));
+  } catch {
+    return undefined;
+  }
+}
+
+type Reason = 'attachment' | 'type' | 'sniffed' | 'pdf';
+
+/** What the headers leave open, told by the body (untyped) or the tab (PDF viewer). */
+async function finalReason(
+  cdp: CdpClient,
+  tabId: number,
+  event: Protocol.Fetch.RequestPausedEvent,
+  reason: NonNullable<ReturnType<typeof downloadReason>>,
+): Promise<Reason | undefined> {
+  if (reason === 'untyped') {
+    const type = await sniffedType(cdp, event);
+    if (type !== 'application/pdf')
+      return type === undefined || isSavedType(type) ? 'sniffed' : undefined;
+  } else if (reason !== 'pdf') return reason;
+  return (await pdfViewerAvailable(tabId)) ? undefined : 'pdf';
 }
 
 function attachmentName(headers: readonly Protocol.Fetch.HeaderEntry[] | undefined): string {
@@ -140,7 +193,7 @@ export function installDownloadGate(cdp: CdpClient, deps: DownloadGateDeps): voi
         responseHeaders: [{ name: 'Content-Type', value: 'text/html' }],
         body: '',
       });
-    void decide(deps, event)
+    void decide(cdp, deps, event)
       .then(
         (allowed) =>
           allowed ? cdp.send('Fetch.continueRequest', { requestId: event.requestId }) : refuse(),
@@ -151,16 +204,20 @@ export function installDownloadGate(cdp: CdpClient, deps: DownloadGateDeps): voi
 }
 
 async function decide(
+  cdp: CdpClient,
   deps: DownloadGateDeps,
   event: Protocol.Fetch.RequestPausedEvent,
 ): Promise<boolean> {
-  const reason = downloadReason(event.responseStatusCode, event.responseHeaders);
-  if (reason === undefined) return true;
+  const typed = downloadReason(event.responseStatusCode, event.responseHeaders);
+  if (typed === undefined) return true;
   const record = await deps.owner();
   if (record === undefined) return true;
   const page = await chrome.tabs.get(deps.tabId).catch(() => undefined);
   const why = await deps.gate.irreversibleGate(record, page?.url);
   if (why === undefined) return true;
+  // Last: only a response the agent would be asked about costs a body read or a look at the tab.
+  const reason = await finalReason(cdp, deps.tabId, event, typed);
+  if (reason === undefined) return true;
   const client = deps.clientName(record);
   let site = '';
   try {
@@ -179,9 +236,12 @@ async function decide(
       fields: [],
       text: `Let ${client} download a file${attachmentName(event.responseHeaders)}${site ? ` from ${site}` : ''}?`,
       why: `${
-        reason === 'attachment'
-          ? 'The server sent it as an attachment to save'
-          : 'The server sent a type of file that Chrome saves rather than shows'
+        {
+          attachment: 'The server sent it as an attachment to save',
+          type: 'The server sent a type of file that Chrome saves rather than shows',
+          sniffed: 'The server named no type and sent bytes that Chrome saves rather than shows',
+          pdf: 'The server sent a PDF, and with the PDF viewer off Chrome saves it',
+        }[reason]
       }, which cannot be undone. ${why}`,
       scopes: ['once'],
     },

@@ -2,7 +2,11 @@
  * The document a target element lives in (issue #25). Site lists are judged on the frame an
  * action touches: a click on a button inside a bank's iframe, on an ordinary page, acts on the
  * bank with the user's cookies there. Found the way the element tools find the element (a ref's
- * recorded frame, or the page model's match in every frame), without acting on it.
+ * recorded frame, or the page model's match in every frame), without acting on it. A point of
+ * the viewport (the coordinate tools) is judged by the frame under it: the top frame's hit test
+ * (DOM.getNodeForLocation) reaches into same-process iframes; an out-of-process iframe is hit as
+ * its owner element, whose content frame is then found among the tab's child sessions. A point
+ * inside an out-of-process iframe nested in another is judged by the outer one.
  */
 import type { ElementTarget } from '@browser-agent/protocol';
 import type { Protocol } from 'devtools-protocol';
@@ -51,4 +55,29 @@ async function frameUrl(tab: TabHandle, address: FrameAddress): Promise<string |
   // about:blank and srcdoc documents run in the origin of whoever made them.
   const origin = frame.securityOrigin;
   return origin !== undefined && /^https?:/i.test(origin) ? `${origin}/` : undefined;
+}
+
+/** The URL of the frame at (x, y) in CSS pixels of the viewport; undefined if nothing is there. */
+export async function pointFrameUrl(
+  tab: TabHandle,
+  x: number,
+  y: number,
+): Promise<string | undefined> {
+  try {
+    const hit = await tab.cdp.send('DOM.getNodeForLocation', {
+      x: Math.round(x),
+      y: Math.round(y),
+      ignorePointerEventsNone: true,
+    });
+    const { node } = await tab.cdp.send('DOM.describeNode', { backendNodeId: hit.backendNodeId });
+    // `frameId` on a node is set for frame owner elements only: the point is on an iframe whose
+    // document the top frame's process cannot hit (out of process).
+    const inner = node.frameId;
+    if (inner !== undefined)
+      for (const [sessionId, frameId] of tab.state.childFrames)
+        if (frameId === inner) return await frameUrl(tab, { sessionId, frameId });
+    return await frameUrl(tab, { sessionId: undefined, frameId: hit.frameId });
+  } catch {
+    return undefined;
+  }
 }

@@ -1,0 +1,161 @@
+/**
+ * Issue #25, the download gate's leftovers, as a hostile server would try them: a file sent
+ * with no Content-Type (Chrome sniffs the body and saves binary bytes), and a PDF on a browser
+ * whose PDF viewer is off (Chrome saves it). Each is asked about like any download; Deny saves
+ * nothing and leaves the tab on its page. The server is on 127.0.0.1; every request is logged.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Download, Page } from '@playwright/test';
+import { ErrorCode } from '@browser-agent/protocol';
+import { callOk, callTool, expect, test, type Bridge, type ToolOutcome } from '../harness.js';
+import { question } from '../submitQuestions.js';
+
+const HOME = `<!doctype html><title>Files</title><h1>Files</h1>
+<a href="/untyped-page">Untyped page</a>
+<a href="/untyped-bytes">Untyped bytes</a>
+<a href="/untyped-zip">Untyped zip</a>
+<a href="/report.pdf">Report</a>`;
+
+const PDF =
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
+
+interface Files {
+  url(pathname: string): string;
+  /** `GET path`, oldest first. */
+  requests: string[];
+}
+
+async function withFiles(run: (files: Files) => Promise<void>): Promise<void> {
+  const requests: string[] = [];
+  const server = createServer((request, response) => {
+    const pathname = request.url ?? '/';
+    requests.push(`${request.method} ${pathname}`);
+    // No Content-Type header at all (Node adds none unless told).
+    const untyped = (body: Buffer) => {
+      response.writeHead(200, { 'Cache-Control': 'no-store' });
+      response.end(body);
+    };
+    switch (pathname) {
+      case '/untyped-page':
+        return untyped(Buffer.from('<!doctype html><title>Untyped</title><h1>Untyped page</h1>'));
+      case '/untyped-bytes':
+        return untyped(Buffer.from('report\u0000\u0001\u0002\u0003 data', 'latin1'));
+      case '/untyped-zip':
+        return untyped(Buffer.from('PK\u0003\u0004\u0014\u0000\u0000\u0000', 'latin1'));
+      case '/report.pdf':
+        response.writeHead(200, { 'Content-Type': 'application/pdf' });
+        return response.end(PDF);
+      default:
+        response.writeHead(200, { 'Content-Type': 'text/html', 'Cache-Control': 'no-store' });
+        return response.end(HOME);
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  try {
+    await run({
+      url: (pathname) => `http://127.0.0.1:${port}${pathname}`,
+      requests,
+    });
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+/** Starts the call, waits for its one question in the panel, answers it with `button`. */
+async function answered(
+  bridge: Bridge,
+  call: Promise<ToolOutcome>,
+  button: 'Allow' | 'Allow on this site' | 'Deny',
+  expectText: string[] = [],
+): Promise<ToolOutcome> {
+  const asked = question(bridge.relay);
+  await expect(asked).toHaveCount(1);
+  for (const text of expectText) await expect(asked).toContainText(text);
+  await asked.getByRole('button', { name: button, exact: true }).click();
+  const outcome = await call;
+  await expect(asked).toHaveCount(0);
+  return outcome;
+}
+
+/** A per-site agent on the files page, its site allowed; the tab and its downloads. */
+async function agentOnFiles(
+  bridge: Bridge,
+  files: Files,
+  name: string,
+): Promise<{
+  client: Awaited<ReturnType<Bridge['connectClient']>>;
+  page: Page;
+  downloads: Download[];
+}> {
+  const client = await bridge.connectClient(name, { flags: ['--permission-mode', 'per-site'] });
+  const home = files.url('/');
+  await answered(bridge, callTool(client, 'browser_navigate', { url: home }), 'Allow on this site');
+  const page = await bridge.pageWithUrl(home);
+  const downloads: Download[] = [];
+  page.on('download', (d) => downloads.push(d));
+  return { client, page, downloads };
+}
+
+test('a file sent without a type is asked about when Chrome would save it, not when it shows it', async ({
+  bridge,
+}) => {
+  await withFiles(async (files) => {
+    const { client, page, downloads } = await agentOnFiles(bridge, files, 'untyped-agent');
+    // An untyped page Chrome shows: no question, the tab shows it.
+    await callOk(client, 'browser_click', { role: 'link', name: 'Untyped page' });
+    await expect(page).toHaveURL(files.url('/untyped-page'));
+    await expect(question(bridge.relay)).toHaveCount(0);
+    await callOk(client, 'browser_navigate', { url: files.url('/') });
+
+    // Control bytes: Chrome would save them. Deny: nothing saved, the tab stays.
+    const denied = await answered(
+      bridge,
+      callTool(client, 'browser_click', { role: 'link', name: 'Untyped bytes' }),
+      'Deny',
+      ['download a file', 'named no type'],
+    );
+    expect(denied.text).not.toContain(ErrorCode.BLOCKED_URL);
+    // A zip's magic number: asked; Allow continues the very response, and Chrome saves it.
+    await answered(
+      bridge,
+      callTool(client, 'browser_click', { role: 'link', name: 'Untyped zip' }),
+      'Allow',
+      ['download a file'],
+    );
+    await expect.poll(() => downloads.length).toBe(1);
+    expect(downloads[0]?.url()).toBe(files.url('/untyped-zip'));
+    expect(await downloads[0]?.failure()).toBeNull();
+    expect(page.url()).toBe(files.url('/'));
+    expect(files.requests.filter((r) => r.includes('untyped-bytes'))).toEqual([
+      'GET /untyped-bytes',
+    ]);
+  });
+});
+
+test('a PDF is asked about when the PDF viewer is off, since Chrome then saves it', async ({
+  bridge,
+}) => {
+  // The person's own setting, as they would set it: Settings → PDF documents → Download PDFs.
+  const settings = await bridge.context.newPage();
+  await settings.goto('chrome://settings/content/pdfDocuments');
+  await settings.getByRole('radio', { name: 'Download PDFs' }).check();
+  await settings.close();
+  await withFiles(async (files) => {
+    const { client, page, downloads } = await agentOnFiles(bridge, files, 'pdf-agent');
+    expect(await page.evaluate(() => navigator.pdfViewerEnabled)).toBe(false);
+    const outcome = await answered(
+      bridge,
+      callTool(client, 'browser_click', { role: 'link', name: 'Report' }),
+      'Deny',
+      ['download a file', 'PDF viewer off'],
+    );
+    expect(outcome.text).not.toContain(ErrorCode.BLOCKED_URL);
+    await page.evaluate(() => fetch('/probe').then((r) => r.text()));
+    expect(files.requests).toContain('GET /report.pdf');
+    expect(downloads).toHaveLength(0);
+    expect(page.url()).toBe(files.url('/'));
+  });
+});
