@@ -56,6 +56,8 @@ type Step =
       extensionKey: string;
       daemonKey: string;
       pairingId: string;
+      /** The code the user typed, named when the bridge refuses it. */
+      code: string;
     }
   | { at: 'done' };
 
@@ -81,11 +83,18 @@ export class RelayHandshake {
     return this.#verified;
   }
 
-  /** The connection closed; a close with 4401 while confirming means the code was wrong. */
+  /**
+   * The connection closed; a close with 4401 while confirming means the code was wrong. The
+   * message names the code typed, so a second wrong code reads as a new refusal, not an old one.
+   */
   closed(code: number): void {
-    if (this.#step.at === 'confirming' && code === 4401)
-      this.#pairingProblem =
-        'The bridge did not accept that code. Ask your agent for the current code (three wrong tries replace it) and type it again.';
+    const hs = this.#step;
+    if (hs.at !== 'confirming' && hs.at !== 'pairing') return;
+    this.#step = { at: 'done' };
+    this.#pairingProblem =
+      hs.at === 'confirming' && code === 4401
+        ? `The bridge did not accept ${hs.code}. Ask your agent for the current code (three wrong tries replace it) and type it again.`
+        : `The link to the bridge closed before ${hs.code} was checked. Type the code again.`;
   }
 
   async hello(): Promise<void> {
@@ -204,6 +213,7 @@ export class RelayHandshake {
       extensionKey,
       daemonKey: frame.publicKey,
       pairingId: frame.pairingId,
+      code: hs.code,
     };
     this.#link.send({
       type: 'pair_confirm',

@@ -63,10 +63,12 @@ const sessions = new SessionList(
   {
     control: (action, sessionId) => toWorker({ kind: 'control', action, sessionId }),
     filter: (sessionId, client) => log.filter(sessionId, client),
+    stopAll: () => toWorker({ kind: 'stop_all' }),
+    resumeAll: () => toWorker({ kind: 'resume_all' }),
   },
   byId<HTMLButtonElement>('stop-all'),
+  byId<HTMLButtonElement>('resume-all'),
 );
-byId('stop-all').addEventListener('click', () => toWorker({ kind: 'stop_all' }));
 const recordingView = new RecordingView(byId('recordings'));
 recordingView.refresh();
 const pairingView = new PairingView();

@@ -51,6 +51,8 @@ export class PairingView {
           this.#error.hidden = false;
           return;
         }
+        // A refusal shown before belongs to the code typed before; the next one names this code.
+        this.#error.hidden = true;
         done(code);
       };
       this.#no.onclick = () => done(undefined);
