@@ -169,6 +169,9 @@ test.describe('the panel tells the truth', () => {
     await atWidth(panel, WIDTHS_PX[0]);
     const pair = panel.getByRole('button', { name: 'Pair', exact: true });
     await expect(pair).toHaveClass(/primary/);
+    await expect(panel.locator('#pairing-client'), 'the box names who waits').toHaveText(
+      'Agent connected to the bridge: pairing-agent.',
+    );
     const error = panel.locator('#pairing-error');
     for (const wrong of ['ABCDE-00000', 'ABCDE-11111']) {
       await panel.locator('#pairing-code-input').fill(wrong);

@@ -32,7 +32,11 @@ import { loadPairings, savePairing, type StoredPairing } from './pairings';
  * Asks the user to type the bridge's one-time pairing code (undefined: they declined); absent
  * where no one can see. `problem` says why it asks again (a wrong code).
  */
-export type AskPairingCode = (problem?: string) => Promise<string | undefined>;
+export type AskPairingCode = (
+  problem?: string,
+  /** The MCP clients the bridge has connected now; undefined when it does not say. */
+  clients?: string[],
+) => Promise<string | undefined>;
 
 /** What the handshake needs of the relay's connection. */
 export interface HandshakeLink {
@@ -126,7 +130,7 @@ export class RelayHandshake {
         await this.#onChallenge(frame);
         return;
       case 'pairing_required':
-        await this.#onPairingRequired();
+        await this.#onPairingRequired(frame.clients);
         return;
       case 'pair_offer':
         await this.#onPairOffer(frame);
@@ -159,7 +163,7 @@ export class RelayHandshake {
     });
   }
 
-  async #onPairingRequired(): Promise<void> {
+  async #onPairingRequired(clients: string[] | undefined): Promise<void> {
     if (this.#declined) {
       this.refuse('Pairing declined. Reopen this panel to pair.');
       return;
@@ -177,7 +181,7 @@ export class RelayHandshake {
     const problem = this.#pairingProblem;
     this.#pairingProblem = undefined;
     const connection = this.#link.current();
-    const code = await this.#askCode(problem);
+    const code = await this.#askCode(problem, clients);
     // The connection may have timed out while the user typed; the next one asks the same form.
     if (this.#link.current() !== connection) return;
     if (code === undefined) {

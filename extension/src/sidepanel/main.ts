@@ -140,7 +140,7 @@ function applySettings(settings: Settings): void {
           ? `${detail} This panel holds the link: closing it stops the agents (see Settings).`
           : detail,
       ),
-    (problem) => pairingView.askCode(problem),
+    (problem, clients) => pairingView.askCode(problem, clients),
   );
   relay.start();
 }
