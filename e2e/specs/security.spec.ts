@@ -274,7 +274,7 @@ test.describe('a link nobody else can use', () => {
     const panel = await panelOfUnpairedBrowser(bridge, sandbox);
     await panel.locator('#pairing-code-input').fill('ABCDE-00000');
     await panel.locator('#pair-yes').click();
-    await expect(panel.locator('#pairing-error')).toContainText('did not accept that code', {
+    await expect(panel.locator('#pairing-error')).toContainText('did not accept ABCDE-00000', {
       timeout: 15_000,
     });
     await panel.locator('#pair-no').click();

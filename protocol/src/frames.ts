@@ -84,7 +84,14 @@ export const challengeFrameSchema = z.object({
   proof: z.string().max(200),
 });
 export const authFrameSchema = z.object({ type: z.literal('auth'), proof: z.string().max(200) });
-export const pairingRequiredFrameSchema = z.object({ type: z.literal('pairing_required') });
+export const pairingRequiredFrameSchema = z.object({
+  type: z.literal('pairing_required'),
+  /**
+   * The MCP clients connected to this daemon now (as each named itself), so the panel can say
+   * who waits for the pairing; the daemon cannot tell which of them asked. Absent from older daemons.
+   */
+  clients: z.array(z.string().max(200)).max(20).optional(),
+});
 export const pairStartFrameSchema = z.object({
   type: z.literal('pair_start'),
   publicKey: z.string().max(200),

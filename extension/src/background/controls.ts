@@ -23,7 +23,13 @@ export class Controls {
   async apply(action: ControlAction, sessionId: string): Promise<void> {
     const record = await this.#store.get(sessionId);
     if (!record) return;
+    // The user's own word on this agent: "Resume all" no longer speaks for it.
+    if (action === 'pause' || action === 'resume' || action === 'revoke')
+      record.stoppedByAll = false;
     switch (action) {
+      case 'dismiss':
+        if (record.state === 'revoked') record.dismissed = true;
+        break;
       case 'pause':
         if (record.state === 'active') record.state = 'paused';
         break;

@@ -30,6 +30,10 @@ export interface SessionRecord {
   /** Tabs the session owns, in the order browser_tabs lists them. */
   tabIds: number[];
   currentTabId: number | undefined;
+  /** Paused by "Stop all agents", not by its own Pause: "Resume all" resumes exactly these. */
+  stoppedByAll?: boolean | undefined;
+  /** Revoked, and dismissed from the panel by the user; its calls still answer REVOKED. */
+  dismissed?: boolean | undefined;
 }
 
 const STORAGE_KEY = 'sessions';

@@ -35,6 +35,7 @@ import { enforcePolicy, leaseFollowsGroup } from './worker/tabEvents';
 import { TabReports } from './worker/tabReports';
 import { usableSession } from './worker/usableSession';
 import { watchRendererOf } from './worker/watchRendererOf';
+import { resumeAllSessions, stopAllSessions } from './worker/stopAll';
 
 const STOP_ALL_REASON = 'the user stopped every agent in the Browser Agent side panel';
 const STOP_ALL_HINT = 'Wait for the user to resume this agent in the side panel, or ask them to.';
@@ -113,6 +114,7 @@ export class Worker {
     background: this.background,
     onRelayFrame: (frame, reply) => this.onRelayFrame(frame, reply),
     stopAll: () => this.stopAll(),
+    resumeAll: () => this.resumeAll(),
     applySettings: () => this.applySettings(),
     sessionViews: () => this.#sessionViews(),
   });
@@ -164,7 +166,18 @@ export class Worker {
         // A (re)connected daemon knows nothing of this session's tabs yet.
         this.tabReports.forget(frame.sessionId);
         void this.store
-          .upsert(frame.sessionId, frame.client, frame.project, frame.policy, frame.settings)
+          .get(frame.sessionId)
+          .then(async (known) => {
+            // A daemon that reconnects starts its sessions again: only a new one is news.
+            if (!known) this.#logSession(frame.sessionId, frame.client.name, 'connected');
+            return this.store.upsert(
+              frame.sessionId,
+              frame.client,
+              frame.project,
+              frame.policy,
+              frame.settings,
+            );
+          })
           .then(() =>
             this.transactions.manager.configure(frame.sessionId, frame.transactions, frame.resume),
           )
@@ -255,10 +268,17 @@ export class Worker {
   /** The panel's "Stop all agents": every session paused, every call of theirs cancelled. */
   async stopAll(): Promise<void> {
     const records = await this.store.all();
-    for (const r of records) if (r.state === 'active') r.state = 'paused';
+    stopAllSessions(records);
     await this.store.save();
     for (const r of records)
       this.dispatcher.cancelSession(r.sessionId, STOP_ALL_REASON, STOP_ALL_HINT);
+    this.sessionsChanged();
+  }
+
+  /** The panel's "Resume all": the sessions Stop all paused act again (worker/stopAll.ts). */
+  async resumeAll(): Promise<void> {
+    resumeAllSessions(await this.store.all());
+    await this.store.save();
     this.sessionsChanged();
   }
 
@@ -272,11 +292,18 @@ export class Worker {
     this.permissions.answerFromOverlay(tabId, message.id, message.allow, message.scope, busy);
   }
 
+  /** The live log's line for an agent that connected or left. */
+  #logSession(sessionId: string, client: string, event: 'connected' | 'left'): void {
+    const entry = this.activity.sessionEvent(sessionId, friendlyClientName(client), event);
+    this.panels.broadcast({ kind: 'activity', entry });
+  }
+
   /** The agent's tabs are closed, or released to the user, as the user's setting says. */
   async #endSession(sessionId: string): Promise<void> {
     // Its calls end with it, and so do the questions they asked (issue #25).
     this.dispatcher.cancelSession(sessionId, 'the session ended');
     const record = await this.store.remove(sessionId);
+    if (record) this.#logSession(sessionId, record.client.name, 'left');
     await this.transactions.manager.forget(sessionId);
     await this.permissions.gate.forget(sessionId);
     if (!record) return;

@@ -25,10 +25,29 @@ describe('callSentence', () => {
     expect(callSentence(entry({}))).toBe('Clicked button "Sign in" on github.com, 84 ms');
   });
 
-  it('names the tool by its title when it failed, with the code', () => {
+  it('names the tool by its title when it failed, and the failure in words', () => {
     expect(callSentence(entry({ summary: undefined, outcome: 'PAUSED', durationMs: 3 }))).toBe(
-      'Click on github.com failed: PAUSED, 3 ms',
+      'Click on github.com failed: the agent is paused, 3 ms',
     );
+    expect(
+      callSentence(entry({ summary: undefined, outcome: 'ELEMENT_NOT_FOUND', durationMs: 3 })),
+    ).toBe('Click on github.com failed: the element was not found, 3 ms');
+    expect(
+      callSentence(entry({ summary: undefined, outcome: 'SOME_NEWER_CODE', durationMs: 3 })),
+      'a code this release does not know is shown as it is',
+    ).toBe('Click on github.com failed: SOME_NEWER_CODE, 3 ms');
+  });
+
+  it('says what a wait waits for, and reads an agent coming and going as such', () => {
+    const wait = entry({
+      tool: 'browser_wait_for',
+      summary: undefined,
+      subject: 'the text "Done"',
+      outcome: undefined,
+    });
+    expect(callSentence(wait)).toBe('Wait for the text "Done" on github.com…');
+    expect(callSentence(entry({ tool: '', event: 'connected' }))).toBe('connected');
+    expect(callSentence(entry({ tool: '', event: 'left' }))).toBe('left');
   });
 
   it('does not repeat a host the sentence already names, and ends a running call with …', () => {

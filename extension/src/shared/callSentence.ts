@@ -1,5 +1,6 @@
 import { findContract } from '@browser-agent/protocol';
 import type { ActivityEntry } from './messages';
+import { errorWords } from './errorWords';
 
 /** Starts the args of a call that hands files to a page (activity.ts). */
 const FILES_LABEL = 'files: ';
@@ -23,16 +24,23 @@ export function toolTitle(tool: string): string {
 /**
  * One call as a sentence, the way the live log and the recording show it:
  * `Clicked button "Sign in" on github.com, 84 ms`. The handler's own first sentence when it
- * succeeded (activity.ts), else the tool's title; "failed: CODE" when it failed; "…" while it runs.
+ * succeeded (activity.ts), else the tool's title with what it is about ("Wait for the text
+ * "Done""); "failed: the element was not found" when it failed (the code stays in the details);
+ * "…" while it runs. An agent that connects or leaves reads "connected" / "left".
  */
 export function callSentence(entry: ActivityEntry): string {
-  const what = entry.summary ?? toolTitle(entry.tool);
+  if (entry.event !== undefined) return entry.event;
+  const what =
+    entry.summary ??
+    (entry.subject === undefined
+      ? toolTitle(entry.tool)
+      : `${toolTitle(entry.tool)} ${entry.subject}`);
   const on = entry.host !== undefined && !what.includes(entry.host) ? ` on ${entry.host}` : '';
   const files = entry.args.startsWith(FILES_LABEL) ? ` (${entry.args})` : '';
   if (entry.outcome === undefined) return `${what}${on}${files}…`;
   const ms = `${entry.durationMs ?? 0} ms`;
   if (entry.outcome === 'ok') return `${what}${on}${files}, ${ms}`;
-  return `${what}${on}${files} failed: ${entry.outcome}, ${ms}`;
+  return `${what}${on}${files} failed: ${errorWords(entry.outcome)}, ${ms}`;
 }
 
 const TIME_OF_DAY = new Intl.DateTimeFormat(undefined, {

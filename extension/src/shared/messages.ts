@@ -129,6 +129,8 @@ export interface SessionView {
   lastActivity: number | undefined;
   busy: boolean;
   color: string;
+  /** Paused by "Stop all agents" (so "Resume all" would resume it), not by its own Pause. */
+  stoppedByAll: boolean;
   /** The session's current tab as Chrome shows it now (title, URL for the origin and favicon). */
   page: { tabId: number; title: string; url: string } | undefined;
   /** The call the agent is running now, if any. */
@@ -165,6 +167,10 @@ export interface ActivityEntry {
   host: string | undefined;
   /** The handler's own first sentence ("Clicked button "Sign in"."), when the call succeeded. */
   summary: string | undefined;
+  /** What the call is about when its title alone says too little: `the text "Done"`, `3 s`. */
+  subject?: string | undefined;
+  /** Not a call: the agent connected or left (tool is empty then). */
+  event?: 'connected' | 'left' | undefined;
   startedAt: number;
   durationMs: number | undefined;
   /** 'ok', an error code, or undefined while the call runs. */
@@ -188,7 +194,8 @@ export interface Settings {
   sensitiveSites: string[];
 }
 
-export type ControlAction = 'pause' | 'resume' | 'revoke' | 'focus' | 'handover';
+/** `dismiss` removes a revoked session's card from the panel (its calls still answer REVOKED). */
+export type ControlAction = 'pause' | 'resume' | 'revoke' | 'focus' | 'handover' | 'dismiss';
 
 /** Panel → worker. Frames travel as their JSON text, validated by the worker like the daemon's. */
 export type PanelToWorker =
@@ -200,7 +207,9 @@ export type PanelToWorker =
   | { kind: 'grant'; site: string; client: string }
   | { kind: 'revoke_grant'; site: string; client: string }
   /** Pause every session and cancel the calls they have queued or running. */
-  | { kind: 'stop_all' };
+  | { kind: 'stop_all' }
+  /** Resume the sessions "Stop all agents" paused, and only those. */
+  | { kind: 'resume_all' };
 
 /** Worker → panel. */
 export type WorkerToPanel =

@@ -32,7 +32,11 @@ import { loadPairings, savePairing, type StoredPairing } from './pairings';
  * Asks the user to type the bridge's one-time pairing code (undefined: they declined); absent
  * where no one can see. `problem` says why it asks again (a wrong code).
  */
-export type AskPairingCode = (problem?: string) => Promise<string | undefined>;
+export type AskPairingCode = (
+  problem?: string,
+  /** The MCP clients the bridge has connected now; undefined when it does not say. */
+  clients?: string[],
+) => Promise<string | undefined>;
 
 /** What the handshake needs of the relay's connection. */
 export interface HandshakeLink {
@@ -56,6 +60,8 @@ type Step =
       extensionKey: string;
       daemonKey: string;
       pairingId: string;
+      /** The code the user typed, named when the bridge refuses it. */
+      code: string;
     }
   | { at: 'done' };
 
@@ -81,11 +87,18 @@ export class RelayHandshake {
     return this.#verified;
   }
 
-  /** The connection closed; a close with 4401 while confirming means the code was wrong. */
+  /**
+   * The connection closed; a close with 4401 while confirming means the code was wrong. The
+   * message names the code typed, so a second wrong code reads as a new refusal, not an old one.
+   */
   closed(code: number): void {
-    if (this.#step.at === 'confirming' && code === 4401)
-      this.#pairingProblem =
-        'The bridge did not accept that code. Ask your agent for the current code (three wrong tries replace it) and type it again.';
+    const hs = this.#step;
+    if (hs.at !== 'confirming' && hs.at !== 'pairing') return;
+    this.#step = { at: 'done' };
+    this.#pairingProblem =
+      hs.at === 'confirming' && code === 4401
+        ? `The bridge did not accept ${hs.code}. Ask your agent for the current code (three wrong tries replace it) and type it again.`
+        : `The link to the bridge closed before ${hs.code} was checked. Type the code again.`;
   }
 
   async hello(): Promise<void> {
@@ -117,7 +130,7 @@ export class RelayHandshake {
         await this.#onChallenge(frame);
         return;
       case 'pairing_required':
-        await this.#onPairingRequired();
+        await this.#onPairingRequired(frame.clients);
         return;
       case 'pair_offer':
         await this.#onPairOffer(frame);
@@ -150,7 +163,7 @@ export class RelayHandshake {
     });
   }
 
-  async #onPairingRequired(): Promise<void> {
+  async #onPairingRequired(clients: string[] | undefined): Promise<void> {
     if (this.#declined) {
       this.refuse('Pairing declined. Reopen this panel to pair.');
       return;
@@ -168,7 +181,7 @@ export class RelayHandshake {
     const problem = this.#pairingProblem;
     this.#pairingProblem = undefined;
     const connection = this.#link.current();
-    const code = await this.#askCode(problem);
+    const code = await this.#askCode(problem, clients);
     // The connection may have timed out while the user typed; the next one asks the same form.
     if (this.#link.current() !== connection) return;
     if (code === undefined) {
@@ -204,6 +217,7 @@ export class RelayHandshake {
       extensionKey,
       daemonKey: frame.publicKey,
       pairingId: frame.pairingId,
+      code: hs.code,
     };
     this.#link.send({
       type: 'pair_confirm',

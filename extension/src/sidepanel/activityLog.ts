@@ -3,6 +3,8 @@ import { callSentence, timeOfDay } from '../shared/callSentence';
 import { el } from './dom';
 
 const MAX_ENTRIES = 200;
+/** The log is at most this share of the panel's height (as panel.css's max-height says). */
+const LOG_MAX_VIEWPORT_SHARE = 0.5;
 
 /**
  * Live log of relayed calls, one sentence each with the time of day:
@@ -17,11 +19,16 @@ export class ActivityLog {
   readonly #items = new Map<string, HTMLLIElement>();
   #filter: string | undefined;
 
+  #fitScheduled = false;
+
   constructor(root: HTMLElement, filterLabel: HTMLElement, showAll: HTMLElement) {
     this.#root = root;
     this.#filterLabel = filterLabel;
     this.#showAll = showAll;
     showAll.addEventListener('click', () => this.filter(undefined, ''));
+    // Details opening or closing, and a resized panel, move where the rows end.
+    root.addEventListener('toggle', () => this.#scheduleFit(), true);
+    window.addEventListener('resize', () => this.#scheduleFit());
     this.#showEmpty();
   }
 
@@ -31,6 +38,7 @@ export class ActivityLog {
     this.#filterLabel.textContent = sessionId === undefined ? '' : `of ${client}`;
     for (const li of this.#items.values())
       li.hidden = sessionId !== undefined && li.dataset['sessionId'] !== sessionId;
+    this.#scheduleFit();
   }
 
   replaceAll(entries: ActivityEntry[]): void {
@@ -51,7 +59,12 @@ export class ActivityLog {
       this.#root.prepend(li);
       this.#trim();
     }
-    li.className = entry.outcome === undefined ? 'pending' : entry.outcome === 'ok' ? 'ok' : 'err';
+    if (entry.event !== undefined) {
+      li.className = 'event';
+      li.dataset['event'] = entry.event;
+    } else
+      li.className =
+        entry.outcome === undefined ? 'pending' : entry.outcome === 'ok' ? 'ok' : 'err';
     // An open "Details" stays open while the entry updates.
     const open = li.querySelector('details')?.open === true;
     const details = el(
@@ -70,9 +83,43 @@ export class ActivityLog {
       el('span', { className: 'who' }, entry.client),
       ' ',
       el('span', { className: 'what' }, callSentence(entry)),
-      details,
+      ...(entry.event === undefined ? [details] : []),
     );
     li.hidden = this.#filter !== undefined && entry.sessionId !== this.#filter;
+    this.#scheduleFit();
+  }
+
+  /**
+   * One fit per task, however many entries arrive in it. Not requestAnimationFrame: a panel page
+   * opened as a background tab (a relay tab) gets no frames, and its log would never fit.
+   */
+  #scheduleFit(): void {
+    if (this.#fitScheduled) return;
+    this.#fitScheduled = true;
+    queueMicrotask(() => {
+      this.#fitScheduled = false;
+      this.#fit();
+    });
+  }
+
+  /**
+   * Ends the log's box at the bottom of the last row that fits whole, so the bottom row is never
+   * cut in half and the rows below are a scroll away (rows wrap, so no fixed height fits them).
+   */
+  #fit(): void {
+    const limit = Math.floor(window.innerHeight * LOG_MAX_VIEWPORT_SHARE);
+    // Fractional pixels: rows are rarely a whole number of pixels high.
+    const top = this.#root.getBoundingClientRect().top - this.#root.scrollTop;
+    let fit = 0;
+    for (const li of this.#root.children) {
+      if (!(li instanceof HTMLElement) || li.hidden) continue;
+      const bottom = li.getBoundingClientRect().bottom - top;
+      if (bottom > limit) break;
+      fit = bottom;
+    }
+    const overflows = this.#root.scrollHeight > limit;
+    // A single row taller than the limit is cut; it scrolls.
+    this.#root.style.maxHeight = overflows ? `${fit > 0 ? Math.ceil(fit) : limit}px` : '';
   }
 
   #showEmpty(): void {

@@ -63,10 +63,12 @@ const sessions = new SessionList(
   {
     control: (action, sessionId) => toWorker({ kind: 'control', action, sessionId }),
     filter: (sessionId, client) => log.filter(sessionId, client),
+    stopAll: () => toWorker({ kind: 'stop_all' }),
+    resumeAll: () => toWorker({ kind: 'resume_all' }),
   },
   byId<HTMLButtonElement>('stop-all'),
+  byId<HTMLButtonElement>('resume-all'),
 );
-byId('stop-all').addEventListener('click', () => toWorker({ kind: 'stop_all' }));
 const recordingView = new RecordingView(byId('recordings'));
 recordingView.refresh();
 const pairingView = new PairingView();
@@ -138,7 +140,7 @@ function applySettings(settings: Settings): void {
           ? `${detail} This panel holds the link: closing it stops the agents (see Settings).`
           : detail,
       ),
-    (problem) => pairingView.askCode(problem),
+    (problem, clients) => pairingView.askCode(problem, clients),
   );
   relay.start();
 }

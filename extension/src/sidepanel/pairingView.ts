@@ -1,4 +1,5 @@
 import { normalizeOneTimeCode } from '@browser-agent/protocol';
+import { friendlyClientName } from '../shared/clientNames';
 import { forgetPairing, loadPairings, PAIRINGS_KEY } from '../shared/pairings';
 import { byId, el } from './dom';
 
@@ -12,6 +13,7 @@ export class PairingView {
   readonly #form = byId<HTMLFormElement>('pairing-form');
   readonly #input = byId<HTMLInputElement>('pairing-code-input');
   readonly #error = byId('pairing-error');
+  readonly #clients = byId('pairing-client');
   readonly #no = byId<HTMLButtonElement>('pair-no');
   readonly #list = byId('pairings');
   #pending: Promise<string | undefined> | undefined;
@@ -28,9 +30,10 @@ export class PairingView {
    * Waits for the user to type the code; undefined when they decline. A prompt already open is
    * shared, so reconnects while the user types do not ask twice. `problem` says why it asks again.
    */
-  askCode(problem?: string): Promise<string | undefined> {
+  askCode(problem?: string, clients?: string[]): Promise<string | undefined> {
     this.#error.textContent = problem ?? '';
     this.#error.hidden = problem === undefined;
+    this.#clients.textContent = clientsText(clients);
     if (this.#pending) return this.#pending;
     this.#box.hidden = false;
     this.#input.value = '';
@@ -51,6 +54,8 @@ export class PairingView {
           this.#error.hidden = false;
           return;
         }
+        // A refusal shown before belongs to the code typed before; the next one names this code.
+        this.#error.hidden = true;
         done(code);
       };
       this.#no.onclick = () => done(undefined);
@@ -86,4 +91,15 @@ export class PairingView {
       }),
     );
   }
+}
+
+/**
+ * Who waits for this pairing: the MCP clients the bridge has connected now. The bridge cannot
+ * tell which of them asked (the code goes to every agent whose call found no paired browser).
+ */
+function clientsText(clients: string[] | undefined): string {
+  if (clients === undefined || clients.length === 0)
+    return 'The bridge did not say which agent asks.';
+  const names = [...new Set(clients.map(friendlyClientName))];
+  return `${names.length === 1 ? 'Agent' : 'Agents'} connected to the bridge: ${names.join(', ')}.`;
 }

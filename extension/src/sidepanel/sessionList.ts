@@ -1,6 +1,7 @@
 import type { ControlAction, SessionView } from '../shared/messages';
-import { hostOf, timeOfDay, toolTitle } from '../shared/callSentence';
+import { hostOf } from '../shared/callSentence';
 import { friendlyClientName } from '../shared/clientNames';
+import { allControls, CARD_STATE_LABELS, cardDoing, cardState, CardState } from './cardState';
 import { el } from './dom';
 
 const COLORS: Record<string, string> = {
@@ -30,6 +31,8 @@ interface PermissionFields {
 
 export interface SessionListActions {
   control(action: ControlAction, sessionId: string): void;
+  stopAll(): void;
+  resumeAll(): void;
   filter(sessionId: string, client: string): void;
 }
 
@@ -80,17 +83,29 @@ function faviconOf(url: string): string {
 export class SessionList {
   readonly #root: HTMLElement;
   readonly #actions: SessionListActions;
-  readonly #stopAll: HTMLButtonElement | undefined;
+  readonly #stopAll: HTMLButtonElement;
+  readonly #resumeAll: HTMLButtonElement;
 
-  constructor(root: HTMLElement, actions: SessionListActions, stopAll?: HTMLButtonElement) {
+  constructor(
+    root: HTMLElement,
+    actions: SessionListActions,
+    stopAll: HTMLButtonElement,
+    resumeAll: HTMLButtonElement,
+  ) {
     this.#root = root;
     this.#actions = actions;
     this.#stopAll = stopAll;
+    this.#resumeAll = resumeAll;
+    stopAll.addEventListener('click', () => actions.stopAll());
+    resumeAll.addEventListener('click', () => actions.resumeAll());
     this.render([]);
   }
 
   render(sessions: SessionView[]): void {
-    if (this.#stopAll) this.#stopAll.disabled = !sessions.some((s) => s.state === 'active');
+    const all = allControls(sessions);
+    this.#stopAll.hidden = all.stopHidden;
+    this.#stopAll.disabled = all.stopDisabled;
+    this.#resumeAll.hidden = all.resumeHidden;
     if (sessions.length === 0) {
       this.#root.replaceChildren(
         el(
@@ -112,7 +127,8 @@ export class SessionList {
   }
 
   #item(s: SessionView & PermissionFields): HTMLLIElement {
-    const label = s.state === 'active' ? (s.busy ? 'working' : 'idle') : s.state;
+    const state = cardState(s);
+    const revoked = state === CardState.revoked;
     const friendly = friendlyClientName(s.client.name);
     const name = el(
       'button',
@@ -125,7 +141,7 @@ export class SessionList {
       'div',
       { className: 'head' },
       name,
-      el('span', { className: `state ${label}` }, label),
+      el('span', { className: `state ${state}` }, CARD_STATE_LABELS[state]),
     );
     if (friendly !== s.client.name)
       head.append(
@@ -133,26 +149,27 @@ export class SessionList {
       );
 
     const rows: HTMLElement[] = [head];
-    const mode = modeText(s.permissionMode);
+    // A revoked agent has no mode and no tabs any more (Revoke released them to the user).
+    const mode = revoked ? undefined : modeText(s.permissionMode);
     if (mode !== undefined) rows.push(el('div', { className: 'mode' }, mode));
-    rows.push(this.#page(s));
-    rows.push(this.#doing(s));
-    const question = questionText(s.pendingQuestion);
+    if (!revoked) rows.push(this.#page(s));
+    rows.push(
+      el('div', { className: state === CardState.working ? 'doing now' : 'doing' }, cardDoing(s)),
+    );
+    const question = revoked ? undefined : questionText(s.pendingQuestion);
     if (question !== undefined)
       rows.push(
         el('div', { className: 'pending-question', role: 'alert' }, `Waiting for you: ${question}`),
       );
     const tabs = s.tabs.length === 1 ? '1 tab' : `${s.tabs.length} tabs`;
-    rows.push(
-      el(
-        'div',
-        { className: 'meta' },
-        [s.project, tabs, ...transactionCounters(s.transaction)].filter(Boolean).join(' · '),
-      ),
+    const meta = [s.project, revoked ? '' : tabs, ...transactionCounters(s.transaction)].filter(
+      Boolean,
     );
+    if (meta.length > 0) rows.push(el('div', { className: 'meta' }, meta.join(' · ')));
     const li = el('li', { className: 'session' }, ...rows, this.#buttons(s));
     li.dataset['sessionId'] = s.sessionId;
     li.dataset['state'] = s.state;
+    li.dataset['card'] = state;
     li.style.borderLeftColor = COLORS[s.color] ?? COLORS['grey'] ?? '';
     return li;
   }
@@ -180,23 +197,6 @@ export class SessionList {
     );
   }
 
-  #doing(s: SessionView): HTMLElement {
-    if (s.state === 'paused')
-      return el('div', { className: 'doing' }, 'Paused: its calls wait for you.');
-    if (s.state === 'revoked') return el('div', { className: 'doing' }, 'Access revoked.');
-    if (s.running)
-      return el(
-        'div',
-        { className: 'doing now' },
-        `Now: ${toolTitle(s.running.tool)} (since ${timeOfDay(s.running.startedAt)})`,
-      );
-    return el(
-      'div',
-      { className: 'doing' },
-      s.lastActivity ? `Idle, last call at ${timeOfDay(s.lastActivity)}` : 'Idle, no calls yet',
-    );
-  }
-
   #buttons(s: SessionView): HTMLElement {
     const button = (action: ControlAction, text: string, title: string): HTMLButtonElement => {
       const b = el('button', { type: 'button', title }, text);
@@ -206,7 +206,12 @@ export class SessionList {
       return b;
     };
     const buttons: HTMLButtonElement[] = [];
-    if (s.state === 'revoked') return el('div', { className: 'actions' });
+    if (s.state === 'revoked')
+      return el(
+        'div',
+        { className: 'actions' },
+        button('dismiss', 'Dismiss', 'Remove this card from the panel; the agent stays revoked'),
+      );
     if (s.tabs.length > 0)
       buttons.push(button('focus', 'Show tab', 'Bring this agent’s tab to the front'));
     buttons.push(

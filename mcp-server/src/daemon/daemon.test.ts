@@ -746,6 +746,20 @@ describe('pairing and authentication', () => {
     srv.socket.end();
   });
 
+  it('names the MCP clients connected now when it asks a new extension to pair', async () => {
+    const alone = await rawExtension(port);
+    alone.ws.send(hello(randomBytes(24).toString('base64'), []));
+    const before = await alone.next('pairing_required');
+    expect(before, 'no client connected: none named').not.toHaveProperty('clients');
+    alone.ws.close();
+    const srv = await openServer(join(dir, 'd.sock'));
+    const ext = await rawExtension(port);
+    ext.ws.send(hello(randomBytes(24).toString('base64'), []));
+    expect(await ext.next('pairing_required')).toMatchObject({ clients: ['test-client'] });
+    ext.ws.close();
+    srv.socket.end();
+  });
+
   it('after a pairing, drops the code from status.json and sends a closed panel back to the panel', async () => {
     const ext = await rawExtension(port);
     ext.ws.send(hello(randomBytes(24).toString('base64'), []));

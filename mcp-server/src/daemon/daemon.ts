@@ -42,6 +42,8 @@ import { writeStatus } from './statusFile.js';
 /** Write-ahead log: rotate at 5 MiB, keep 3 old files (~20 MiB at most). */
 const WAL_FILE_BYTES = 5 * 1024 * 1024;
 const WAL_FILES = 3;
+/** As many client names as pairing_required carries (protocol/src/frames.ts). */
+const MAX_PAIRING_CLIENTS = 20;
 
 export interface DaemonConfig {
   /** Unix socket to serve; undefined when the daemon runs inside a server (fallback). */
@@ -157,6 +159,14 @@ export class Daemon {
           pairings: this.#pairings,
           code: this.#code,
           launched: () => this.#launch.pairing,
+          clients: () =>
+            [
+              ...new Set(
+                [...this.#sessions.values()]
+                  .filter((s) => s.conn !== undefined)
+                  .map((s) => s.client.name),
+              ),
+            ].slice(0, MAX_PAIRING_CLIENTS),
         },
       ),
     );

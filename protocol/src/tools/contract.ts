@@ -95,6 +95,11 @@ export interface ToolContract<N extends string = string, S extends z.ZodObject =
    * the server's progress reports and its client-patience check read.
    */
   readonly waitDefaultSeconds?: number;
+  /**
+   * What a call is about, in words, for the side panel's log line when the title alone says too
+   * little: "Wait for" + `the text "Done"`. Given the call's validated arguments.
+   */
+  readonly logSubject?: (args: z.infer<S>) => string | undefined;
 }
 
 /** The MCP server's own steps (mcp-server/src/server/steps/serverSteps.ts), named by what they do. */

@@ -3,6 +3,13 @@ import { z } from 'zod';
 import { defineTool } from './contract.js';
 
 const MAX_WAIT_SECONDS = 120;
+/** How much of a waited-for text the panel's log line quotes. */
+const MAX_QUOTED_CHARS = 60;
+
+function quoted(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return `"${line.length > MAX_QUOTED_CHARS ? `${line.slice(0, MAX_QUOTED_CHARS)}…` : line}"`;
+}
 
 export const waitFor = defineTool({
   name: 'browser_wait_for',
@@ -35,6 +42,19 @@ export const waitFor = defineTool({
   waitDefaultSeconds: 10,
   takesProjectPath: true,
   typedArgs: ['text'],
+  // The text a wait looks for is text the page shows anyway; the details still hide it.
+  logSubject: (args) => {
+    const parts: string[] = [];
+    if (args.text !== undefined) parts.push(`the text ${quoted(args.text)}`);
+    if (args.textGone !== undefined) parts.push(`the text ${quoted(args.textGone)} to go`);
+    if (args.selector !== undefined)
+      parts.push(`${quoted(args.selector)} to be ${args.state ?? 'visible'}`);
+    if (args.networkIdle === true) parts.push('the network to be idle');
+    if (args.time !== undefined) parts.push(`${args.time} s`);
+    if (parts.length === 0) return undefined;
+    const limit = args.time === undefined && args.timeout !== undefined;
+    return `${parts.join(' and ')}${limit ? ` (up to ${args.timeout} s)` : ''}`;
+  },
 });
 
 /** The waitFor area's tools, in the order tools/list shows them. */

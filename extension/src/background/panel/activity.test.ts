@@ -27,4 +27,25 @@ describe('Activity', () => {
     const other = fake.started(request('other_tool', { text: 'plain too' }), 'agent');
     expect(other.details).toContain('plain too');
   });
+
+  it('a wait says what it waits for, while its typed text stays hidden in the details', () => {
+    const entry = new Activity().started(
+      request('browser_wait_for', { text: 'Order placed', timeout: 5 }),
+      'agent',
+    );
+    expect(entry.subject).toBe('the text "Order placed" (up to 5 s)');
+    expect(entry.details).not.toContain('Order placed');
+  });
+
+  it('keeps a line for an agent that connects and one that leaves, running nothing', () => {
+    const activity = new Activity();
+    const joined = activity.sessionEvent('s', 'Claude Code', 'connected');
+    activity.sessionEvent('s', 'Claude Code', 'left');
+    expect(activity.all().map((e) => [e.client, e.event])).toEqual([
+      ['Claude Code', 'connected'],
+      ['Claude Code', 'left'],
+    ]);
+    expect(joined.outcome).toBe('ok');
+    expect(activity.running('s')).toBeUndefined();
+  });
 });

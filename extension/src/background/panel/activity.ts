@@ -7,6 +7,7 @@ import {
 } from '@browser-agent/protocol';
 import type { ActivityEntry } from '../../shared/messages';
 import { UPLOAD_ORIGIN_PREFIX } from '../common/constants';
+import { callSubject } from './callSubject';
 
 const MAX_ENTRIES = 200;
 const MAX_ARGS_CHARS = 80;
@@ -54,17 +55,43 @@ export class Activity {
       details: detailsOf(hidden),
       host: undefined,
       summary: undefined,
+      subject: callSubject(frame.action, frame.params),
       startedAt: Date.now(),
       durationMs: undefined,
       outcome: undefined,
     };
+    this.#keep(entry);
+    return entry;
+  }
+
+  /** A line for an agent that connected or left: "10:42:07 Claude Code connected". */
+  sessionEvent(sessionId: string, client: string, event: 'connected' | 'left'): ActivityEntry {
+    const at = Date.now();
+    const entry: ActivityEntry = {
+      id: `${sessionId}:${event}:${at}`,
+      sessionId,
+      client,
+      tool: '',
+      args: '',
+      details: '',
+      host: undefined,
+      summary: undefined,
+      event,
+      startedAt: at,
+      durationMs: 0,
+      outcome: 'ok',
+    };
+    this.#keep(entry);
+    return entry;
+  }
+
+  #keep(entry: ActivityEntry): void {
     this.#entries.push(entry);
     this.#byId.set(entry.id, entry);
     while (this.#entries.length > MAX_ENTRIES) {
       const dropped = this.#entries.shift();
       if (dropped) this.#byId.delete(dropped.id);
     }
-    return entry;
   }
 
   finished(frame: ResponseFrame): ActivityEntry | undefined {

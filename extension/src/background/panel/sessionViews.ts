@@ -37,29 +37,32 @@ export async function sessionViews(
   permissions: PermissionFacts,
 ): Promise<SessionView[]> {
   return Promise.all(
-    records.map(async (r) => {
-      const tabs = await Promise.all(
-        r.tabIds.map(async (tabId) => {
-          const tab = await chrome.tabs.get(tabId).catch(() => undefined);
-          return { tabId, title: tab?.title ?? '', url: tab?.url ?? '' };
-        }),
-      );
-      const running = activity.running(r.sessionId);
-      return {
-        sessionId: r.sessionId,
-        client: r.client,
-        project: r.project,
-        state: r.state,
-        lastActivity: r.lastActivity,
-        busy: busy.has(r.sessionId),
-        color: r.color,
-        permissionMode: await permissions.modeOf(r),
-        pendingQuestion: permissions.questionOf(r.sessionId),
-        transaction: await transactionView(transactions, r.sessionId),
-        tabs,
-        page: tabs.find((t) => t.tabId === r.currentTabId) ?? tabs.at(-1),
-        running: running && { tool: running.tool, startedAt: running.startedAt },
-      };
-    }),
+    records
+      .filter((r) => r.dismissed !== true)
+      .map(async (r) => {
+        const tabs = await Promise.all(
+          r.tabIds.map(async (tabId) => {
+            const tab = await chrome.tabs.get(tabId).catch(() => undefined);
+            return { tabId, title: tab?.title ?? '', url: tab?.url ?? '' };
+          }),
+        );
+        const running = activity.running(r.sessionId);
+        return {
+          sessionId: r.sessionId,
+          client: r.client,
+          project: r.project,
+          state: r.state,
+          lastActivity: r.lastActivity,
+          busy: busy.has(r.sessionId),
+          color: r.color,
+          stoppedByAll: r.stoppedByAll === true,
+          permissionMode: await permissions.modeOf(r),
+          pendingQuestion: permissions.questionOf(r.sessionId),
+          transaction: await transactionView(transactions, r.sessionId),
+          tabs,
+          page: tabs.find((t) => t.tabId === r.currentTabId) ?? tabs.at(-1),
+          running: running && { tool: running.tool, startedAt: running.startedAt },
+        };
+      }),
   );
 }

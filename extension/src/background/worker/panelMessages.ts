@@ -24,6 +24,7 @@ export interface PanelMessagesDeps {
   background: BackgroundRelay;
   onRelayFrame(frame: RelayToWorkerFrame, reply: (frame: WorkerToRelayFrame) => void): void;
   stopAll(): Promise<void>;
+  resumeAll(): Promise<void>;
   applySettings(): Promise<void>;
   /** Every session as the panel's agent cards show it. */
   sessionViews(): Promise<SessionView[]>;
@@ -64,6 +65,9 @@ export class PanelMessages {
         return;
       case 'stop_all':
         await this.#deps.stopAll();
+        return;
+      case 'resume_all':
+        await this.#deps.resumeAll();
         return;
       case 'settings': {
         const settings = await saveSettings(message.settings);

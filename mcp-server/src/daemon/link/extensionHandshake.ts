@@ -32,6 +32,8 @@ export interface HandshakeAuthority {
   code: OneTimeCode;
   /** Set in launch mode: then this is the only pairing accepted, and nothing new pairs. */
   launched(): Pairing | undefined;
+  /** The MCP clients connected now, named to the user asked for the code (pairing_required). */
+  clients?(): string[];
 }
 
 type State =
@@ -95,7 +97,11 @@ export class ExtensionHandshake {
     if (!pairing) {
       if (launched) return fail('This bridge serves only the browser it launched');
       this.#state = { at: 'pair_start' };
-      return { kind: 'pairing', frame: { type: 'pairing_required' } };
+      const clients = this.#authority.clients?.() ?? [];
+      return {
+        kind: 'pairing',
+        frame: { type: 'pairing_required', ...(clients.length > 0 ? { clients } : {}) },
+      };
     }
     const secret = Buffer.from(pairing.secret, 'base64');
     const daemonNonce = randomBytes(24).toString('base64');
