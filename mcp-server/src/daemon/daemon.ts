@@ -23,7 +23,7 @@ import type { Server } from 'node:net';
 import type { Logger } from '../shared/logger.js';
 import { packageVersion } from '../shared/version.js';
 import { CallLog } from './callLog.js';
-import { LaunchSlot, launchedBrowserInUse } from './launch/launchSlot.js';
+import { LaunchSlot } from './launch/launchSlot.js';
 import { CallsAwaitingLink } from './link/callsAwaitingLink.js';
 import { ExtensionLink } from './link/extensionLink.js';
 import { listenFallingBack } from './link/portFallback.js';
@@ -114,7 +114,10 @@ export class Daemon {
         // A server of another build replaces this daemon or goes elsewhere (otherBuild.ts): no
         // browser is started for it here.
         if (isOtherBuild(hello.build)) return undefined;
-        if (!hello.launch) return this.#ownChromeHello();
+        if (!hello.launch)
+          return this.#launch.ownChromeHello(this.#launchConns.size, this.#link, () =>
+            this.#writeStatus(),
+          );
         this.#launchConns.add(conn);
         const refusal = this.#launch.refusal(hello.launch, this.#link, this.#pairings);
         if (refusal === undefined)
@@ -295,22 +298,6 @@ export class Daemon {
   #onAnswered(sessionId: string): void {
     const session = this.#sessions.answered(sessionId);
     if (session) this.#link?.send(sessionStart(session));
-  }
-
-  /**
-   * A server for the user's own Chrome, at a daemon that runs a browser it launched (#27.4: it
-   * drove the headless browser). While a launch-mode server is connected it is refused; once
-   * none is (the daemon's idle minute), the launched browser goes, so the user's Chrome can link.
-   */
-  #ownChromeHello(): WireError | undefined {
-    if (this.#launch.browser === undefined && this.#launch.pairing === undefined) return undefined;
-    if (this.#launchConns.size > 0) return launchedBrowserInUse();
-    this.#log.info("a server for the user's own Chrome came: closing the launched browser");
-    // Its link goes first, so no call of the new server reaches the browser while it closes.
-    const launched = this.#launch.pairing?.id;
-    this.#link?.dropUnless((id) => id !== launched, 4409, 'The launched browser is closing');
-    void this.#launch.release().then(() => this.#writeStatus());
-    return undefined;
   }
 
   #onServerClosed(conn: ServerConnection): void {

@@ -126,6 +126,26 @@ export class LaunchSlot {
   }
 
   /**
+   * A server for the user's own Chrome, at a daemon that runs a browser it launched (#27.4: it
+   * drove the headless browser). While a launch-mode server is connected it is refused; once
+   * none is (the daemon's idle minute), the launched browser goes, so the user's Chrome can link.
+   */
+  ownChromeHello(
+    launchServers: number,
+    link: ExtensionLink | undefined,
+    changed: () => void,
+  ): WireError | undefined {
+    if (this.#browser === undefined && this.#pairing === undefined) return undefined;
+    if (launchServers > 0) return launchedBrowserInUse();
+    this.#log.info("a server for the user's own Chrome came: closing the launched browser");
+    // Its link goes first, so no call of the new server reaches the browser while it closes.
+    const launched = this.#pairing?.id;
+    link?.dropUnless((id) => id !== launched, 4409, 'The launched browser is closing');
+    void this.release().then(changed);
+    return undefined;
+  }
+
+  /**
    * No launch-mode server is left and one for the user's own Chrome came: the launched browser
    * goes, and so does the rule that only its pairing is served.
    */
