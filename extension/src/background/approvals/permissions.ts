@@ -103,10 +103,13 @@ export class Permissions {
   }
 
   async view(): Promise<PermissionsView> {
+    // Chrome's policy first: its read may wait (managedSites.ts), and the sessions read after
+    // it are then the current ones, not those of before the wait (a view without a session's
+    // admin file was sent after a newer one with it).
+    const managed = await this.managed.get();
     const settings = await this.#deps.settings();
     const records = await this.#deps.records();
     const admin: AdminSites[] = [];
-    const managed = await this.managed.get();
     if (managed) admin.push(managed);
     for (const r of records) {
       const a = r.settings?.adminSites;
