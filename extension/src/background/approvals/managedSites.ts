@@ -11,6 +11,7 @@
  * got an answer has none to apply (docs/security.md, "Admin lists").
  */
 import { adminSitesSchema, type AdminSites } from '@browser-agent/protocol';
+import { delay } from '../common/timing';
 
 /** A call waits this long for Chrome's first answer, then goes on with the last lists read. */
 const FIRST_WAIT_MS = 3_000;
@@ -49,8 +50,6 @@ export function parseManagedSites(items: Record<string, unknown>): AdminSites | 
   });
   return parsed.success ? parsed.data : undefined;
 }
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The lists as Chrome last answered, read again once Chrome says the policy changed. */
 export class ManagedSites {
@@ -94,7 +93,7 @@ export class ManagedSites {
       const until = Date.now() + this.#firstWaitMs;
       while (!this.#hasAnswer() && Date.now() < until) {
         const wait = Math.min(this.#resendMs, until - Date.now());
-        await Promise.race([this.#answered, sleep(wait)]);
+        await Promise.race([this.#answered, delay(wait)]);
         this.#send();
       }
       const known = this.#answer();
