@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { textResult, type RequestFrame, type ResponseFrame } from '@browser-agent/protocol';
 import { timedClient, BusyClock } from './busyClock';
 import type { CdpClient } from './cdp';
-import { Dispatcher } from './dispatcher';
+import { Dispatcher, type SectionStep } from './dispatcher';
 import type { HandlerContext, HandlerRegistry } from './handlerContext';
 import { fakeContext } from './testing/fakeContext';
 import { waitFor } from './tools/waitFor';
@@ -146,5 +146,34 @@ describe('timedClient with a signal', () => {
     await expect(pending).rejects.toThrow('cancelled');
     await expect(client.send('Page.enable')).rejects.toThrow('cancelled');
     expect(sent).toEqual(['Runtime.enable']);
+  });
+});
+
+describe('Dispatcher section steps', () => {
+  it("leave the worker's own tool runs out: what is new stays for the agent's next result", async () => {
+    let unreported = 3;
+    const handlers = {
+      browser_take_screenshot: () => Promise.resolve(textResult('captured')),
+      browser_snapshot: () => Promise.resolve(textResult('snapshot')),
+    } as unknown as HandlerRegistry;
+    const newEntries: SectionStep = (_contract, _ctx, response) => {
+      if (unreported > 0) response.addText(`${unreported} new console entries`);
+      unreported = 0;
+      return Promise.resolve();
+    };
+    const d = new Dispatcher(
+      handlers,
+      (_s, _c, signal) => Promise.resolve({ ...fakeContext([]), signal }),
+      undefined,
+      [newEntries],
+    );
+    const ctx = fakeContext([]);
+    const capture = await d.invokeOwnTool('browser_take_screenshot', {}, ctx);
+    expect(JSON.stringify(capture)).not.toContain('new console entries');
+    const agents = await dispatch(d, request('s1', {}, 'browser_snapshot'));
+    expect(JSON.stringify(agents.payload)).toContain('3 new console entries');
+    unreported = 1;
+    const batchStep = await d.invokeTool('browser_snapshot', {}, ctx);
+    expect(JSON.stringify(batchStep)).toContain('1 new console entries');
   });
 });

@@ -261,12 +261,24 @@ export class Dispatcher {
     return response.result();
   }
 
+  /**
+   * Runs a tool on the worker's own behalf (the recording's capture), without the section steps:
+   * they hand over what is new since the agent's last result (console entries, downloads), and
+   * a capture that took them would take them from the agent's next result.
+   */
+  async invokeOwnTool(action: string, params: unknown, ctx: HandlerContext): Promise<ToolResult> {
+    const response = new CallResponse();
+    await this.#fill(action, params, ctx, response, false);
+    return response.result();
+  }
+
   /** Validates arguments against the tool's contract, runs its handler, then the section steps. */
   async #fill(
     action: string,
     params: unknown,
     ctx: HandlerContext,
     response: CallResponse,
+    withSections = true,
   ): Promise<void> {
     const contract = findContract(action);
     if (!contract || !isToolName(action)) {
@@ -288,6 +300,7 @@ export class Dispatcher {
     }
     // parsed.data was validated by this action's own contract.
     response.add(await this.#call(action, parsed.data, ctx));
+    if (!withSections) return;
     for (const step of this.#sectionSteps) await step(contract, ctx, response);
   }
 

@@ -145,7 +145,7 @@ export class Worker {
         ? this.contexts.create(record, new BusyClock(), signal)
         : undefined;
     },
-    screenshot: (ctx, args) => this.dispatcher.invokeTool('browser_take_screenshot', args, ctx),
+    screenshot: (ctx, args) => this.dispatcher.invokeOwnTool('browser_take_screenshot', args, ctx),
     changed: (sessionId) => this.panels.broadcast({ kind: 'recording', sessionId }),
     busy: (sessionId): boolean => this.calls.running(sessionId) > 0,
   });
