@@ -72,7 +72,10 @@ test('ask: each state-changing call waits for Allow or Deny; read-only tools nev
     bridge,
     callTool(client, 'browser_navigate', { url: site.url('/shop.html') }),
     'Allow',
-    ['Let careful-agent navigate to a url', 'You set this agent to ask before each action.'],
+    [
+      `Let careful-agent open ${site.url('/shop.html')}?`,
+      'You set this agent to ask before each action.',
+    ],
   );
   expect(navigated.isError, navigated.text).toBe(false);
 
@@ -86,7 +89,7 @@ test('ask: each state-changing call waits for Allow or Deny; read-only tools nev
       bridge,
       callTool(client, 'browser_click', { role: 'button', name: 'Show more' }),
       'Deny',
-      ['“Show more”'],
+      ['Let careful-agent click the button “Show more” on 127.0.0.1:'],
     ),
   );
   await expect(page.locator('#status')).toHaveText('Idle');
@@ -320,7 +323,7 @@ test('a client that can elicit is asked too; its answer or the panel’s, whiche
 
   // Answered in the terminal: no click in the panel.
   await callOk(client, 'browser_navigate', { url: site.url('/shop.html') });
-  expect(prompts[0]).toContain('Let terminal-agent navigate to a url');
+  expect(prompts[0]).toContain(`Let terminal-agent open ${site.url('/shop.html')}?`);
   await expect(question(bridge.relay)).toHaveCount(0);
 
   reply = 'Deny';

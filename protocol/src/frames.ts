@@ -191,6 +191,14 @@ export const sessionSettingsSchema = z.object({
   downloadDir: z.string().min(1).max(4096).optional(),
   /** Whether the panel's recording keeps a picture per step; absent: the panel's own setting. */
   recordSteps: z.boolean().optional(),
+  /**
+   * SHA-256 (hex) of each `--secrets` value, never the values: a question about typing one
+   * masks it (approvals/questionTarget.ts).
+   */
+  secretDigests: z
+    .array(z.string().regex(/^[0-9a-f]{64}$/))
+    .max(1000)
+    .optional(),
 });
 export type SessionSettings = z.infer<typeof sessionSettingsSchema>;
 

@@ -29,10 +29,17 @@ const STYLE = `
   .question p { margin: 0 0 8px; font-weight: 600; }
   .question button { color: #fff; background: #6d28d9; margin: 0 6px 4px 0; padding: 4px 10px; }
   .question button.deny { background: #b91c1c; }
+  .question .countdown { margin: 0 0 8px; color: #555; font-size: 12px; }
+  .target { position: fixed; z-index: 2147483646; pointer-events: none; border-radius: 4px;
+    outline: 3px solid #6d28d9; outline-offset: 2px; background: rgba(109, 40, 217, .12); }
 `;
+
+/** The question's countdown, updated while its box is shown. */
+let countdownTimer: ReturnType<typeof setInterval> | undefined;
 
 function render(client: string | null, question?: OverlayState['question']): void {
   document.getElementById(HOST_ID)?.remove();
+  clearInterval(countdownTimer);
   if (client === null) return;
   const host = document.createElement('div');
   host.id = HOST_ID;
@@ -58,7 +65,11 @@ function render(client: string | null, question?: OverlayState['question']): voi
   });
   bar.append(label, takeOver);
   root.append(style, bar);
-  if (question !== undefined) root.append(questionBox(question));
+  if (question !== undefined) {
+    // The element the question is about, outlined where it was when the question was asked.
+    if (question.highlight !== undefined) root.append(targetBox(question.highlight));
+    root.append(questionBox(question));
+  }
   document.documentElement.append(host);
 }
 
@@ -68,7 +79,15 @@ function questionBox(question: NonNullable<OverlayState['question']>): HTMLEleme
   box.setAttribute('role', 'alertdialog');
   const text = document.createElement('p');
   text.textContent = question.text;
-  box.append(text);
+  const countdown = document.createElement('p');
+  countdown.className = 'countdown';
+  const tick = (): void => {
+    const seconds = Math.max(0, Math.ceil((question.expiresAt - Date.now()) / 1000));
+    countdown.textContent = `Not done unless you answer within ${seconds} s.`;
+  };
+  tick();
+  countdownTimer = setInterval(tick, 1000);
+  box.append(text, countdown);
   const answer = (allow: boolean, scope: ApprovalScope) => (event: MouseEvent) => {
     // Only a real click: a page cannot reach this closed root, and a synthetic one is refused.
     if (!event.isTrusted) return;
@@ -89,6 +108,18 @@ function questionBox(question: NonNullable<OverlayState['question']>): HTMLEleme
   deny.textContent = 'Deny';
   deny.addEventListener('click', answer(false, 'once'));
   box.append(deny);
+  return box;
+}
+
+function targetBox(
+  rect: NonNullable<NonNullable<OverlayState['question']>['highlight']>,
+): HTMLElement {
+  const box = document.createElement('div');
+  box.className = 'target';
+  box.style.left = `${rect.x}px`;
+  box.style.top = `${rect.y}px`;
+  box.style.width = `${rect.width}px`;
+  box.style.height = `${rect.height}px`;
   return box;
 }
 

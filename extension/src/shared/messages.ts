@@ -34,8 +34,25 @@ export type ContentMessage =
 export type OverlayState = {
   kind: 'overlay';
   client: string | null;
-  question?: { id: string; text: string; scopes: ApprovalScope[] } | undefined;
+  question?: OverlayQuestion | undefined;
 };
+
+/** The open question as the tab's overlay shows it, with its countdown and its element's box. */
+export interface OverlayQuestion {
+  id: string;
+  text: string;
+  scopes: ApprovalScope[];
+  expiresAt: number;
+  highlight?: HighlightRect | undefined;
+}
+
+/** An element's box in the tab's viewport (CSS pixels), outlined while a question asks about it. */
+export interface HighlightRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
 
 /** What an irreversible-looking action would do (content/irreversible.ts decides). */
 export type IrreversibleKind =
@@ -94,6 +111,8 @@ export interface ApprovalQuestion {
   /** What an Allow may cover; `once` alone when the answer cannot be remembered. */
   scopes: ApprovalScope[];
   expiresAt: number;
+  /** Where the element the call acts on is on the tab, outlined by the overlay while it waits. */
+  highlight?: HighlightRect;
 }
 /** The older name, from when every question was about a submit. */
 export type SubmitQuestion = ApprovalQuestion;

@@ -16,6 +16,7 @@ const SCOPE_LABELS: Record<ApprovalScope, string> = {
 export class QuestionView {
   readonly #box: HTMLElement;
   readonly #answer: (id: string, allow: boolean, scope?: ApprovalScope) => void;
+  #countdown: ReturnType<typeof setInterval> | undefined;
 
   constructor(
     box: HTMLElement,
@@ -26,9 +27,17 @@ export class QuestionView {
   }
 
   render(questions: readonly SubmitQuestion[]): void {
+    clearInterval(this.#countdown);
     this.#box.hidden = questions.length === 0;
     this.#box.replaceChildren(...questions.map((q) => this.#item(q)));
     this.#box.querySelector('button')?.focus();
+    if (questions.length > 0) this.#countdown = setInterval(() => this.#tick(), 1000);
+  }
+
+  /** Counts every open question's time down, once a second, until they close. */
+  #tick(): void {
+    for (const line of this.#box.querySelectorAll<HTMLElement>('[data-expires-at]'))
+      line.textContent = countdownText(Number(line.dataset['expiresAt']));
   }
 
   #item(q: SubmitQuestion): HTMLElement {
@@ -40,7 +49,6 @@ export class QuestionView {
     });
     const deny = el('button', { type: 'button', className: 'deny' }, 'Deny');
     deny.addEventListener('click', () => this.#answer(q.id, false));
-    const seconds = Math.max(0, Math.round((q.expiresAt - Date.now()) / 1000));
     return el(
       'article',
       { className: 'question' },
@@ -70,13 +78,20 @@ export class QuestionView {
               ),
             ]),
       el('p', { className: 'detail' }, `Tab: ${q.tabTitle || q.pageUrl} (${q.pageUrl})`),
-      el(
-        'p',
-        { className: 'detail' },
-        `Not done unless you answer within ${seconds} s (the agent is told so).`,
-      ),
+      countdownLine(q.expiresAt),
       ...allows,
       deny,
     );
   }
+}
+
+function countdownText(expiresAt: number): string {
+  const seconds = Math.max(0, Math.ceil((expiresAt - Date.now()) / 1000));
+  return `Not done unless you answer within ${seconds} s (the agent is told so).`;
+}
+
+function countdownLine(expiresAt: number): HTMLElement {
+  const line = el('p', { className: 'detail countdown' }, countdownText(expiresAt));
+  line.dataset['expiresAt'] = String(expiresAt);
+  return line;
 }

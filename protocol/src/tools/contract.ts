@@ -100,6 +100,11 @@ export interface ToolContract<N extends string = string, S extends z.ZodObject =
    * little: "Wait for" + `the text "Done"`. Given the call's validated arguments.
    */
   readonly logSubject?: (args: z.infer<S>) => string | undefined;
+  /**
+   * The verb a permission question uses for this tool ("Let Claude Code click the button
+   * “Send”…", extension/src/background/approvals/questionTarget.ts); else the lowercased title.
+   */
+  readonly askVerb?: string;
 }
 
 /** The MCP server's own steps (mcp-server/src/server/steps/serverSteps.ts), named by what they do. */

@@ -28,6 +28,7 @@ export const fillForm = defineTool({
 
 export const selectOption = defineTool({
   name: 'browser_select_option',
+  askVerb: 'choose',
   title: 'Select option',
   description: 'Select options of a <select>.',
   input: z.object({
@@ -45,6 +46,7 @@ export const selectOption = defineTool({
 
 export const fileUpload = defineTool({
   name: 'browser_file_upload',
+  askVerb: 'upload files to',
   title: 'Upload files',
   description: 'Set the files of a file input, or without a target of the open file chooser.',
   input: z.object({

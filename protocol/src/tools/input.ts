@@ -11,6 +11,7 @@ const modifiers = z
 
 export const click = defineTool({
   name: 'browser_click',
+  askVerb: 'click',
   title: 'Click',
   description: 'Click an element and wait for the page to settle.',
   input: z.object({
@@ -29,6 +30,7 @@ export const click = defineTool({
 
 export const type = defineTool({
   name: 'browser_type',
+  askVerb: 'type',
   title: 'Type text',
   description: 'Type into an editable element.',
   input: z.object({
@@ -49,6 +51,7 @@ export const type = defineTool({
 
 export const hover = defineTool({
   name: 'browser_hover',
+  askVerb: 'hover over',
   title: 'Hover',
   description: 'Move the mouse over an element.',
   input: z.object({ ...elementTarget }),
@@ -64,6 +67,7 @@ const dragEnd = z.object(elementTarget);
 
 export const drag = defineTool({
   name: 'browser_drag',
+  askVerb: 'drag',
   title: 'Drag and drop',
   description: 'Drag one element onto another.',
   input: z.object({
@@ -80,6 +84,7 @@ export const drag = defineTool({
 
 export const pressKey = defineTool({
   name: 'browser_press_key',
+  askVerb: 'press',
   title: 'Press key',
   description: 'Press a key or chord, e.g. "Enter", "ArrowDown", "Control+Shift+R".',
   input: z.object({

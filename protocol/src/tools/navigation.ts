@@ -4,6 +4,7 @@ import { defineTool } from './contract.js';
 
 export const navigate = defineTool({
   name: 'browser_navigate',
+  askVerb: 'open',
   title: 'Navigate to a URL',
   description: 'Open a URL in the current tab (or a first tab) and wait for it to load.',
   input: z.object({
@@ -21,6 +22,7 @@ export const navigate = defineTool({
 
 export const navigateBack = defineTool({
   name: 'browser_navigate_back',
+  askVerb: 'go back',
   title: 'Go back',
   description: 'Go back in the current tab.',
   input: z.object({}),
@@ -35,6 +37,7 @@ export const navigateBack = defineTool({
 
 export const navigateForward = defineTool({
   name: 'browser_navigate_forward',
+  askVerb: 'go forward',
   title: 'Go forward',
   description: 'Go forward in the current tab.',
   input: z.object({}),
@@ -49,6 +52,7 @@ export const navigateForward = defineTool({
 
 export const reload = defineTool({
   name: 'browser_reload',
+  askVerb: 'reload',
   title: 'Reload',
   description: 'Reload the current tab.',
   input: z.object({

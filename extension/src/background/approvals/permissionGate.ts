@@ -32,6 +32,8 @@ import { actionUrls } from './actionSites';
 import { siteOf, type SiteGrants } from './siteGrants';
 import { unanswered } from './submitApprovals';
 import { refuseWhileAsked } from './openQuestionGuard';
+import { describeTarget } from './questionTarget';
+import { friendlyClientName } from '../../shared/clientNames';
 
 /** The answer must reach the agent before its call's own deadline does. */
 export const ANSWER_MARGIN_MS = 1_500;
@@ -186,7 +188,8 @@ export class PermissionGate {
     const ask = await this.#needsAsking(record, site, target);
     if (ask === undefined) return;
     const deadline = this.#deadlines.get(ctx.sessionId)?.[0] ?? Date.now();
-    const client = record.client.name;
+    const client = friendlyClientName(record.client.name);
+    const about = await describeTarget(contract, args, tab, site, record.settings?.secretDigests);
     const { verdict, scope } = await this.#deps.questions.ask(
       tab?.tabId ?? record.currentTabId ?? -1,
       {
@@ -195,9 +198,10 @@ export class PermissionGate {
         client,
         targetOrigin: site ?? '',
         fields: [],
-        text: `Let ${client} ${describeCall(contract, args, site)}?`,
+        text: `Let ${client} ${about.phrase}?`,
         why: ask.why,
         scopes: ask.scopes,
+        ...(about.highlight === undefined ? {} : { highlight: about.highlight }),
       },
       deadline,
       ctx.signal,
@@ -307,19 +311,4 @@ function parseUrl(url: string | undefined): URL | undefined {
 
 function hostOf(url: string | undefined): string {
   return parseUrl(url)?.host ?? 'this page';
-}
-
-/**
- * "click “Sign in” on shop.test": the tool's title and the element's name, never typed text
- * (it may be a secret). The agent's words, shown as text only.
- */
-function describeCall(contract: ToolContract, args: unknown, site: string | undefined): string {
-  const a = (typeof args === 'object' && args !== null ? args : {}) as Record<string, unknown>;
-  const named = [a['name'], a['element'], a['ref']].find((v) => typeof v === 'string');
-  const what = contract.title.toLowerCase();
-  const parts = [what];
-  if (typeof a['url'] === 'string') parts.push(String(a['url']).slice(0, 200));
-  else if (typeof named === 'string') parts.push(`“${named.slice(0, 80)}”`);
-  if (site !== undefined && typeof a['url'] !== 'string') parts.push(`on ${new URL(site).host}`);
-  return parts.join(' ');
 }

@@ -13,7 +13,12 @@ import {
   type ApprovalScope,
   type WorkerToRelayFrame,
 } from '@browser-agent/protocol';
-import type { ApprovalQuestion, PermissionsView, Settings } from '../../shared/messages';
+import type {
+  ApprovalQuestion,
+  OverlayQuestion,
+  PermissionsView,
+  Settings,
+} from '../../shared/messages';
 import type { CdpClient } from '../cdp';
 import type { SessionRecord } from '../sessionStore';
 import { showOverlay } from '../overlay';
@@ -119,11 +124,11 @@ export class Permissions {
   }
 
   /** What the overlay of `tabId` shows besides its marker. */
-  overlayQuestion(
-    tabId: number,
-  ): { id: string; text: string; scopes: ApprovalScope[] } | undefined {
+  overlayQuestion(tabId: number): OverlayQuestion | undefined {
     const q = this.questions.all().find((x) => x.tabId === tabId);
-    return q === undefined ? undefined : { id: q.id, text: questionText(q), scopes: q.scopes };
+    if (q === undefined) return undefined;
+    const text = `${questionText(q)}${q.why ? ` ${q.why}` : ''}`;
+    return { id: q.id, text, scopes: q.scopes, expiresAt: q.expiresAt, highlight: q.highlight };
   }
 
   /** A (re)connected daemon learns the open questions again, for its servers to elicit. */
@@ -150,11 +155,7 @@ export class Permissions {
   #announce(q: ApprovalQuestion): void {
     const data: ApprovalQuestionEvent = {
       questionId: q.id,
-      message:
-        `${questionText(q)}${q.why ? ` ${q.why}` : ''} (Tab: ${q.tabTitle || q.pageUrl})`.slice(
-          0,
-          2000,
-        ),
+      message: elicitationText(q).slice(0, 2000),
       scopes: q.scopes,
       expiresAt: q.expiresAt,
     };
@@ -187,6 +188,18 @@ export class Permissions {
 /** Said on the overlay when its answer was refused because the agent runs another call. */
 export const REFUSED_WHILE_BUSY =
   'Not answered: the agent is running another call right now, which could have been that click. Answer in the side panel, or here once that call ends.';
+
+/**
+ * The question as the MCP client shows it: the sentence, why it is asked, and the page it is
+ * on when the tab has one ("On the page “Checkout” (https://shop.test/cart)").
+ */
+export function elicitationText(q: ApprovalQuestion): string {
+  const page =
+    q.pageUrl === '' && q.tabTitle === ''
+      ? ''
+      : ` On the page ${q.tabTitle === '' ? q.pageUrl : `“${q.tabTitle}” (${q.pageUrl})`}.`;
+  return `${questionText(q)}${q.why ? ` ${q.why}` : ''}${page}`;
+}
 
 /** The question in one sentence, as the panel's heading says it. */
 export function questionText(q: ApprovalQuestion): string {

@@ -22,6 +22,7 @@ import type { ApprovalQuestions, Verdict } from './approvalQuestions';
 import type { PendingResponse } from '../dispatcher';
 import type { CdpClient } from '../cdp';
 import type { Handler } from '../handlerContext';
+import { friendlyClientName } from '../../shared/clientNames';
 import { settle } from '../loading/settle';
 import { watchNavigation } from '../loading/navigationWatch';
 
@@ -124,7 +125,7 @@ export class SubmitApprovals {
       {
         kind: 'script',
         sessionId: ctx.sessionId,
-        client: ctx.client.name,
+        client: friendlyClientName(ctx.client.name),
         targetOrigin: '',
         fields,
       },

@@ -6,10 +6,13 @@
  * a question answered elsewhere or expired (`approval_closed`) aborts the elicitation.
  *
  * "Decline" answers Deny; a dismissed elicitation (cancel) answers nothing, so the panel and
- * the tab can still be used. Whatever happens here, the call itself ends by the extension's
+ * the tab can still be used. An answer outside the choices (a client that does not enforce the
+ * enum) is asked again, saying so, while the question is open. Secret values in the question's
+ * words (typed text) are shown by name, as in every result. Whatever happens here, the call itself ends by the extension's
  * deadline (APPROVAL_TIMEOUT), never hangs.
  */
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { ErrorCode as McpErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import {
   APPROVAL_CLOSED_EVENT,
   APPROVAL_QUESTION_EVENT,
@@ -30,16 +33,26 @@ const CHOICES: Record<ApprovalScope | 'deny', string> = {
 
 export type AnswerSender = (questionId: string, allow: boolean, scope: ApprovalScope) => void;
 
+/** Said before the question when the last answer was none of its choices. */
+export const NOT_A_CHOICE = 'That answer is not one of the choices; please pick one.';
+
 export class ApprovalElicitation {
   readonly #server: Server;
   readonly #send: AnswerSender;
   readonly #log: Logger;
   readonly #open = new Map<string, AbortController>();
+  readonly #redact: (text: string) => string;
 
-  constructor(server: Server, send: AnswerSender, log: Logger) {
+  constructor(
+    server: Server,
+    send: AnswerSender,
+    log: Logger,
+    redact: (text: string) => string = (text) => text,
+  ) {
     this.#server = server;
     this.#send = send;
     this.#log = log;
+    this.#redact = redact;
   }
 
   /** An event from the daemon for this session; others are not ours. */
@@ -69,31 +82,53 @@ export class ApprovalElicitation {
     const controller = new AbortController();
     this.#open.set(q.questionId, controller);
     const choices = [...q.scopes.map((s) => CHOICES[s]), CHOICES.deny];
-    const waitMs = Math.max(1, q.expiresAt - Date.now());
+    const message = `Browser Agent asks: ${this.#redact(q.message)}`;
     try {
-      const result = await this.#server.elicitInput(
-        {
-          message: `Browser Agent asks: ${q.message}`,
-          requestedSchema: {
-            type: 'object',
-            properties: {
-              answer: { type: 'string', title: 'Your answer', enum: choices },
+      for (let retry = false; ; retry = true) {
+        const waitMs = q.expiresAt - Date.now();
+        if (waitMs <= 0 || controller.signal.aborted) return;
+        const result = await this.#server
+          .elicitInput(
+            {
+              message: retry ? `${NOT_A_CHOICE} ${message}` : message,
+              requestedSchema: {
+                type: 'object',
+                properties: {
+                  answer: { type: 'string', title: 'Your answer', enum: choices },
+                },
+                required: ['answer'],
+              },
             },
-            required: ['answer'],
-          },
-        },
-        { signal: controller.signal, timeout: waitMs },
-      );
-      if (controller.signal.aborted) return;
-      if (result.action === 'decline') {
-        this.#send(q.questionId, false, 'once');
-        return;
+            { signal: controller.signal, timeout: waitMs },
+          )
+          // The SDK checks an accepted answer against the schema: outside the enum it throws.
+          .catch((err: unknown) => {
+            if (err instanceof McpError && err.code === Number(McpErrorCode.InvalidParams))
+              return undefined;
+            throw err;
+          });
+        if (controller.signal.aborted) return;
+        if (result === undefined) {
+          this.#log.info('approval elicitation: an answer outside the choices; asking again');
+          continue;
+        }
+        if (result.action === 'decline') {
+          this.#send(q.questionId, false, 'once');
+          return;
+        }
+        if (result.action !== 'accept') return;
+        const answer = result.content?.['answer'];
+        const scope = q.scopes.find((s) => CHOICES[s] === answer);
+        if (scope !== undefined) {
+          this.#send(q.questionId, true, scope);
+          return;
+        }
+        if (answer === CHOICES.deny) {
+          this.#send(q.questionId, false, 'once');
+          return;
+        }
+        this.#log.info('approval elicitation: an answer outside the choices; asking again');
       }
-      if (result.action !== 'accept') return;
-      const answer = result.content?.['answer'];
-      const scope = q.scopes.find((s) => CHOICES[s] === answer);
-      if (scope !== undefined) this.#send(q.questionId, true, scope);
-      else if (answer === CHOICES.deny) this.#send(q.questionId, false, 'once');
     } catch (err) {
       // Aborted (answered elsewhere), timed out, or the client failed: the extension decides.
       if (!controller.signal.aborted)

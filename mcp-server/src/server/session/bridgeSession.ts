@@ -8,6 +8,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Logger } from '../../shared/logger.js';
 import { statePaths } from '../../shared/paths.js';
 import { sessionSettingsOf, type Settings } from '../settings/config.js';
+import { redactText } from '../settings/secrets.js';
 import { ApprovalElicitation } from '../call/approvalElicitation.js';
 import { DaemonClient } from './daemonClient.js';
 import { createMcpServer } from '../call/mcpServer.js';
@@ -103,6 +104,7 @@ function mcpServerOver(side: BrowserSide, options: BridgeSessionOptions): McpSer
     server.server,
     (id, allow, scope) => daemon.sendApprovalAnswer(id, allow, scope),
     options.log,
+    (text) => redactText(text, settings.secrets),
   );
   const listener = (frame: FrameOf<'event'>): void => elicitation.onEvent(frame);
   side.eventListeners.add(listener);

@@ -9,6 +9,7 @@
  *     way back, whichever tool produced it.
  * Screenshots are pixels and are not rewritten (password fields are masked while they are taken).
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import {
@@ -117,4 +118,12 @@ export function withSecretValues(
   return replaceAtPaths(args, paths, (value) =>
     typeof value === 'string' && secrets.has(value) ? secrets.get(value) : value,
   ) as Record<string, unknown>;
+}
+
+/**
+ * What the extension learns of the secrets: each value's SHA-256, so a question about typing one
+ * can mask it (approvals/questionTarget.ts) without the value travelling anywhere new.
+ */
+export function secretDigests(secrets: Secrets): string[] {
+  return [...secrets.values()].map((v) => createHash('sha256').update(v, 'utf8').digest('hex'));
 }
