@@ -1,9 +1,8 @@
 /**
  * Pictures of each state of the side panel for docs/panel.md, taken from the built extension
  * driven by real MCP clients. With UPDATE_PANEL_SCREENSHOTS=1 they are written to
- * docs/images/panel/; otherwise they are attached to the test's report. The permission mode and
- * the pending question come from the permissions work (#19, another part); here they are added
- * to the session views the panel receives, to show how a card draws them.
+ * docs/images/panel/; otherwise they are attached to the test's report. Every state is a real
+ * one (#28.7): the modes are set on the cards and the question is a real call waiting.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -93,54 +92,18 @@ test('the side panel, state by state', async ({ bridge, sandbox, site }, testInf
   await panel.locator('#recordings').scrollIntoViewIfNeeded();
   await shoot(panel, 'recording');
 
-  // How a card draws a permission mode and a pending question (fields the permissions side adds).
-  await panel.addInitScript(() => {
-    type Listener = (message: unknown, port: unknown) => void;
-    const runtime = (
-      globalThis as unknown as {
-        chrome: {
-          runtime: {
-            connect(info: unknown): { onMessage: { addListener(l: Listener): void } };
-          };
-        };
-      }
-    ).chrome.runtime;
-    const connect = runtime.connect.bind(runtime);
-    runtime.connect = (info) => {
-      const port = connect(info);
-      const add = port.onMessage.addListener.bind(port.onMessage);
-      port.onMessage.addListener = (listener) =>
-        add((message, p) => {
-          const m = message as { kind: string; sessions?: Array<{ client: { name: string } }> };
-          if (m.kind !== 'sessions' || !m.sessions) return listener(message, p);
-          listener(
-            {
-              ...m,
-              sessions: m.sessions.map((s) =>
-                s.client.name === 'claude-code'
-                  ? {
-                      ...s,
-                      permissionMode: 'ask',
-                      pendingQuestion: {
-                        kind: 'action',
-                        text: 'Let Claude Code click “Sign in” on 127.0.0.1?',
-                        why: 'This agent asks before each action',
-                      },
-                    }
-                  : { ...s, permissionMode: 'per-site' },
-              ),
-            },
-            p,
-          );
-        });
-      return port;
-    };
-  });
-  await panel.reload();
-  await bridge.expectRelayState('connected');
+  // A real question: Claude Code set to ask on its card, Cursor to ask once per site.
+  await panelSession(panel, 'Claude Code').getByLabel('Mode of Claude Code').selectOption('ask');
+  await panelSession(panel, 'Cursor').getByLabel('Mode of Cursor').selectOption('per-site');
+  const asking = callTool(claude, 'browser_click', { role: 'button', name: 'Sign in' });
   await expect(panelSession(panel, 'Claude Code').locator('.pending-question')).toBeVisible();
-  await expect(panelSession(panel, 'Cursor').locator('.mode')).toHaveText('Asks once per site');
+  await expect(panel.locator('#questions .question')).toContainText(
+    'Let Claude Code click the button “Sign in” on 127.0.0.1:',
+  );
+  await panel.locator('#questions').scrollIntoViewIfNeeded();
   await shoot(panel, 'pending-question');
+  await panel.locator('#questions').getByRole('button', { name: 'Deny', exact: true }).click();
+  expect((await asking).isError).toBe(true);
 
   panel = await panelOfUnpairedBrowser(bridge, sandbox);
   await panel.setViewportSize({ width: PANEL_WIDTH_PX, height: 640 });

@@ -3,7 +3,7 @@
  * glance. Checked at the narrowest (320 px) and a common (400 px) side-panel width. The panel
  * page is opened as a tab (headless Chromium has no side-panel UI); real MCP clients drive it.
  */
-import { ErrorCode } from '@browser-agent/protocol';
+import { ErrorCode, EXTENSION_ORIGIN } from '@browser-agent/protocol';
 import type { Locator, Page } from '@playwright/test';
 import {
   callOk,
@@ -23,11 +23,18 @@ async function atWidth(panel: Page, width: number, height = 700): Promise<void> 
   await panel.setViewportSize({ width, height });
 }
 
-/** Inside the panel's width, with nothing sticking out sideways. */
+/**
+ * Inside the panel's width, with nothing sticking out sideways. Each locator may match several
+ * elements; their boxes are read in one page task, so a card re-rendered meanwhile (the panel
+ * rebuilds cards on every update) cannot leave a locator pointing at nothing.
+ */
 async function expectInside(panel: Page, width: number, ...buttons: Locator[]): Promise<void> {
   for (const button of buttons) {
-    const box = await button.boundingBox();
-    expect(box && box.x + box.width, `inside ${width} px`).toBeLessThanOrEqual(width);
+    const rights = await button.evaluateAll((els) =>
+      els.map((e) => e.getBoundingClientRect().right),
+    );
+    expect(rights.length, 'something to measure').toBeGreaterThan(0);
+    for (const right of rights) expect(right, `inside ${width} px`).toBeLessThanOrEqual(width);
   }
   const overflow = await panel.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -103,7 +110,7 @@ test.describe('the panel tells the truth', () => {
       'waiting for you',
     );
     await expect(card.locator('.doing')).toHaveText(/^Waiting for your answer/);
-    await expectInside(panel, WIDTHS_PX[1], ...(await card.getByRole('button').all()));
+    await expectInside(panel, WIDTHS_PX[1], card.getByRole('button'));
     await panel.locator('#questions').getByRole('button', { name: 'Deny', exact: true }).click();
     expect((await asked).isError).toBe(true);
     await expect(card.locator('.state')).toHaveText('idle');
@@ -134,6 +141,52 @@ test.describe('the panel tells the truth', () => {
     await expect(card).toHaveCount(0);
     await expect(panel.getByRole('button', { name: 'Stop all agents' })).toBeHidden();
     expect((await callTool(asker, 'browser_snapshot', {})).text).toContain(ErrorCode.REVOKED);
+  });
+
+  test('the mode is set on the card and offered when an agent first connects', async ({
+    bridge,
+    site,
+  }) => {
+    const panel = bridge.relay;
+    const agent = await agentOn(bridge, site.url('/shop.html'), { name: 'new-agent' });
+    const card = panelSession(panel, 'new-agent');
+    const offer = card.locator('.mode-offer');
+    await expect(offer).toHaveText(
+      /^First time here: new-agent acts without asking you\. Choose its mode above, or Keep$/,
+    );
+    for (const width of WIDTHS_PX) {
+      await atWidth(panel, width);
+      await expectInside(
+        panel,
+        width,
+        card.getByLabel('Mode of new-agent'),
+        offer.getByRole('button'),
+      );
+    }
+    // Chosen on the card: the next action asks, and the offer is done.
+    await card.getByLabel('Mode of new-agent').selectOption('ask');
+    await expect(offer).toHaveCount(0);
+    await expect(panel.getByLabel('Permission mode for new-agent')).toHaveValue('ask');
+    const click = callTool(agent, 'browser_click', { role: 'button', name: 'Show more' });
+    const asked = panel.locator('#questions .question');
+    await expect(asked).toContainText('Let new-agent click the button “Show more”');
+    await asked.getByRole('button', { name: 'Deny', exact: true }).click();
+    expect((await click).isError).toBe(true);
+
+    // The same client again (a new session): no second offer; another client gets one, and Keep ends it.
+    const again = await agentOn(bridge, site.url('/shop.html'), { name: 'new-agent' });
+    await callOk(again, 'browser_snapshot', {});
+    await expect(panel.locator('.mode-offer')).toHaveCount(0);
+    await agentOn(bridge, site.url('/shop.html'), { name: 'other-agent' });
+    const other = panelSession(panel, 'other-agent').locator('.mode-offer');
+    await other.getByRole('button', { name: 'Keep' }).click();
+    await expect(other).toHaveCount(0);
+    // Another panel of this profile (a second window's side panel) knows it too.
+    const second = await bridge.context.newPage();
+    await second.goto(`${EXTENSION_ORIGIN}/src/sidepanel/index.html`);
+    await expect(panelSession(second, 'other-agent')).toBeVisible();
+    await expect(second.locator('.mode-offer'), 'offered once per profile').toHaveCount(0);
+    await second.close();
   });
 
   test('the log: a line when an agent connects and leaves, and never a half-cut last row', async ({

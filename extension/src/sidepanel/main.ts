@@ -62,6 +62,7 @@ const sessions = new SessionList(
   byId('sessions'),
   {
     control: (action, sessionId) => toWorker({ kind: 'control', action, sessionId }),
+    setMode: (sessionId, mode) => toWorker({ kind: 'set_mode', sessionId, mode }),
     filter: (sessionId, client) => log.filter(sessionId, client),
     stopAll: () => toWorker({ kind: 'stop_all' }),
     resumeAll: () => toWorker({ kind: 'resume_all' }),

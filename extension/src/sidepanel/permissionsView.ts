@@ -4,7 +4,7 @@
  * are shown but cannot be changed here. Built into `#permissions`; the worker decides and
  * stores everything, this only shows it and passes the user's changes on.
  */
-import { PERMISSION_MODES, type PermissionMode } from '@browser-agent/protocol';
+import type { PermissionMode } from '@browser-agent/protocol';
 import type {
   PanelToWorker,
   PermissionsView as PermissionsState,
@@ -13,12 +13,9 @@ import type {
 } from '../shared/messages';
 import { el } from './dom';
 import { friendlyClientName } from '../shared/clientNames';
+import { modeSelect } from './modeChoice';
 
-export const MODE_LABELS: Record<PermissionMode, string> = {
-  ask: 'Ask before each action',
-  'per-site': 'Ask once per site',
-  autonomous: 'Act without asking',
-};
+export { MODE_LABELS } from './modeChoice';
 
 const EVERY_AGENT = '*';
 
@@ -197,12 +194,6 @@ export class PermissionsView {
           ]),
     );
   }
-}
-
-function modeSelect(id: string): HTMLSelectElement {
-  const select = el('select', { id });
-  select.append(...PERMISSION_MODES.map((m) => el('option', { value: m }, MODE_LABELS[m])));
-  return select;
 }
 
 function originOf(text: string): string | undefined {

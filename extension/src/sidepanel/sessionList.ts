@@ -1,8 +1,10 @@
+import type { PermissionMode } from '@browser-agent/protocol';
 import type { ControlAction, SessionView } from '../shared/messages';
 import { hostOf } from '../shared/callSentence';
 import { friendlyClientName } from '../shared/clientNames';
 import { allControls, CARD_STATE_LABELS, cardDoing, cardState, CardState } from './cardState';
 import { el } from './dom';
+import { cardModeRows, ModeOffers } from './modeChoice';
 
 const COLORS: Record<string, string> = {
   grey: '#6b7280',
@@ -16,13 +18,6 @@ const COLORS: Record<string, string> = {
   orange: '#ea580c',
 };
 
-/** How each permission mode reads on a card (the modes are #19's, set in the permissions view). */
-const MODE_LABELS: Record<string, string> = {
-  ask: 'Asks before each action',
-  'per-site': 'Asks once per site',
-  autonomous: 'Acts without asking',
-};
-
 /** Fields the permissions side adds to a session's view; shown when present. */
 interface PermissionFields {
   permissionMode?: unknown;
@@ -31,6 +26,7 @@ interface PermissionFields {
 
 export interface SessionListActions {
   control(action: ControlAction, sessionId: string): void;
+  setMode(sessionId: string, mode: PermissionMode): void;
   stopAll(): void;
   resumeAll(): void;
   filter(sessionId: string, client: string): void;
@@ -66,11 +62,6 @@ function questionText(q: unknown): string | undefined {
   return 'An answer is needed in the questions above.';
 }
 
-function modeText(mode: unknown): string | undefined {
-  if (typeof mode !== 'string' || mode === '') return undefined;
-  return MODE_LABELS[mode] ?? mode;
-}
-
 /** Chrome's cached icon of a page, served to the extension itself (the `favicon` permission). */
 function faviconOf(url: string): string {
   const src = new URL(chrome.runtime.getURL('/_favicon/'));
@@ -85,6 +76,7 @@ export class SessionList {
   readonly #actions: SessionListActions;
   readonly #stopAll: HTMLButtonElement;
   readonly #resumeAll: HTMLButtonElement;
+  readonly #offers = new ModeOffers();
 
   constructor(
     root: HTMLElement,
@@ -150,8 +142,10 @@ export class SessionList {
 
     const rows: HTMLElement[] = [head];
     // A revoked agent has no mode and no tabs any more (Revoke released them to the user).
-    const mode = revoked ? undefined : modeText(s.permissionMode);
-    if (mode !== undefined) rows.push(el('div', { className: 'mode' }, mode));
+    if (!revoked)
+      rows.push(
+        ...cardModeRows(s, friendly, this.#offers, (id, m) => this.#actions.setMode(id, m)),
+      );
     if (!revoked) rows.push(this.#page(s));
     rows.push(
       el('div', { className: state === CardState.working ? 'doing now' : 'doing' }, cardDoing(s)),
