@@ -8,10 +8,12 @@ test.describe('recovery (#16)', () => {
     site,
   }) => {
     const url = site.url('/timer-alerts.html');
+    // Only the agent may answer the page's dialogs: Playwright dismisses a dialog of a page
+    // with no 'dialog' listener, so the listener is there before the agent's tab opens (the
+    // first alert comes 300 ms after load, often before the test could find the page).
+    bridge.context.on('page', (p) => p.on('dialog', () => undefined));
     const client = await agentOn(bridge, url);
     const page = await bridge.pageWithUrl(url);
-    // Only the agent may answer the page's dialogs.
-    page.on('dialog', () => undefined);
     await page.waitForTimeout(1_000);
 
     const first = await callTool(client, 'browser_snapshot', {});
