@@ -159,3 +159,29 @@ test('a PDF is asked about when the PDF viewer is off, since Chrome then saves i
     expect(page.url()).toBe(files.url('/'));
   });
 });
+
+test('a held download is not saved when the agent leaves before the person answers', async ({
+  bridge,
+}) => {
+  await withFiles(async (files) => {
+    const { client, page, downloads } = await agentOnFiles(bridge, files, 'leaving-agent');
+    const clicked = callTool(client, 'browser_click', { role: 'link', name: 'Untyped zip' });
+    const asked = question(bridge.relay);
+    await expect(asked).toContainText('download a file');
+    // The agent's server goes away before the person answered: nothing it does saves the file.
+    await client.close();
+    await clicked.catch(() => undefined);
+    // Its tab is closed with it (the agent opened it) or left to the person; either way the
+    // paused response must not go on to Chrome's download manager.
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(downloads, 'no file saved unasked').toHaveLength(0);
+    // A question about a tab that closed asks about nothing: it ends; one about a tab left open
+    // stays the person's to answer, and Deny saves nothing.
+    if (page.isClosed()) await expect(asked).toHaveCount(0);
+    else await asked.getByRole('button', { name: 'Deny', exact: true }).click();
+    await expect(asked).toHaveCount(0);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(downloads).toHaveLength(0);
+    expect(files.requests).toContain('GET /untyped-zip');
+  });
+});

@@ -227,6 +227,9 @@ export class Worker {
 
   /** A closed tab leaves no per-tab records behind. */
   async tabClosed(tabId: number): Promise<void> {
+    // A question about a tab that is gone asks about nothing: it ends unanswered (a held
+    // download then stays unsaved; Chrome dropped its response with the tab).
+    this.permissions.questions.endForTab(tabId);
     this.transactions.sideEffects.forget(tabId);
     this.blocked.forget(tabId);
     await this.contexts.forgetTab(tabId);

@@ -28,6 +28,20 @@ describe('ApprovalQuestions', () => {
     expect(questions.all()).toEqual([]);
   });
 
+  it('ends the questions about a tab that closed, unanswered, and only those', async () => {
+    const questions = new ApprovalQuestions(() => undefined);
+    // -1: no tab, so no chrome.tabs lookup; the other session's question has no tab either.
+    const gone = questions.ask(-1, parts, Date.now() + 60_000);
+    const other = questions.ask(-1, { ...parts, sessionId: 's2' }, Date.now() + 60_000);
+    await expect.poll(() => questions.all().length).toBe(2);
+    questions.endForTab(7);
+    expect(questions.all()).toHaveLength(2);
+    questions.endForTab(-1);
+    expect(await gone).toEqual({ verdict: 'timeout', scope: 'once' });
+    expect(await other).toEqual({ verdict: 'timeout', scope: 'once' });
+    expect(questions.all()).toEqual([]);
+  });
+
   it('asks nothing for a call that has already ended', async () => {
     const questions = new ApprovalQuestions(() => undefined);
     const call = new AbortController();

@@ -58,6 +58,12 @@ export class ApprovalQuestions {
     pending.decide({ verdict: allow ? 'allow' : 'deny', scope: allow ? offered : 'once' });
   }
 
+  /** Ends the questions about a tab that closed, as unanswered ('timeout'). */
+  endForTab(tabId: number): void {
+    for (const { question, decide } of [...this.#pending.values()])
+      if (question.tabId === tabId) decide({ verdict: 'timeout', scope: 'once' });
+  }
+
   /**
    * Asks about one of the tab's pages; 'timeout' when `deadline` passes without an answer or
    * `signal` (the asking call's) aborts first.

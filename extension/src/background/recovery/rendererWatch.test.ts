@@ -7,7 +7,13 @@ import {
   type WatchedSession,
 } from './rendererWatch';
 
-function session(answers: boolean, dialogOpen = false, crashed = false, navigating = false) {
+function session(
+  answers: boolean,
+  dialogOpen = false,
+  crashed = false,
+  navigating = false,
+  asking = false,
+) {
   const replaced: number[] = [];
   const cdp = {
     send: () => (answers ? Promise.resolve({}) : new Promise(() => undefined)),
@@ -18,6 +24,7 @@ function session(answers: boolean, dialogOpen = false, crashed = false, navigati
       Promise.resolve({ tabId: 7, cdp, dialogOpen: () => dialogOpen, crashed: () => crashed }),
     urlOf: () => Promise.resolve('http://127.0.0.1/spin'),
     navigationPending: () => Promise.resolve(navigating),
+    questionOpen: (tabId) => asking && tabId === 7,
     replaceTab: (tabId) => {
       replaced.push(tabId);
       return Promise.resolve();
@@ -42,13 +49,15 @@ describe('watchRenderer', () => {
     expect(replaced).toEqual([7]);
   });
 
-  it('leaves a renderer that answers, a page held by a dialog and a tab whose navigation waits on its server alone until the call ends', async () => {
-    for (const [answers, dialog, navigating] of [
-      [true, false, false],
-      [false, true, false],
-      [false, false, true],
+  it('leaves a renderer that answers, a page held by a dialog, a tab whose navigation waits on its server and a tab with a question for the person alone until the call ends', async () => {
+    for (const [answers, dialog, navigating, asking] of [
+      [true, false, false, false],
+      [false, true, false, false],
+      [false, false, true, false],
+      // A download held for the person's answer: replacing the tab would let it be saved.
+      [false, false, false, true],
     ] as const) {
-      const { watched, replaced } = session(answers, dialog, false, navigating);
+      const { watched, replaced } = session(answers, dialog, false, navigating, asking);
       const call = new AbortController();
       const watching = watchRenderer(watched, call.signal);
       await vi.advanceTimersByTimeAsync(WATCH_AFTER_MS + 3 * UNRESPONSIVE_MS);

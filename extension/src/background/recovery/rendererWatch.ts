@@ -10,6 +10,11 @@
  * document, Chrome holds the tab's commands (a probe included) behind the navigation, so a slow
  * server (a dev server's first compile, a slow report) looks exactly like a stuck renderer. That
  * wait belongs to the navigation timeout (loading/load.ts), which names the URL that did not answer.
+ *
+ * Nor is a tab with a question open for the person (issue #25.2): a download held for their
+ * answer keeps the tab's document request paused, and replacing the tab would detach the
+ * debugger, which lets Chrome go on with the paused response and save the file unasked. The
+ * question's own deadline ends that wait.
  */
 import { BridgeError, ErrorCode } from '@browser-agent/protocol';
 import type { CdpClient } from '../cdp';
@@ -36,6 +41,8 @@ export interface WatchedSession {
   >;
   /** The tab's URL, as Chrome has it (no page script needed). */
   urlOf(tabId: number): Promise<string>;
+  /** Whether a question to the person about this tab is open (a held download among them). */
+  questionOpen?(tabId: number): boolean;
   /** Whether a navigation of the tab is waiting for its document (Chrome's pendingUrl). */
   navigationPending(tabId: number): Promise<boolean>;
   /** Puts a fresh blank tab in the wedged tab's place. */
@@ -86,7 +93,12 @@ export async function watchRenderer(
           );
         const answered = (await within(probe, UNRESPONSIVE_MS)) === true;
         if (signal.aborted) return undefined;
-        if (!answered && !tab.dialogOpen() && !(await session.navigationPending(tab.tabId))) {
+        if (
+          !answered &&
+          !tab.dialogOpen() &&
+          session.questionOpen?.(tab.tabId) !== true &&
+          !(await session.navigationPending(tab.tabId))
+        ) {
           const url = await session.urlOf(tab.tabId);
           const { tabId } = tab;
           return {

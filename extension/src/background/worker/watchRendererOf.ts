@@ -11,6 +11,7 @@ import type { TabStates } from '../tabStates';
 
 export interface RendererWatchDeps {
   store: SessionStore;
+  permissions: { questions: { all(): ReadonlyArray<{ tabId: number }> } };
   hub: DebuggerHub;
   tabStates: TabStates;
   sessionsChanged(): void;
@@ -35,6 +36,7 @@ export function watchRendererOf(
           crashed: () => hasCrashed(state),
         };
       },
+      questionOpen: (tabId) => deps.permissions.questions.all().some((q) => q.tabId === tabId),
       navigationPending: async (tabId) =>
         Boolean((await chrome.tabs.get(tabId).catch(() => undefined))?.pendingUrl),
       urlOf: async (tabId) => {
