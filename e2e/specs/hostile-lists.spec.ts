@@ -388,3 +388,56 @@ test('a coordinate click is judged by the frame at its point', async ({ bridge, 
       .toEqual(['GET 127.0.0.1 /sent?from=plain']);
   });
 });
+
+test('keys are judged by the frame with the focus, mouse buttons by the frame under the mouse', async ({
+  bridge,
+  sandbox,
+}) => {
+  await withLists(async (lists) => {
+    const policy = await adminFile(sandbox.root, ['127.0.0.2']);
+    const client = await bridge.connectClient('keys-agent', {
+      flags: ['--caps', 'vision'],
+      env: { BROWSER_AGENT_ADMIN_POLICY: policy },
+    });
+    const inner = (host: string) => encodeURIComponent(lists.url(host, '/inner'));
+    const outer = lists.url('127.0.0.1', `/outer?a=${inner('127.0.0.1')}&b=${inner('127.0.0.2')}`);
+    await callOk(client, 'browser_navigate', { url: outer });
+    const page = await bridge.pageWithUrl(outer);
+    const button = async (host: string) => {
+      await expect
+        .poll(() =>
+          page.frames().some((f) => f !== page.mainFrame() && f.url().includes(`//${host}:`)),
+        )
+        .toBe(true);
+      const frame = page
+        .frames()
+        .find((f) => f !== page.mainFrame() && f.url().includes(`//${host}:`));
+      if (frame === undefined) throw new Error(`no ${host} frame`);
+      return frame.getByRole('button');
+    };
+    // The person (or the page) puts the focus in the blocked site's iframe: Enter is refused.
+    await (await button('127.0.0.2')).focus();
+    refused(await callTool(client, 'browser_press_key', { key: 'Enter' }));
+    // Focus in the page's own-site iframe: Enter goes through.
+    await (await button('127.0.0.1')).focus();
+    await callOk(client, 'browser_press_key', { key: 'Enter' });
+    await expect
+      .poll(() => lists.requests.filter((r) => r.includes('/sent')))
+      .toEqual(['GET 127.0.0.1 /sent?from=plain']);
+
+    // The mouse rests on the own-site frame; the page then slides the blocked one under it.
+    const box = await (await button('127.0.0.1')).boundingBox();
+    if (!box) throw new Error('no box');
+    await callOk(client, 'browser_mouse_move_xy', {
+      x: box.x + box.width / 2,
+      y: box.y + box.height / 2,
+    });
+    await page.evaluate(() => {
+      const first = document.querySelector('iframe');
+      if (first) first.style.display = 'none';
+    });
+    refused(await callTool(client, 'browser_mouse_down', {}));
+    await page.evaluate(() => fetch('/probe').then((r) => r.text()));
+    expect(lists.requests.filter((r) => r.includes('/sent?from=blocked'))).toEqual([]);
+  });
+});

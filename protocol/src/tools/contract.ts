@@ -105,6 +105,12 @@ export interface ToolContract<N extends string = string, S extends z.ZodObject =
    * “Send”…", extension/src/background/approvals/questionTarget.ts); else the lowercased title.
    */
   readonly askVerb?: string;
+  /**
+   * Where a call without an element or a point lands: keys go to the focused element (`focus`),
+   * mouse buttons and the wheel to where the mouse is (`pointer`). The site lists judge that
+   * frame (extension/src/background/approvals/actionSites.ts), not only the tab's top page.
+   */
+  readonly inputAt?: 'focus' | 'pointer';
 }
 
 /** The MCP server's own steps (mcp-server/src/server/steps/serverSteps.ts), named by what they do. */

@@ -85,6 +85,7 @@ export const drag = defineTool({
 export const pressKey = defineTool({
   name: 'browser_press_key',
   askVerb: 'press',
+  inputAt: 'focus',
   title: 'Press key',
   description: 'Press a key or chord, e.g. "Enter", "ArrowDown", "Control+Shift+R".',
   input: z.object({

@@ -54,6 +54,7 @@ export const mouseDragXy = defineTool({
 
 export const mouseDown = defineTool({
   name: 'browser_mouse_down',
+  inputAt: 'pointer',
   title: 'Mouse button down',
   description: 'Press a mouse button where the mouse is.',
   input: z.object({ button }),
@@ -63,6 +64,7 @@ export const mouseDown = defineTool({
 
 export const mouseUp = defineTool({
   name: 'browser_mouse_up',
+  inputAt: 'pointer',
   title: 'Mouse button up',
   description: 'Release a mouse button where the mouse is.',
   input: z.object({ button }),
@@ -72,6 +74,7 @@ export const mouseUp = defineTool({
 
 export const mouseWheel = defineTool({
   name: 'browser_mouse_wheel',
+  inputAt: 'pointer',
   title: 'Mouse wheel',
   description: 'Turn the mouse wheel where the mouse is, by deltaX/deltaY px.',
   input: z.object({

@@ -8,11 +8,14 @@
  *   frame it lives in, beside the tab's page. A click inside a bank's iframe on an ordinary page
  *   acts on the bank, with the user's cookies there.
  * - A point (the coordinate tools' `x`/`y`, a drag's two ends): the frame under it.
+ * - Neither (the contract's `inputAt`): keys, the frame that has the focus; mouse buttons and
+ *   the wheel, the frame under the mouse.
  * - A storage state: every cookie domain and origin it writes, and the session's tabs, whose
  *   cookies it clears first. A cookie with a domain: that domain.
  */
+import type { ToolContract } from '@browser-agent/protocol';
 import type { HandlerContext } from '../handlerContext';
-import { pointFrameUrl, targetFrameUrl } from '../elements/targetFrame';
+import { focusedFrameUrl, pointFrameUrl, targetFrameUrl } from '../elements/targetFrame';
 
 export interface ActionUrls {
   /** The URL the call acts on first: what a grant and the question name. */
@@ -27,6 +30,7 @@ export async function actionUrls(
   rawArgs: unknown,
   ctx: HandlerContext,
   tabUrl: string | undefined,
+  inputAt?: ToolContract['inputAt'],
 ): Promise<ActionUrls> {
   const args = (typeof rawArgs === 'object' && rawArgs !== null ? rawArgs : {}) as Args;
   const url = args['url'];
@@ -46,7 +50,7 @@ export async function actionUrls(
       ),
     );
   }
-  const frames = await elementFrames(args, ctx);
+  const frames = await elementFrames(args, ctx, inputAt);
   const primary = frames[0] ?? tabUrl;
   const all = [...frames, ...written, ...(tabUrl === undefined ? [] : [tabUrl])];
   return { primary, all: [...new Set(all)].filter((u) => /^https?:/i.test(u)) };
@@ -58,7 +62,11 @@ function isTarget(value: unknown): value is Args {
   return v['ref'] !== undefined || v['role'] !== undefined || v['selector'] !== undefined;
 }
 
-async function elementFrames(args: Args, ctx: HandlerContext): Promise<string[]> {
+async function elementFrames(
+  args: Args,
+  ctx: HandlerContext,
+  inputAt: ToolContract['inputAt'],
+): Promise<string[]> {
   const fields = Array.isArray(args['fields']) ? (args['fields'] as unknown[]) : [];
   const targets = [args, args['from'], args['to'], ...fields].filter(isTarget);
   const points = [
@@ -66,9 +74,17 @@ async function elementFrames(args: Args, ctx: HandlerContext): Promise<string[]>
     [args['startX'], args['startY']],
     [args['endX'], args['endY']],
   ].filter((p): p is [number, number] => typeof p[0] === 'number' && typeof p[1] === 'number');
-  if (targets.length === 0 && points.length === 0) return [];
+  const untargeted = targets.length === 0 && points.length === 0;
+  if (untargeted && inputAt === undefined) return [];
   const tab = await ctx.currentTab().catch(() => undefined);
   if (tab === undefined) return [];
+  if (untargeted) {
+    // Where the mouse is: where the last mouse call left it (the top-left corner before any).
+    const at = tab.state.pointer?.at ?? { x: 0, y: 0 };
+    const url =
+      inputAt === 'focus' ? await focusedFrameUrl(tab) : await pointFrameUrl(tab, at.x, at.y);
+    return url === undefined ? [] : [url];
+  }
   const urls = await Promise.all([
     ...targets.map((t) => targetFrameUrl(tab, t)),
     ...points.map(([x, y]) => pointFrameUrl(tab, x, y)),

@@ -177,7 +177,7 @@ export class PermissionGate {
         ? undefined
         : (await chrome.tabs.get(tab.tabId).catch(() => undefined))?.url;
     // Every document the call touches is judged (actionSites.ts): a frame, a cookie's site.
-    const touched = await actionUrls(args, ctx, tabUrl);
+    const touched = await actionUrls(args, ctx, tabUrl, contract.inputAt);
     for (const url of touched.all) await this.#checkAdmin(record, url);
     const target = (await this.#firstSensitive(touched.all)) ?? touched.primary;
     const site = siteOf(target);

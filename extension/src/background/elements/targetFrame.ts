@@ -57,6 +57,44 @@ async function frameUrl(tab: TabHandle, address: FrameAddress): Promise<string |
   return origin !== undefined && /^https?:/i.test(origin) ? `${origin}/` : undefined;
 }
 
+/**
+ * The URL of the frame that has the keyboard's focus: the top document's focused element, and
+ * when that is an iframe (same-process or not), the frame inside it. Focus inside an iframe
+ * nested in another is judged by the outer one, as a point is.
+ */
+export async function focusedFrameUrl(tab: TabHandle): Promise<string | undefined> {
+  try {
+    const { result } = await tab.cdp.send('Runtime.evaluate', {
+      expression: 'document.activeElement',
+    });
+    if (result.objectId === undefined) return undefined;
+    const { node } = await tab.cdp.send('DOM.describeNode', { objectId: result.objectId });
+    void tab.cdp
+      .send('Runtime.releaseObject', { objectId: result.objectId })
+      .catch(() => undefined);
+    return await ownerOrTopFrameUrl(tab, node.frameId, undefined);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A frame owner's content frame (out of process: found among the child sessions), or `frameId`. */
+async function ownerOrTopFrameUrl(
+  tab: TabHandle,
+  innerFrameId: string | undefined,
+  frameId: string | undefined,
+): Promise<string | undefined> {
+  if (innerFrameId !== undefined) {
+    for (const [sessionId, childFrameId] of tab.state.childFrames)
+      if (childFrameId === innerFrameId) return frameUrl(tab, { sessionId, frameId: innerFrameId });
+    const sameProcess = await frameUrl(tab, { sessionId: undefined, frameId: innerFrameId });
+    if (sameProcess !== undefined) return sameProcess;
+  }
+  if (frameId !== undefined) return frameUrl(tab, { sessionId: undefined, frameId });
+  const { frameTree } = await tab.cdp.send('Page.getFrameTree');
+  return frameUrl(tab, { sessionId: undefined, frameId: frameTree.frame.id });
+}
+
 /** The URL of the frame at (x, y) in CSS pixels of the viewport; undefined if nothing is there. */
 export async function pointFrameUrl(
   tab: TabHandle,
@@ -72,11 +110,7 @@ export async function pointFrameUrl(
     const { node } = await tab.cdp.send('DOM.describeNode', { backendNodeId: hit.backendNodeId });
     // `frameId` on a node is set for frame owner elements only: the point is on an iframe whose
     // document the top frame's process cannot hit (out of process).
-    const inner = node.frameId;
-    if (inner !== undefined)
-      for (const [sessionId, frameId] of tab.state.childFrames)
-        if (frameId === inner) return await frameUrl(tab, { sessionId, frameId });
-    return await frameUrl(tab, { sessionId: undefined, frameId: hit.frameId });
+    return await ownerOrTopFrameUrl(tab, node.frameId, hit.frameId);
   } catch {
     return undefined;
   }
