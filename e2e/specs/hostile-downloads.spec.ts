@@ -15,7 +15,9 @@ const HOME = `<!doctype html><title>Files</title><h1>Files</h1>
 <a href="/untyped-page">Untyped page</a>
 <a href="/untyped-bytes">Untyped bytes</a>
 <a href="/untyped-zip">Untyped zip</a>
-<a href="/report.pdf">Report</a>`;
+<a href="/report.pdf">Report</a>
+<a href="/plain-text">Plain text</a>
+<a href="/plain-bytes">Plain bytes</a>`;
 
 const PDF =
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
@@ -43,6 +45,13 @@ async function withFiles(run: (files: Files) => Promise<void>): Promise<void> {
         return untyped(Buffer.from('report\u0000\u0001\u0002\u0003 data', 'latin1'));
       case '/untyped-zip':
         return untyped(Buffer.from('PK\u0003\u0004\u0014\u0000\u0000\u0000', 'latin1'));
+      case '/plain-text':
+        response.writeHead(200, { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' });
+        return response.end('just words');
+      case '/plain-bytes':
+        // Sent as text, but binary: Chrome sniffs it and saves it.
+        response.writeHead(200, { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' });
+        return response.end(Buffer.from('data\u0000\u0001\u0002\u0003 dump', 'latin1'));
       case '/report.pdf':
         response.writeHead(200, { 'Content-Type': 'application/pdf' });
         return response.end(PDF);
@@ -132,6 +141,20 @@ test('a file sent without a type is asked about when Chrome would save it, not w
     expect(files.requests.filter((r) => r.includes('untyped-bytes'))).toEqual([
       'GET /untyped-bytes',
     ]);
+
+    // Sent as text/plain: text is shown unasked; binary bytes Chrome saves are asked about.
+    await callOk(client, 'browser_click', { role: 'link', name: 'Plain text' });
+    await expect(page).toHaveURL(files.url('/plain-text'));
+    await expect(question(bridge.relay)).toHaveCount(0);
+    await callOk(client, 'browser_navigate', { url: files.url('/') });
+    await answered(
+      bridge,
+      callTool(client, 'browser_click', { role: 'link', name: 'Plain bytes' }),
+      'Allow',
+      ['download a file', 'called it text but sent bytes'],
+    );
+    await expect.poll(() => downloads.length).toBe(2);
+    expect(downloads[1]?.url()).toBe(files.url('/plain-bytes'));
   });
 });
 

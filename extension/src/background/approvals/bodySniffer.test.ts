@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodyBytes, isUnknownType, sniffType, SNIFF_BYTES } from './bodySniffer';
+import { bodyBytes, isUnknownType, sniffPlainText, sniffType, SNIFF_BYTES } from './bodySniffer';
 
 const bytes = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
 
@@ -26,6 +26,20 @@ describe('sniffType (what Chrome makes of an untyped body)', () => {
     expect(sniffType(bytes('<pre>not a tag\x00'))).toBe('application/octet-stream');
     expect(sniffType(bytes(`${'a'.repeat(SNIFF_BYTES - 1)}\x00`))).toBe('application/octet-stream');
     expect(sniffType(bytes(`${'a'.repeat(SNIFF_BYTES)}\x00`))).toBe('text/plain');
+  });
+});
+
+describe('sniffPlainText (what Chrome makes of a text/plain body)', () => {
+  it('keeps text text, even text that looks like markup or has a BOM before control bytes', () => {
+    expect(sniffPlainText(bytes('just words,\ttabs\r\n'))).toBe('text/plain');
+    expect(sniffPlainText(bytes('<!doctype html><p>shown as text'))).toBe('text/plain');
+    expect(sniffPlainText(bytes('\xef\xbb\xbfBOM then \x00'))).toBe('text/plain');
+  });
+  it('takes binary bytes for what their magic number names, else for a file Chrome saves', () => {
+    expect(sniffPlainText(bytes('report\x00\x01 data'))).toBe('application/octet-stream');
+    expect(sniffPlainText(bytes('PK\x03\x04\x14\x00'))).toBe('application/zip');
+    expect(sniffPlainText(bytes('%PDF-1.7\n\x00'))).toBe('application/pdf');
+    expect(sniffPlainText(bytes(`${'a'.repeat(SNIFF_BYTES)}\x00`))).toBe('text/plain');
   });
 });
 

@@ -4,7 +4,8 @@
  * number → that type, XML → XML, bytes no text has (NUL and other control bytes, no Unicode BOM) →
  * `application/octet-stream`, anything else → text. Chrome shows or saves the result like a
  * typed response, so the download gate judges the sniffed type with its own type rule.
- * Only the first 1024 bytes count, as in Chrome (`kMaxBytesToSniff`).
+ * Only the first 1024 bytes count, as in Chrome (`kMaxBytesToSniff`). A `text/plain` body is
+ * sniffed for binary bytes the same way (sniffPlainText).
  */
 
 export const SNIFF_BYTES = 1024;
@@ -96,6 +97,18 @@ export function sniffType(body: Uint8Array): string {
   if (head.startsWith('<?xml')) return 'text/xml';
   if (BOMS.some((bom) => startsWith(bytes, bom))) return 'text/plain';
   return bytes.some(looksBinary) ? 'application/octet-stream' : 'text/plain';
+}
+
+/**
+ * What Chrome makes of a body sent as `text/plain` (it sniffs those too, unless the server said
+ * `X-Content-Type-Options: nosniff`): text stays text; bytes no text has become the type their
+ * magic number names, else `application/octet-stream`, which a tab saves.
+ */
+export function sniffPlainText(body: Uint8Array): string {
+  const bytes = body.subarray(0, SNIFF_BYTES);
+  if (BOMS.some((bom) => startsWith(bytes, bom)) || !bytes.some(looksBinary)) return 'text/plain';
+  for (const [type, magic, offset] of MAGIC) if (startsWith(bytes, magic, offset)) return type;
+  return 'application/octet-stream';
 }
 
 /** A CDP body (`Fetch.getResponseBody`) as bytes. */

@@ -37,7 +37,6 @@ describe('downloadReason (issue #25: every response Chrome would save)', () => {
   it('lets pages, text, images, media and +xml/+json types through', () => {
     for (const type of [
       'text/html; charset=utf-8',
-      'text/plain',
       'application/json',
       'application/ld+json',
       'application/rss+xml',
@@ -57,5 +56,11 @@ describe('downloadReason (issue #25: every response Chrome would save)', () => {
     expect(downloadReason(204, [])).toBeUndefined();
     expect(downloadReason(200, typed('application/pdf'))).toBe('pdf');
     expect(downloadReason(200, typed('application/pdf', 'attachment'))).toBe('attachment');
+  });
+  it('leaves text/plain to the sniffer (Chrome saves binary bytes sent as text), unless nosniff', () => {
+    expect(downloadReason(200, typed('text/plain'))).toBe('plain');
+    expect(downloadReason(200, typed('Text/Plain; charset=utf-8'))).toBe('plain');
+    const nosniff = [...typed('text/plain'), { name: 'X-Content-Type-Options', value: 'nosniff' }];
+    expect(downloadReason(200, nosniff)).toBeUndefined();
   });
 });

@@ -12,7 +12,7 @@
  */
 import type { Protocol } from 'devtools-protocol';
 import type { CdpClient } from '../cdp';
-import { bodyBytes, isUnknownType, sniffType } from './bodySniffer';
+import { bodyBytes, isUnknownType, sniffPlainText, sniffType } from './bodySniffer';
 import { pdfViewerAvailable } from './pdfViewer';
 import type { SessionRecord } from '../sessionStore';
 import type { ApprovalQuestions } from './approvalQuestions';
@@ -119,19 +119,25 @@ export function isSavedType(type: string): boolean {
  * Why Chrome would save this document response instead of showing it (issue #25), or
  * undefined: an `attachment`, or a type no tab shows (application/zip, octet-stream, a CSV…),
  * whatever the disposition says (`inline; filename=x.bin` is saved too). `untyped`: no type
- * (or `*\/*` and the like), so Chrome sniffs the body; `pdf`: saved only when the PDF viewer is
+ * (or `*\/*` and the like), so Chrome sniffs the body; `plain`: text/plain, whose body Chrome
+ * sniffs for binary bytes; `pdf`: saved only when the PDF viewer is
  * off. The caller reads the body or asks the tab (finalReason).
  */
 export function downloadReason(
   status: number | undefined,
   headers: readonly Protocol.Fetch.HeaderEntry[] | undefined,
-): 'attachment' | 'type' | 'untyped' | 'pdf' | undefined {
+): 'attachment' | 'type' | 'untyped' | 'plain' | 'pdf' | undefined {
   if (isAttachment(headers)) return 'attachment';
   // No body to save: a redirect hop, No Content, Reset Content.
   if (status === undefined || (status >= 300 && status < 400) || status === 204 || status === 205)
     return undefined;
   const type = (header(headers, 'content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (isUnknownType(type)) return 'untyped';
+  // Chrome sniffs text/plain for binary bytes (and saves what it finds), unless told not to.
+  if (type === 'text/plain')
+    return /^\s*nosniff\s*$/i.test(header(headers, 'x-content-type-options') ?? '')
+      ? undefined
+      : 'plain';
   if (type === 'application/pdf') return 'pdf';
   return isSavedType(type) ? 'type' : undefined;
 }
@@ -143,6 +149,7 @@ export function downloadReason(
 async function sniffedType(
   cdp: CdpClient,
   event: Protocol.Fetch.RequestPausedEvent,
+  sniff: (bytes: Uint8Array) => string = sniffType,
 ): Promise<string | undefined> {
   const declared = Number(header(event.responseHeaders, 'content-length') ?? '0');
   if (declared > MAX_SNIFFED_BODY_BYTES) return undefined;
@@ -150,13 +157,13 @@ async function sniffedType(
     const { body, base64Encoded } = await cdp.send('Fetch.getResponseBody', {
       requestId: event.requestId,
     });
-    return sniffType(bodyBytes(body, base64Encoded));
+    return sniff(bodyBytes(body, base64Encoded));
   } catch {
     return undefined;
   }
 }
 
-type Reason = 'attachment' | 'type' | 'sniffed' | 'pdf';
+type Reason = 'attachment' | 'type' | 'sniffed' | 'plainBytes' | 'pdf';
 
 /** What the headers leave open, told by the body (untyped) or the tab (PDF viewer). */
 async function finalReason(
@@ -165,10 +172,14 @@ async function finalReason(
   event: Protocol.Fetch.RequestPausedEvent,
   reason: NonNullable<ReturnType<typeof downloadReason>>,
 ): Promise<Reason | undefined> {
-  if (reason === 'untyped') {
-    const type = await sniffedType(cdp, event);
+  if (reason === 'untyped' || reason === 'plain') {
+    const type = await sniffedType(cdp, event, reason === 'plain' ? sniffPlainText : sniffType);
     if (type !== 'application/pdf')
-      return type === undefined || isSavedType(type) ? 'sniffed' : undefined;
+      return type === undefined || isSavedType(type)
+        ? reason === 'plain'
+          ? 'plainBytes'
+          : 'sniffed'
+        : undefined;
   } else if (reason !== 'pdf') return reason;
   return (await pdfViewerAvailable(tabId)) ? undefined : 'pdf';
 }
@@ -240,6 +251,8 @@ async function decide(
           attachment: 'The server sent it as an attachment to save',
           type: 'The server sent a type of file that Chrome saves rather than shows',
           sniffed: 'The server named no type and sent bytes that Chrome saves rather than shows',
+          plainBytes:
+            'The server called it text but sent bytes that Chrome saves rather than shows',
           pdf: 'The server sent a PDF, and with the PDF viewer off Chrome saves it',
         }[reason]
       }, which cannot be undone. ${why}`,
