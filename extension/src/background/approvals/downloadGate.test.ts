@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { downloadReason, isAttachment } from './downloadGate';
+import { describe, expect, it, vi } from 'vitest';
+import type { Protocol } from 'devtools-protocol';
+import type { CdpClient } from '../cdp';
+import { downloadReason, isAttachment, sniffedType, SNIFF_READ_MS } from './downloadGate';
 
 const header = (value: string) => [{ name: 'Content-Disposition', value }];
 
@@ -62,5 +64,32 @@ describe('downloadReason (issue #25: every response Chrome would save)', () => {
     expect(downloadReason(200, typed('Text/Plain; charset=utf-8'))).toBe('plain');
     const nosniff = [...typed('text/plain'), { name: 'X-Content-Type-Options', value: 'nosniff' }];
     expect(downloadReason(200, nosniff)).toBeUndefined();
+  });
+});
+
+describe('sniffedType', () => {
+  it('gives up on a body that never ends (no length), so the response is held, not the tab', async () => {
+    vi.useFakeTimers();
+    try {
+      const cdp = {
+        send: () => new Promise(() => undefined),
+        on: () => () => undefined,
+      } as unknown as CdpClient;
+      const event = {
+        requestId: 'r1',
+        responseHeaders: [],
+      } as unknown as Protocol.Fetch.RequestPausedEvent;
+      let settled = false;
+      const sniffing = sniffedType(cdp, event).then((type) => {
+        settled = true;
+        return type;
+      });
+      await vi.advanceTimersByTimeAsync(SNIFF_READ_MS - 10);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(20);
+      expect(await sniffing).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -12,6 +12,7 @@
  */
 import type { Protocol } from 'devtools-protocol';
 import type { CdpClient } from '../cdp';
+import { within } from '../common/timing';
 import { bodyBytes, isUnknownType, sniffPlainText, sniffType } from './bodySniffer';
 import { pdfViewerAvailable } from './pdfViewer';
 import type { SessionRecord } from '../sessionStore';
@@ -25,6 +26,12 @@ const IDLE_ANSWER_MS = 60_000;
  * whole body, and a page that big without a type is rarely one Chrome shows.
  */
 const MAX_SNIFFED_BODY_BYTES = 5_000_000;
+/**
+ * An untyped body sent without a length (chunked, or endless) is read for this long at most:
+ * Fetch.getResponseBody waits for the whole body, and the tab's navigation waits on the gate.
+ * Past it the response is held and asked about, as one too large to read.
+ */
+export const SNIFF_READ_MS = 3_000;
 
 export interface DownloadGateDeps {
   tabId: number;
@@ -146,7 +153,7 @@ export function downloadReason(
  * The type Chrome sniffs from an untyped response's body, or undefined when the body is too
  * large to read or cannot be read (the gate then holds it).
  */
-async function sniffedType(
+export async function sniffedType(
   cdp: CdpClient,
   event: Protocol.Fetch.RequestPausedEvent,
   sniff: (bytes: Uint8Array) => string = sniffType,
@@ -154,10 +161,10 @@ async function sniffedType(
   const declared = Number(header(event.responseHeaders, 'content-length') ?? '0');
   if (declared > MAX_SNIFFED_BODY_BYTES) return undefined;
   try {
-    const { body, base64Encoded } = await cdp.send('Fetch.getResponseBody', {
-      requestId: event.requestId,
-    });
-    return sniff(bodyBytes(body, base64Encoded));
+    const read = cdp.send('Fetch.getResponseBody', { requestId: event.requestId });
+    read.catch(() => undefined);
+    const got = await within(read, SNIFF_READ_MS);
+    return got === undefined ? undefined : sniff(bodyBytes(got.body, got.base64Encoded));
   } catch {
     return undefined;
   }
