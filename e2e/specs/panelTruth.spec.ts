@@ -110,7 +110,17 @@ test.describe('the panel tells the truth', () => {
       'waiting for you',
     );
     await expect(card.locator('.doing')).toHaveText(/^Waiting for your answer/);
-    await expectInside(panel, WIDTHS_PX[1], card.getByRole('button'));
+    // The card and the question (its words, countdown and answers) fit at both widths.
+    for (const width of WIDTHS_PX) {
+      await atWidth(panel, width);
+      await expectInside(
+        panel,
+        width,
+        card.getByRole('button'),
+        panel.locator('#questions .question').getByRole('button'),
+      );
+    }
+    await expect(panel.locator('#questions .countdown')).toHaveText(/answer within \d+ s/);
     await panel.locator('#questions').getByRole('button', { name: 'Deny', exact: true }).click();
     expect((await asked).isError).toBe(true);
     await expect(card.locator('.state')).toHaveText('idle');
@@ -122,6 +132,10 @@ test.describe('the panel tells the truth', () => {
       'Paused: its calls fail at once with PAUSED until you resume it.',
     );
     expect((await callTool(asker, 'browser_snapshot', {})).text).toContain(ErrorCode.PAUSED);
+    for (const width of WIDTHS_PX) {
+      await atWidth(panel, width);
+      await expectInside(panel, width, card.getByRole('button'));
+    }
     await expect(
       panel.locator('#log li[data-tool="browser_snapshot"] .what'),
       'the failure in words',
@@ -136,7 +150,10 @@ test.describe('the panel tells the truth', () => {
     await expect(card.locator('.page'), 'no stale page either').toHaveCount(0);
     await expect(card).not.toContainText('0 tabs');
     const dismiss = card.getByRole('button', { name: 'Dismiss' });
-    await expectInside(panel, WIDTHS_PX[0], dismiss);
+    for (const width of WIDTHS_PX) {
+      await atWidth(panel, width);
+      await expectInside(panel, width, dismiss);
+    }
     await dismiss.click();
     await expect(card).toHaveCount(0);
     await expect(panel.getByRole('button', { name: 'Stop all agents' })).toBeHidden();
