@@ -9,7 +9,7 @@
  * session settings, never the values): the question shows in the panel, on the tab (where a
  * screenshot or the recording could catch it) and in the MCP client.
  */
-import type { ToolContract } from '@browser-agent/protocol';
+import type { ElementTarget, ToolContract } from '@browser-agent/protocol';
 import type { HighlightRect } from '../../shared/messages';
 import { SECRET_FIELD_FUNCTION } from '../../shared/secretKind';
 import type { TabHandle } from '../tabStates';
@@ -17,6 +17,7 @@ import { resolveTarget } from '../elements/target';
 import { releaseElement, type ResolvedElement } from '../elements/resolveRef';
 import { elementCdp } from '../elements/elementCdp';
 import { oneLine } from '../common/text';
+import { within } from '../common/timing';
 
 /** What a question says about the call, and where its element is on the tab (top frame only). */
 export interface QuestionTarget {
@@ -26,6 +27,8 @@ export interface QuestionTarget {
 }
 
 const MAX_TEXT_CHARS = 80;
+/** How long the question waits to read its element before it is asked without it. */
+const LOOK_WAIT_MS = 1_000;
 const MAX_URL_CHARS = 200;
 
 /** The element's box in the top frame's viewport and whether it holds a secret, one round trip. */
@@ -55,11 +58,20 @@ export async function describeTarget(
   const host = site === undefined ? undefined : new URL(site).host;
   if (typeof a['url'] === 'string')
     return { phrase: `${verb} ${oneLine(a['url'], MAX_URL_CHARS)}` };
-  const element = tab === undefined ? undefined : await resolved(tab, a);
-  const look = element === undefined ? undefined : await lookAt(tab, element);
+  const target = targetOf(a);
+  // A busy page must not hold the question back: past LOOK_WAIT_MS it is asked without them.
+  const seen =
+    tab === undefined || target === undefined
+      ? undefined
+      : await within(lookUp(tab, target), LOOK_WAIT_MS);
+  const element = seen?.element;
+  const look = seen?.look;
   const on = host === undefined ? '' : ` on ${host}`;
   const named = element === undefined ? agentsWords(a) : pageWords(element);
-  const text = await typedText(a, look?.secret === true, secretDigests);
+  // Text for an element that could not be read may be going into a secret field: not shown.
+  const unread = target !== undefined && look === undefined;
+  const hidden = look?.secret === true ? 'secret' : unread ? 'unread' : undefined;
+  const text = await typedText(a, hidden, secretDigests);
   const parts =
     text === undefined
       ? `${verb}${named === '' ? '' : ` ${named}`}`
@@ -70,11 +82,8 @@ export async function describeTarget(
   };
 }
 
-/** The call's element, when it names one that resolves now; never throws (the call will). */
-async function resolved(
-  tab: TabHandle,
-  a: Record<string, unknown>,
-): Promise<ResolvedElement | undefined> {
+/** The element the call names (a ref, a locator, a selector), if it names one. */
+function targetOf(a: Record<string, unknown>): ElementTarget | undefined {
   const target = {
     ...(typeof a['ref'] === 'string' ? { ref: a['ref'] } : {}),
     ...(typeof a['selector'] === 'string' ? { selector: a['selector'] } : {}),
@@ -82,15 +91,19 @@ async function resolved(
     ...(typeof a['name'] === 'string' ? { name: a['name'] } : {}),
     ...(typeof a['nth'] === 'number' ? { nth: a['nth'] } : {}),
   };
-  if (Object.keys(target).length === 0) return undefined;
-  return resolveTarget(tab, target).catch(() => undefined);
+  return Object.keys(target).length === 0 ? undefined : target;
 }
 
-async function lookAt(
-  tab: TabHandle | undefined,
-  element: ResolvedElement,
-): Promise<Look | undefined> {
-  if (tab === undefined) return undefined;
+/** The element as it is now and how it looks; never throws (the call itself will). */
+async function lookUp(
+  tab: TabHandle,
+  target: ElementTarget,
+): Promise<{ element: ResolvedElement | undefined; look: Look | undefined }> {
+  const element = await resolveTarget(tab, target).catch(() => undefined);
+  return { element, look: element === undefined ? undefined : await lookAt(tab, element) };
+}
+
+async function lookAt(tab: TabHandle, element: ResolvedElement): Promise<Look | undefined> {
   try {
     const { result } = await elementCdp(tab, element).send('Runtime.callFunctionOn', {
       objectId: element.objectId,
@@ -124,12 +137,14 @@ function agentsWords(a: Record<string, unknown>): string {
 /** The text a call types, keys it presses or options it chooses, quoted; secrets masked. */
 async function typedText(
   a: Record<string, unknown>,
-  secretField: boolean,
+  hidden: 'secret' | 'unread' | undefined,
   digests: readonly string[],
 ): Promise<string | undefined> {
   const text = a['text'];
   if (typeof text === 'string') {
-    if (secretField) return `a secret (${text.length} characters, hidden)`;
+    if (hidden === 'secret') return `a secret (${text.length} characters, hidden)`;
+    if (hidden === 'unread')
+      return `${text.length} characters (hidden: the field could not be read to tell)`;
     if (await isSecretValue(text, digests)) return 'one of your secrets (hidden)';
     return said(text);
   }

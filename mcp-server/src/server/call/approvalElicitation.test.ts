@@ -9,7 +9,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { APPROVAL_QUESTION_EVENT, type ApprovalScope } from '@browser-agent/protocol';
-import { ApprovalElicitation, NOT_A_CHOICE } from './approvalElicitation.js';
+import { ApprovalElicitation, MAX_REASKS, NOT_A_CHOICE } from './approvalElicitation.js';
 
 const quiet = { info: () => undefined, warn: () => undefined } as never;
 
@@ -60,6 +60,21 @@ describe('ApprovalElicitation', () => {
     expect(asked[0]).not.toContain(NOT_A_CHOICE);
     expect(asked[1]).toContain(NOT_A_CHOICE);
     expect(asked[1]).toContain('click the button “Send” on shop.test');
+  });
+
+  it('stops asking a client that never picks a choice; the question stays open elsewhere', async () => {
+    const { server, asked } = await pair(Array.from({ length: 20 }, () => 'maybe'));
+    const sent: Array<[boolean, ApprovalScope]> = [];
+    const elicitation = new ApprovalElicitation(
+      server,
+      (_id, allow, scope) => sent.push([allow, scope]),
+      quiet,
+    );
+    elicitation.onEvent(question('Let Zed click the button “Buy” on shop.test?'));
+    await expect.poll(() => asked.length).toBe(MAX_REASKS + 1);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(asked).toHaveLength(MAX_REASKS + 1);
+    expect(sent).toEqual([]);
   });
 
   it('shows a secret value typed in the question by its name', async () => {

@@ -33,6 +33,9 @@ const CHOICES: Record<ApprovalScope | 'deny', string> = {
 
 export type AnswerSender = (questionId: string, allow: boolean, scope: ApprovalScope) => void;
 
+/** Times an answer outside the choices is asked again before the client is left out. */
+export const MAX_REASKS = 3;
+
 /** Said before the question when the last answer was none of its choices. */
 export const NOT_A_CHOICE = 'That answer is not one of the choices; please pick one.';
 
@@ -84,9 +87,12 @@ export class ApprovalElicitation {
     const choices = [...q.scopes.map((s) => CHOICES[s]), CHOICES.deny];
     const message = `Browser Agent asks: ${this.#redact(q.message)}`;
     try {
-      for (let retry = false; ; retry = true) {
+      for (let asked = 0; ; asked += 1) {
+        const retry = asked > 0;
         const waitMs = q.expiresAt - Date.now();
-        if (waitMs <= 0 || controller.signal.aborted) return;
+        // A client that answers off the choices every time is not asked forever: the panel
+        // and the tab still can be.
+        if (waitMs <= 0 || controller.signal.aborted || asked > MAX_REASKS) return;
         const result = await this.#server
           .elicitInput(
             {
