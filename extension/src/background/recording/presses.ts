@@ -3,10 +3,14 @@ import type { Press, TabState } from '../tabStates';
 
 export type { Press } from '../tabStates';
 
-/** The tab's latest press at or after `since`. */
-export function pressSince(state: TabState, since: number): Press | undefined {
+/**
+ * The tab's latest press during a call (from `since` to `until`, its end). The capture of a step
+ * can run after the next call began (it yields to it), so a press after `until` is that call's,
+ * not this step's.
+ */
+export function pressDuring(state: TabState, since: number, until: number): Press | undefined {
   const press = state.lastPress;
-  return press !== undefined && press.at >= since ? press : undefined;
+  return press !== undefined && press.at >= since && press.at <= until ? press : undefined;
 }
 
 /**

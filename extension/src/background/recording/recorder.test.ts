@@ -82,3 +82,23 @@ describe('Recorder.keep', () => {
     expect(stored[0]?.image).toBeUndefined();
   });
 });
+
+describe('Recorder markers', () => {
+  it('marks only a press made during the step’s own call, not the next call’s', async () => {
+    const state = { dialog: undefined, lastPress: undefined as unknown };
+    const cdp = {
+      send: () => Promise.resolve({ cssVisualViewport: { clientWidth: 100, clientHeight: 100 } }),
+    };
+    const context = {
+      currentTab: () => Promise.resolve({ state, cdp }),
+    } as unknown as HandlerContext;
+    const navigate = { ...entry('nav', 'browser_navigate'), startedAt: Date.now() - 50 };
+    const click = { ...entry('click'), startedAt: Date.now() + 10 };
+    // The navigate's capture runs late: the click (the next call) has pressed by then.
+    state.lastPress = { x: 50, y: 25, at: click.startedAt };
+    const r = recorder({ contextFor: () => Promise.resolve(context) });
+    await r.step(navigate);
+    await r.step(click);
+    expect(stored.map((s) => s.marker)).toEqual([undefined, { x: 0.5, y: 0.25 }]);
+  });
+});

@@ -3,7 +3,7 @@ import { callSentence } from '../../shared/callSentence';
 import type { ActivityEntry } from '../../shared/messages';
 import { addStep } from '../../shared/recordings';
 import type { HandlerContext } from '../handlerContext';
-import { pressSince } from './presses';
+import { pressDuring } from './presses';
 
 /** Small enough to keep many (about 30–60 KB each), large enough to read the page. */
 const SHOT_MAX_DIMENSION = 800;
@@ -95,7 +95,11 @@ export class Recorder {
       });
       const part = result.content.find((p) => p.type === 'image');
       if (part?.type !== 'image') return undefined;
-      const press = pressSince(tab.state, entry.startedAt);
+      const press = pressDuring(
+        tab.state,
+        entry.startedAt,
+        entry.startedAt + (entry.durationMs ?? Date.now() - entry.startedAt),
+      );
       let marker: { x: number; y: number } | undefined;
       if (press) {
         const { cssVisualViewport: v } = await tab.cdp.send('Page.getLayoutMetrics');
