@@ -21,6 +21,7 @@ import {
   type Bridge,
   type ToolOutcome,
 } from '../harness.js';
+import type { Page } from '@playwright/test';
 import { question } from '../submitQuestions.js';
 
 interface Lists {
@@ -352,17 +353,30 @@ test('the gates read what the user sees: accessible names, the form’s button, 
   });
 });
 
+/**
+ * A vision-capable agent, with an admin file that blocks 127.0.0.2, on a 127.0.0.1 page that
+ * frames its own site and the blocked one (out of process).
+ */
+async function onFramedPage(
+  bridge: Bridge,
+  sandbox: { root: string },
+  lists: Lists,
+  name: string,
+): Promise<{ client: Awaited<ReturnType<Bridge['connectClient']>>; page: Page }> {
+  const policy = await adminFile(sandbox.root, ['127.0.0.2']);
+  const client = await bridge.connectClient(name, {
+    flags: ['--caps', 'vision'],
+    env: { BROWSER_AGENT_ADMIN_POLICY: policy },
+  });
+  const inner = (host: string) => encodeURIComponent(lists.url(host, '/inner'));
+  const outer = lists.url('127.0.0.1', `/outer?a=${inner('127.0.0.1')}&b=${inner('127.0.0.2')}`);
+  await callOk(client, 'browser_navigate', { url: outer });
+  return { client, page: await bridge.pageWithUrl(outer) };
+}
+
 test('a coordinate click is judged by the frame at its point', async ({ bridge, sandbox }) => {
   await withLists(async (lists) => {
-    const policy = await adminFile(sandbox.root, ['127.0.0.2']);
-    const client = await bridge.connectClient('point-agent', {
-      flags: ['--caps', 'vision'],
-      env: { BROWSER_AGENT_ADMIN_POLICY: policy },
-    });
-    const inner = (host: string) => encodeURIComponent(lists.url(host, '/inner'));
-    const outer = lists.url('127.0.0.1', `/outer?a=${inner('127.0.0.1')}&b=${inner('127.0.0.2')}`);
-    await callOk(client, 'browser_navigate', { url: outer });
-    const page = await bridge.pageWithUrl(outer);
+    const { client, page } = await onFramedPage(bridge, sandbox, lists, 'point-agent');
     const centre = async (host: string) => {
       const frame = page
         .frames()
@@ -394,15 +408,7 @@ test('keys are judged by the frame with the focus, mouse buttons by the frame un
   sandbox,
 }) => {
   await withLists(async (lists) => {
-    const policy = await adminFile(sandbox.root, ['127.0.0.2']);
-    const client = await bridge.connectClient('keys-agent', {
-      flags: ['--caps', 'vision'],
-      env: { BROWSER_AGENT_ADMIN_POLICY: policy },
-    });
-    const inner = (host: string) => encodeURIComponent(lists.url(host, '/inner'));
-    const outer = lists.url('127.0.0.1', `/outer?a=${inner('127.0.0.1')}&b=${inner('127.0.0.2')}`);
-    await callOk(client, 'browser_navigate', { url: outer });
-    const page = await bridge.pageWithUrl(outer);
+    const { client, page } = await onFramedPage(bridge, sandbox, lists, 'keys-agent');
     const button = async (host: string) => {
       await expect
         .poll(() =>
