@@ -15,8 +15,6 @@ import { el } from './dom';
 import { friendlyClientName } from '../shared/clientNames';
 import { modeSelect } from './modeChoice';
 
-export { MODE_LABELS } from './modeChoice';
-
 const EVERY_AGENT = '*';
 
 export class PermissionsView {

@@ -16,6 +16,7 @@
 import type { ToolContract } from '@browser-agent/protocol';
 import type { HandlerContext } from '../handlerContext';
 import { focusedFrameUrl, pointFrameUrl, targetFrameUrl } from '../elements/targetFrame';
+import { namesElement } from '../elements/target';
 
 export interface ActionUrls {
   /** The URL the call acts on first: what a grant and the question name. */
@@ -56,19 +57,13 @@ export async function actionUrls(
   return { primary, all: [...new Set(all)].filter((u) => /^https?:/i.test(u)) };
 }
 
-function isTarget(value: unknown): value is Args {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as Args;
-  return v['ref'] !== undefined || v['role'] !== undefined || v['selector'] !== undefined;
-}
-
 async function elementFrames(
   args: Args,
   ctx: HandlerContext,
   inputAt: ToolContract['inputAt'],
 ): Promise<string[]> {
   const fields = Array.isArray(args['fields']) ? (args['fields'] as unknown[]) : [];
-  const targets = [args, args['from'], args['to'], ...fields].filter(isTarget);
+  const targets = [args, args['from'], args['to'], ...fields].filter(namesElement);
   const points = [
     [args['x'], args['y']],
     [args['startX'], args['startY']],

@@ -127,7 +127,7 @@ export class Permissions {
   overlayQuestion(tabId: number): OverlayQuestion | undefined {
     const q = this.questions.all().find((x) => x.tabId === tabId);
     if (q === undefined) return undefined;
-    const text = `${questionText(q)}${q.why ? ` ${q.why}` : ''}`;
+    const text = questionWithWhy(q);
     return { id: q.id, text, scopes: q.scopes, expiresAt: q.expiresAt, highlight: q.highlight };
   }
 
@@ -198,7 +198,12 @@ export function elicitationText(q: ApprovalQuestion): string {
     q.pageUrl === '' && q.tabTitle === ''
       ? ''
       : ` On the page ${q.tabTitle === '' ? q.pageUrl : `“${q.tabTitle}” (${q.pageUrl})`}.`;
-  return `${questionText(q)}${q.why ? ` ${q.why}` : ''}${page}`;
+  return `${questionWithWhy(q)}${page}`;
+}
+
+/** The sentence and why it is asked, as the overlay and the MCP client show them. */
+function questionWithWhy(q: ApprovalQuestion): string {
+  return `${questionText(q)}${q.why ? ` ${q.why}` : ''}`;
 }
 
 /** The question in one sentence, as the panel's heading says it. */

@@ -13,7 +13,7 @@ import type { ElementTarget, ToolContract } from '@browser-agent/protocol';
 import type { HighlightRect } from '../../shared/messages';
 import { SECRET_FIELD_FUNCTION } from '../../shared/secretKind';
 import type { TabHandle } from '../tabStates';
-import { resolveTarget } from '../elements/target';
+import { namesElement, resolveTarget } from '../elements/target';
 import { releaseElement, type ResolvedElement } from '../elements/resolveRef';
 import { elementCdp } from '../elements/elementCdp';
 import { oneLine } from '../common/text';
@@ -58,7 +58,7 @@ export async function describeTarget(
   const host = site === undefined ? undefined : new URL(site).host;
   if (typeof a['url'] === 'string')
     return { phrase: `${verb} ${oneLine(a['url'], MAX_URL_CHARS)}` };
-  const target = targetOf(a);
+  const target = namesElement(a) ? a : undefined;
   // A busy page must not hold the question back: past LOOK_WAIT_MS it is asked without them.
   const seen =
     tab === undefined || target === undefined
@@ -80,18 +80,6 @@ export async function describeTarget(
     phrase: `${parts}${on}`,
     ...(look?.rect === undefined ? {} : { highlight: look.rect }),
   };
-}
-
-/** The element the call names (a ref, a locator, a selector), if it names one. */
-function targetOf(a: Record<string, unknown>): ElementTarget | undefined {
-  const target = {
-    ...(typeof a['ref'] === 'string' ? { ref: a['ref'] } : {}),
-    ...(typeof a['selector'] === 'string' ? { selector: a['selector'] } : {}),
-    ...(typeof a['role'] === 'string' ? { role: a['role'] } : {}),
-    ...(typeof a['name'] === 'string' ? { name: a['name'] } : {}),
-    ...(typeof a['nth'] === 'number' ? { nth: a['nth'] } : {}),
-  };
-  return Object.keys(target).length === 0 ? undefined : target;
 }
 
 /** The element as it is now and how it looks; never throws (the call itself will). */

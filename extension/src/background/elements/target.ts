@@ -17,6 +17,13 @@ import { oneLine } from '../common/text';
 
 const MAX_CANDIDATES_LISTED = 10;
 
+/** Whether a call's arguments (or a part of them: a drag's end, a form field) name an element. */
+export function namesElement(value: unknown): value is ElementTarget {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return v['ref'] !== undefined || v['role'] !== undefined || v['selector'] !== undefined;
+}
+
 /** Which of the three kinds of target the arguments give; INVALID_ARGS unless exactly one. */
 type TargetKind = 'ref' | 'selector' | 'locator';
 

@@ -49,7 +49,10 @@ async function frameUrl(tab: TabHandle, address: FrameAddress): Promise<string |
     node.frame.id === address.frameId
       ? node.frame
       : (node.childFrames ?? []).map(find).find((f) => f !== undefined);
-  const frame = find(frameTree);
+  return urlOfFrame(find(frameTree));
+}
+
+function urlOfFrame(frame: Protocol.Page.Frame | undefined): string | undefined {
   if (frame === undefined) return undefined;
   if (/^https?:/i.test(frame.url)) return frame.url;
   // about:blank and srcdoc documents run in the origin of whoever made them.
@@ -91,8 +94,7 @@ async function ownerOrTopFrameUrl(
     if (sameProcess !== undefined) return sameProcess;
   }
   if (frameId !== undefined) return frameUrl(tab, { sessionId: undefined, frameId });
-  const { frameTree } = await tab.cdp.send('Page.getFrameTree');
-  return frameUrl(tab, { sessionId: undefined, frameId: frameTree.frame.id });
+  return urlOfFrame((await tab.cdp.send('Page.getFrameTree')).frameTree.frame);
 }
 
 /** The URL of the frame at (x, y) in CSS pixels of the viewport; undefined if nothing is there. */
