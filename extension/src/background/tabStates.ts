@@ -189,6 +189,11 @@ export interface TabState {
   lastPress: Press | undefined;
   /** Where the vision tools' pointer is and what it holds; undefined before its first use. Written by acting/pointer.ts. */
   pointer: Pointer | undefined;
+  /**
+   * The screencast that keeps the tab drawn was started at the latest attach (it ends with the
+   * debugger; each attach starts it again). Written by loading/keepRunning.ts.
+   */
+  drawn: boolean;
 }
 
 /** One of the session's tabs, attached through chrome.debugger. */
@@ -239,6 +244,7 @@ export function newTabState(): TabState {
     crashed: false,
     lastPress: undefined,
     pointer: undefined,
+    drawn: false,
   };
 }
 

@@ -1,8 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PairingStore } from '../daemon/link/pairingStore.js';
+import { PairingStore, pairingId } from '../daemon/link/pairingStore.js';
 import { runPairingsCommand } from './pairingsCommand.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ba-pairings-cmd-'));
@@ -33,5 +34,16 @@ describe('browser-agent-mcp pairings', () => {
     expect(store.all().map((p) => p.id)).toEqual([b.id]);
     expect(run('revoke', a.id)).toMatchObject({ code: 1 });
     expect(run('frobnicate').code).toBe(2);
+  });
+
+  // CI met one: `pairings revoke -mLGhFkGtjZDcgby` failed with "Unknown option '-m'".
+  it('revokes a pairing whose id starts with a dash, the way the list prints it', () => {
+    let secret = randomBytes(32);
+    while (!pairingId(secret).startsWith('-')) secret = randomBytes(32);
+    const dashed = new PairingStore(dir).add(secret, 'dashed');
+    expect(run('list').out).toContain(`${dashed.id}  `);
+    expect(run('revoke', dashed.id)).toMatchObject({ code: 0 });
+    expect(new PairingStore(dir).all().map((p) => p.id)).not.toContain(dashed.id);
+    expect(run('revoke', dashed.id)).toMatchObject({ code: 1 });
   });
 });

@@ -12,6 +12,18 @@ export const PAIRINGS_USAGE = `Usage: browser-agent-mcp pairings list [--state-d
        browser-agent-mcp pairings revoke <id> [--state-dir <dir>]
 `;
 
+/**
+ * A pairing id is base64url, so about one in 32 starts with '-' and would read as an option:
+ * the word after `revoke` is the id whatever it starts with (moved behind `--` for the parser).
+ */
+function idLast(argv: string[]): string[] {
+  const [verb, id, ...rest] = argv;
+  if (verb !== 'revoke' || id === undefined || !id.startsWith('-') || id.startsWith('--')) {
+    return argv;
+  }
+  return rest.includes('--') ? argv : [verb, ...rest, '--', id];
+}
+
 /** Runs the command; returns the exit code. Output goes to `out`, problems to `err`. */
 export function runPairingsCommand(
   argv: string[],
@@ -21,7 +33,7 @@ export function runPairingsCommand(
   let parsed;
   try {
     parsed = parseArgs({
-      args: argv,
+      args: idLast(argv),
       strict: true,
       allowPositionals: true,
       options: { 'state-dir': { type: 'string' } },

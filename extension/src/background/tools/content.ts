@@ -154,7 +154,9 @@ export const takeScreenshot: Handler<'browser_take_screenshot'> = async (args, c
   // Chrome captures in device pixels; 'css' (the default, as in Playwright MCP) undoes the ratio.
   const ratio = await devicePixelRatio(tab);
   const perCss = args.scale === 'device' ? ratio : 1;
-  const capture = async (clip: Clip, what: string) => {
+  // Chrome resizes the view for a capture beyond the viewport; a clip inside it is taken as shown
+  // (a first element capture beyond the viewport came back white about one time in four).
+  const capture = async (clip: Clip, what: string, beyondViewport: boolean) => {
     const scale = Math.min(
       1,
       maxDimension / Math.max(clip.width * perCss, clip.height * perCss, 1),
@@ -162,7 +164,7 @@ export const takeScreenshot: Handler<'browser_take_screenshot'> = async (args, c
     const params: Protocol.Page.CaptureScreenshotRequest = {
       format,
       clip: { ...clip, scale: (scale * perCss) / ratio },
-      captureBeyondViewport: true,
+      captureBeyondViewport: beyondViewport,
     };
     if (format !== 'png') params.quality = JPEG_QUALITY;
     const data = await captureDrawn(tab, params);
@@ -186,8 +188,8 @@ export const takeScreenshot: Handler<'browser_take_screenshot'> = async (args, c
       await elementCdp(tab, element)
         .send('DOM.scrollIntoViewIfNeeded', { backendNodeId })
         .catch(() => undefined);
-      const clip = await elementClip(tab, elementCdp(tab, element), backendNodeId);
-      return capture(clip, element.label);
+      const { clip, inside } = await elementClip(tab, elementCdp(tab, element), backendNodeId);
+      return capture(clip, element.label, !inside);
     });
   }
   const { cssContentSize, cssVisualViewport } = await tab.cdp.send('Page.getLayoutMetrics');
@@ -195,7 +197,7 @@ export const takeScreenshot: Handler<'browser_take_screenshot'> = async (args, c
     const width = Math.min(Math.ceil(cssContentSize.width), MAX_CAPTURE_PX);
     const height = Math.min(Math.ceil(cssContentSize.height), MAX_CAPTURE_PX);
     const cut = height < Math.ceil(cssContentSize.height) ? ` (cut at ${MAX_CAPTURE_PX} px)` : '';
-    return capture({ x: 0, y: 0, width, height, scale: 1 }, `the full page${cut}`);
+    return capture({ x: 0, y: 0, width, height, scale: 1 }, `the full page${cut}`, true);
   }
   return capture(
     {
@@ -206,6 +208,7 @@ export const takeScreenshot: Handler<'browser_take_screenshot'> = async (args, c
       scale: 1,
     },
     'the viewport',
+    false,
   );
 };
 
@@ -266,17 +269,19 @@ async function withSecretsMasked<T>(tab: TabHandle, run: () => Promise<T>): Prom
   }
 }
 
-/** Captures once the tab is drawn; keepDrawn is normally in place since attach already. */
+/** Captures once the tab is drawn; the screencast of keepDrawn normally runs since the attach. */
 async function captureDrawn(
   tab: TabHandle,
   params: Protocol.Page.CaptureScreenshotRequest,
 ): Promise<string> {
   const cdp = tab.cdp;
-  await keepDrawn(cdp);
+  await keepDrawn(tab);
   const shot = await withSecretsMasked(tab, () =>
     within(cdp.send('Page.captureScreenshot', params), CAPTURE_LIMIT_MS),
   );
   if (shot === undefined) {
+    // The screencast may have stopped under us: the next capture starts it again.
+    tab.state.drawn = false;
     throw new BridgeError(
       ErrorCode.TIMEOUT,
       `Chrome drew no frame of the tab for the screenshot within ${CAPTURE_LIMIT_MS} ms.`,
@@ -286,8 +291,12 @@ async function captureDrawn(
   return shot.data;
 }
 
-/** The element's border box in page coordinates. */
-async function elementClip(tab: TabHandle, cdp: CdpClient, backendNodeId: number): Promise<Clip> {
+/** The element's border box in page coordinates, and whether it lies inside the viewport. */
+async function elementClip(
+  tab: TabHandle,
+  cdp: CdpClient,
+  backendNodeId: number,
+): Promise<{ clip: Clip; inside: boolean }> {
   const [{ model }, { cssVisualViewport }] = await Promise.all([
     cdp.send('DOM.getBoxModel', { backendNodeId }),
     tab.cdp.send('Page.getLayoutMetrics'),
@@ -300,13 +309,15 @@ async function elementClip(tab: TabHandle, cdp: CdpClient, backendNodeId: number
   );
   const x = Math.min(...xs);
   const y = Math.min(...ys);
-  return {
-    x: x + cssVisualViewport.pageX,
-    y: y + cssVisualViewport.pageY,
-    width: Math.max(1, Math.max(...xs) - x),
-    height: Math.max(1, Math.max(...ys) - y),
-    scale: 1,
-  };
+  const width = Math.max(1, Math.max(...xs) - x);
+  const height = Math.max(1, Math.max(...ys) - y);
+  const inside =
+    x >= 0 &&
+    y >= 0 &&
+    x + width <= cssVisualViewport.clientWidth &&
+    y + height <= cssVisualViewport.clientHeight;
+  const clip = { x: x + cssVisualViewport.pageX, y: y + cssVisualViewport.pageY, width, height };
+  return { clip: { ...clip, scale: 1 }, inside };
 }
 
 /** The content area's handlers, by tool name. */
