@@ -71,6 +71,25 @@ async function startLists(): Promise<Lists> {
         return html(
           INNER(host === 'localhost' ? 'sensitive' : host === '127.0.0.2' ? 'blocked' : 'plain'),
         );
+      case '/nest': {
+        // Frames stacked in a column, each `h` px tall: room for a nested page of tiny buttons.
+        const h = Number(url.searchParams.get('h') ?? '60');
+        const frames = ['a', 'b']
+          .map((key) => url.searchParams.get(key))
+          .filter((src): src is string => src !== null && src !== '')
+          .map(
+            (src) =>
+              `<iframe src="${src}" style="display:block;border:0;width:300px;height:${h}px"></iframe>`,
+          );
+        return html(`<!doctype html><title>Nest</title><body style="margin:0">${frames.join('')}`);
+      }
+      case '/tiny': {
+        const who = host === '127.0.0.2' ? 'blocked' : host === 'localhost' ? 'middle' : 'plain';
+        return html(
+          `<!doctype html><title>Tiny</title><body style="margin:0">` +
+            `<button onclick="fetch('/sent?from=${who}')">Send from ${who}</button>`,
+        );
+      }
       case '/gate':
         return html(GATE_PAGE);
       case '/export-zip':
@@ -445,5 +464,51 @@ test('keys are judged by the frame with the focus, mouse buttons by the frame un
     refused(await callTool(client, 'browser_mouse_down', {}));
     await page.evaluate(() => fetch('/probe').then((r) => r.text()));
     expect(lists.requests.filter((r) => r.includes('/sent?from=blocked'))).toEqual([]);
+  });
+});
+
+test('focus and points inside an iframe nested in another are judged by the innermost frame', async ({
+  bridge,
+  sandbox,
+}) => {
+  await withLists(async (lists) => {
+    const policy = await adminFile(sandbox.root, ['127.0.0.2']);
+    const client = await bridge.connectClient('nested-agent', {
+      flags: ['--caps', 'vision'],
+      env: { BROWSER_AGENT_ADMIN_POLICY: policy },
+    });
+    // 127.0.0.1 → localhost (its own process) → the blocked 127.0.0.2 and localhost's own frame.
+    const tiny = (host: string) => encodeURIComponent(lists.url(host, '/tiny'));
+    const middle = lists.url(
+      'localhost',
+      `/nest?h=60&a=${tiny('127.0.0.2')}&b=${tiny('localhost')}`,
+    );
+    const top = lists.url('127.0.0.1', `/nest?h=140&a=${encodeURIComponent(middle)}`);
+    await callOk(client, 'browser_navigate', { url: top });
+    const page = await bridge.pageWithUrl(top);
+    const button = async (host: string) => {
+      const find = () => page.frames().find((f) => f.url().startsWith(lists.url(host, '/tiny')));
+      await expect.poll(() => find() !== undefined).toBe(true);
+      const locator = find()?.getByRole('button');
+      if (locator === undefined) throw new Error(`no ${host} frame`);
+      await expect(locator).toBeVisible();
+      return locator;
+    };
+    const centre = async (host: string) => {
+      const box = await (await button(host)).boundingBox();
+      if (!box) throw new Error(`no box in the ${host} frame`);
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    };
+    // Before the fix both were judged by the middle frame (localhost, allowed) and went through.
+    await (await button('127.0.0.2')).focus();
+    refused(await callTool(client, 'browser_press_key', { key: 'Enter' }));
+    refused(await callTool(client, 'browser_mouse_click_xy', await centre('127.0.0.2')));
+    // The middle site's own frame at the same depth: both go through.
+    await (await button('localhost')).focus();
+    await callOk(client, 'browser_press_key', { key: 'Enter' });
+    await callOk(client, 'browser_mouse_click_xy', await centre('localhost'));
+    await expect
+      .poll(() => lists.requests.filter((r) => r.includes('/sent')))
+      .toEqual(['GET localhost /sent?from=middle', 'GET localhost /sent?from=middle']);
   });
 });

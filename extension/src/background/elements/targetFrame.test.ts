@@ -2,8 +2,18 @@ import { describe, expect, it } from 'vitest';
 import type { TabHandle } from '../tabStates';
 import { pointFrameUrl } from './targetFrame';
 
-/** A tab whose top frame holds a same-process frame `inner` and an out-of-process iframe. */
-function tab(hit: { backendNodeId: number; frameId: string }, ownerOf?: string) {
+/** What the hit test finds in one session: the node, its frame, the frame it owns if an iframe. */
+interface Hit {
+  backendNodeId: number;
+  frameId: string;
+  owns?: string;
+}
+
+/**
+ * A tab whose top frame holds a same-process frame `inner` and an out-of-process iframe `oopif`
+ * at (100, 50), which holds another out-of-process iframe `deep` at (10, 20) of its own viewport.
+ */
+function tab(hits: Record<string, Hit>) {
   const sent: { method: string; params: unknown; sessionId: string | undefined }[] = [];
   const trees: Record<string, unknown> = {
     top: {
@@ -11,12 +21,22 @@ function tab(hit: { backendNodeId: number; frameId: string }, ownerOf?: string) 
       childFrames: [{ frame: { id: 'inner', url: 'https://shop.test/widget' } }],
     },
     'oopif-session': { frame: { id: 'oopif', url: 'https://bank.test/pay' } },
+    'deep-session': { frame: { id: 'deep', url: 'https://tracker.test/' } },
   };
+  const corners: Record<string, [number, number]> = { top: [100, 50], 'oopif-session': [10, 20] };
   const send = (method: string, params: unknown, sessionId?: string) => {
     sent.push({ method, params, sessionId });
-    if (method === 'DOM.getNodeForLocation') return Promise.resolve({ ...hit });
+    const hit = hits[sessionId ?? 'top'];
+    if (method === 'DOM.getNodeForLocation')
+      return hit === undefined ? Promise.reject(new Error('no node')) : Promise.resolve({ ...hit });
     if (method === 'DOM.describeNode')
-      return Promise.resolve({ node: ownerOf === undefined ? {} : { frameId: ownerOf } });
+      return Promise.resolve({ node: hit?.owns === undefined ? {} : { frameId: hit.owns } });
+    if (method === 'DOM.getBoxModel') {
+      const [x, y] = corners[sessionId ?? 'top'] ?? [0, 0];
+      return Promise.resolve({
+        model: { content: [x, y, x + 300, y, x + 300, y + 150, x, y + 150] },
+      });
+    }
     if (method === 'Page.getFrameTree')
       return Promise.resolve({ frameTree: trees[sessionId ?? 'top'] });
     return Promise.reject(new Error(method));
@@ -24,23 +44,46 @@ function tab(hit: { backendNodeId: number; frameId: string }, ownerOf?: string) 
   const handle = {
     tabId: 1,
     cdp: { send },
-    state: { childFrames: new Map([['oopif-session', 'oopif']]) },
+    state: {
+      childFrames: new Map([
+        ['oopif-session', 'oopif'],
+        ['deep-session', 'deep'],
+      ]),
+    },
   } as unknown as TabHandle;
   return { handle, sent };
 }
 
 describe('pointFrameUrl', () => {
   it('is the frame the top frame’s hit test lands in', async () => {
-    const { handle, sent } = tab({ backendNodeId: 5, frameId: 'inner' });
+    const { handle, sent } = tab({ top: { backendNodeId: 5, frameId: 'inner' } });
     expect(await pointFrameUrl(handle, 10.4, 20.6)).toBe('https://shop.test/widget');
     expect(sent[0]?.params).toMatchObject({ x: 10, y: 21 });
   });
   it('is the out-of-process iframe’s own document when the point hits its owner element', async () => {
-    const { handle } = tab({ backendNodeId: 9, frameId: 'main' }, 'oopif');
-    expect(await pointFrameUrl(handle, 1, 1)).toBe('https://bank.test/pay');
+    const { handle, sent } = tab({
+      top: { backendNodeId: 9, frameId: 'main', owns: 'oopif' },
+      'oopif-session': { backendNodeId: 3, frameId: 'oopif' },
+    });
+    expect(await pointFrameUrl(handle, 150, 80)).toBe('https://bank.test/pay');
+    // Tested again inside, in the iframe's own coordinates.
+    const inner = sent.find((s) => s.method === 'DOM.getNodeForLocation' && s.sessionId);
+    expect(inner).toMatchObject({ sessionId: 'oopif-session', params: { x: 50, y: 30 } });
+  });
+  it('follows an out-of-process iframe nested in another down to the innermost', async () => {
+    const { handle, sent } = tab({
+      top: { backendNodeId: 9, frameId: 'main', owns: 'oopif' },
+      'oopif-session': { backendNodeId: 4, frameId: 'oopif', owns: 'deep' },
+      'deep-session': { backendNodeId: 2, frameId: 'deep' },
+    });
+    expect(await pointFrameUrl(handle, 150, 80)).toBe('https://tracker.test/');
+    const deep = sent.find(
+      (s) => s.method === 'DOM.getNodeForLocation' && s.sessionId === 'deep-session',
+    );
+    expect(deep?.params).toMatchObject({ x: 40, y: 10 });
   });
   it('is undefined when nothing can be hit', async () => {
-    const { handle } = tab({ backendNodeId: 9, frameId: 'gone' });
+    const { handle } = tab({ top: { backendNodeId: 9, frameId: 'gone' } });
     expect(await pointFrameUrl(handle, 1, 1)).toBeUndefined();
   });
 });

@@ -5,13 +5,13 @@
  * recorded frame, or the page model's match in every frame), without acting on it. A point of
  * the viewport (the coordinate tools) is judged by the frame under it: the top frame's hit test
  * (DOM.getNodeForLocation) reaches into same-process iframes; an out-of-process iframe is hit as
- * its owner element, whose content frame is then found among the tab's child sessions. A point
- * inside an out-of-process iframe nested in another is judged by the outer one.
+ * its owner element, and the point is tested again inside it (its child session), however deep.
  */
 import type { ElementTarget } from '@browser-agent/protocol';
 import type { Protocol } from 'devtools-protocol';
 import type { TabHandle } from '../tabStates';
 import type { FrameAddress } from '../page/wire';
+import { objectInFrame } from '../page/world';
 import { matchesIn, queryFor } from './target';
 
 /**
@@ -60,59 +60,92 @@ function urlOfFrame(frame: Protocol.Page.Frame | undefined): string | undefined 
   return origin !== undefined && /^https?:/i.test(origin) ? `${origin}/` : undefined;
 }
 
+/** How deep iframes are followed for the focus and for a point (pages nest a few at most). */
+const MAX_FRAME_DEPTH = 8;
+
 /**
- * The URL of the frame that has the keyboard's focus: the top document's focused element, and
- * when that is an iframe (same-process or not), the frame inside it. Focus inside an iframe
- * nested in another is judged by the outer one, as a point is.
+ * The URL of the frame that has the keyboard's focus: from the top document's focused element
+ * down through every iframe that holds the focus (same-process or not, nested or not), read in
+ * the page model's world so the page cannot redefine `document.activeElement`. Past
+ * MAX_FRAME_DEPTH the frame reached is judged.
  */
 export async function focusedFrameUrl(tab: TabHandle): Promise<string | undefined> {
   try {
-    const { result } = await tab.cdp.send('Runtime.evaluate', {
-      expression: 'document.activeElement',
-    });
-    if (result.objectId === undefined) return undefined;
-    const { node } = await tab.cdp.send('DOM.describeNode', { objectId: result.objectId });
-    void tab.cdp
-      .send('Runtime.releaseObject', { objectId: result.objectId })
-      .catch(() => undefined);
-    return await ownerOrTopFrameUrl(tab, node.frameId, undefined);
+    const { frameTree } = await tab.cdp.send('Page.getFrameTree');
+    let frame: FrameAddress = { sessionId: undefined, frameId: frameTree.frame.id };
+    for (let depth = 0; depth < MAX_FRAME_DEPTH; depth += 1) {
+      const inner = await focusedContentFrame(tab, frame);
+      if (inner === undefined) break;
+      frame = { sessionId: outOfProcess(tab, inner) ?? frame.sessionId, frameId: inner };
+    }
+    return await frameUrl(tab, frame);
   } catch {
     return undefined;
   }
 }
 
-/** A frame owner's content frame (out of process: found among the child sessions), or `frameId`. */
-async function ownerOrTopFrameUrl(
+/** The content frame of the frame's focused element when that is an iframe. */
+async function focusedContentFrame(
   tab: TabHandle,
-  innerFrameId: string | undefined,
-  frameId: string | undefined,
+  frame: FrameAddress,
 ): Promise<string | undefined> {
-  if (innerFrameId !== undefined) {
-    for (const [sessionId, childFrameId] of tab.state.childFrames)
-      if (childFrameId === innerFrameId) return frameUrl(tab, { sessionId, frameId: innerFrameId });
-    const sameProcess = await frameUrl(tab, { sessionId: undefined, frameId: innerFrameId });
-    if (sameProcess !== undefined) return sameProcess;
+  const objectId = await objectInFrame(tab.cdp, tab.state, frame, 'document.activeElement');
+  if (objectId === undefined) return undefined;
+  try {
+    const { node } = await tab.cdp.send('DOM.describeNode', { objectId }, frame.sessionId);
+    // `frameId` on a node is set for frame owner elements only: their content frame.
+    return node.frameId;
+  } finally {
+    void tab.cdp
+      .send('Runtime.releaseObject', { objectId }, frame.sessionId)
+      .catch(() => undefined);
   }
-  if (frameId !== undefined) return frameUrl(tab, { sessionId: undefined, frameId });
-  return urlOfFrame((await tab.cdp.send('Page.getFrameTree')).frameTree.frame);
 }
 
-/** The URL of the frame at (x, y) in CSS pixels of the viewport; undefined if nothing is there. */
+/** The child session of an out-of-process frame, undefined for a frame in its parent's process. */
+function outOfProcess(tab: TabHandle, frameId: string): string | undefined {
+  for (const [sessionId, childFrameId] of tab.state.childFrames)
+    if (childFrameId === frameId) return sessionId;
+  return undefined;
+}
+
+/**
+ * The URL of the frame at (x, y) in CSS pixels of the viewport; undefined if nothing is there.
+ * Each process's hit test reaches into its same-process iframes; an out-of-process iframe is
+ * hit as its owner element, and the point is then tested again in that frame's own session, in
+ * its own viewport's coordinates (less the owner's content-box corner), down to the last one.
+ */
 export async function pointFrameUrl(
   tab: TabHandle,
   x: number,
   y: number,
 ): Promise<string | undefined> {
   try {
-    const hit = await tab.cdp.send('DOM.getNodeForLocation', {
-      x: Math.round(x),
-      y: Math.round(y),
-      ignorePointerEventsNone: true,
-    });
-    const { node } = await tab.cdp.send('DOM.describeNode', { backendNodeId: hit.backendNodeId });
-    // `frameId` on a node is set for frame owner elements only: the point is on an iframe whose
-    // document the top frame's process cannot hit (out of process).
-    return await ownerOrTopFrameUrl(tab, node.frameId, hit.frameId);
+    let at = { x, y };
+    let sessionId: string | undefined;
+    for (let depth = 0; ; depth += 1) {
+      const hit = await tab.cdp.send(
+        'DOM.getNodeForLocation',
+        { x: Math.round(at.x), y: Math.round(at.y), ignorePointerEventsNone: true },
+        sessionId,
+      );
+      const here = { sessionId, frameId: hit.frameId };
+      if (depth + 1 >= MAX_FRAME_DEPTH) return await frameUrl(tab, here);
+      const { node } = await tab.cdp.send(
+        'DOM.describeNode',
+        { backendNodeId: hit.backendNodeId },
+        sessionId,
+      );
+      const child = node.frameId === undefined ? undefined : outOfProcess(tab, node.frameId);
+      if (child === undefined) return await frameUrl(tab, here);
+      const { model } = await tab.cdp.send(
+        'DOM.getBoxModel',
+        { backendNodeId: hit.backendNodeId },
+        sessionId,
+      );
+      at = { x: at.x - (model.content[0] ?? 0), y: at.y - (model.content[1] ?? 0) };
+      sessionId = child;
+    }
   } catch {
     return undefined;
   }

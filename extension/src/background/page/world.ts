@@ -79,6 +79,27 @@ export async function callInFrame(
   throw new WorldGone('unreachable');
 }
 
+/**
+ * Evaluates `expression` in the frame's page-model world (the page cannot patch what it reads
+ * there); the id of the object it returns, undefined when it is no object or the frame is gone.
+ */
+export async function objectInFrame(
+  cdp: CdpClient,
+  state: TabState,
+  frame: FrameAddress,
+  expression: string,
+): Promise<string | undefined> {
+  for (const fresh of [false, true]) {
+    const contextId = await contextFor(cdp, state, frame, fresh).catch(() => undefined);
+    if (contextId === undefined) return undefined;
+    const reply = await cdp
+      .send('Runtime.evaluate', { expression, contextId }, frame.sessionId)
+      .catch(() => undefined);
+    if (reply !== undefined) return reply.result.objectId;
+  }
+  return undefined;
+}
+
 /** The page-side object of one element of a world, as a remote object id of that world. */
 export async function elementObject(
   cdp: CdpClient,
