@@ -229,8 +229,16 @@ const SECRETS = {
   otp: '987654',
   card: '4111111111111111',
   shown: 'toggled-PW-SECRET',
+  // Typed into a new-password field whose name says nothing: hidden by value (#25.4).
+  fresh: 'fresh NP+secret&1',
 };
-const leaked = (text: string) => Object.values(SECRETS).filter((s) => text.includes(s));
+/** The secrets found in text, raw or URL- or form-encoded. */
+const leaked = (text: string) =>
+  Object.values(SECRETS).filter((s) =>
+    [s, encodeURIComponent(s), new URLSearchParams({ v: s }).toString().slice(2)].some((form) =>
+      text.includes(form),
+    ),
+  );
 
 const secretsPage = `<!doctype html><title>secrets</title>
 <style>input { display: block; width: 200px; height: 24px; margin: 8px 0; font: 16px monospace;
@@ -243,11 +251,13 @@ const secretsPage = `<!doctype html><title>secrets</title>
   <input id="card" autocomplete="billing cc-number" aria-label="Card">
   <input id="blank" aria-label="Blank">
   <input id="shown" type="password" aria-label="Account password">
+  <input id="np" name="nx" autocomplete="new-password" aria-label="New">
   <button type="button" id="toggle" onclick="document.getElementById('shown').type='text'">Show password</button>
   <button type="button" onclick="fetch('/api', {method: 'POST', headers: {'content-type': 'application/json'},
     body: JSON.stringify({user: {password: [document.getElementById('pw').value]}, otp: {v: document.getElementById('otp').value}})})">Send JSON</button>
   <button type="button" onclick="fetch('/api', {method: 'POST', headers: {'content-type': 'application/x-www-form-urlencoded'},
-    body: 'login=ada&user%5Bpassword%5D=' + encodeURIComponent(document.getElementById('pw').value)})">Send form</button>
+    body: 'login=ada&user%5Bpassword%5D=' + encodeURIComponent(document.getElementById('pw').value)
+      + '&nx=' + encodeURIComponent(document.getElementById('np').value)})">Send form</button>
 </form>`;
 
 test.describe('hostile pages: secrets in output', () => {
@@ -274,6 +284,7 @@ test.describe('hostile pages: secrets in output', () => {
           (await callOk(client, 'browser_type', { selector: '#card', text: SECRETS.card })).text,
         );
         expect(cardEcho).toContain('16 characters');
+        keep((await callOk(client, 'browser_type', { selector: '#np', text: SECRETS.fresh })).text);
         keep(
           (
             await callOk(client, 'browser_fill_form', {
@@ -294,6 +305,9 @@ test.describe('hostile pages: secrets in output', () => {
         await expect.poll(() => site.requests.filter((r) => r.path === '/api').length).toBe(2);
         // The page did send the secrets (so hiding them below is not vacuous).
         expect(site.requests.some((r) => r.body.includes(SECRETS.password))).toBe(true);
+        expect(site.requests.some((r) => r.body.includes(encodeURIComponent(SECRETS.fresh)))).toBe(
+          true,
+        );
         const list = await callOk(client, 'browser_network_requests', { url: '/api' });
         for (const id of list.text.match(/\[([^\]]+)\] POST/g) ?? []) {
           const detail = await callOk(client, 'browser_network_request', {

@@ -194,6 +194,11 @@ export interface TabState {
    * debugger; each attach starts it again). Written by loading/keepRunning.ts.
    */
   drawn: boolean;
+  /**
+   * Values typed into secret fields, hidden by value in request and response bodies. Written
+   * by recorders/requestSecrets.ts.
+   */
+  typedSecrets: string[];
 }
 
 /** One of the session's tabs, attached through chrome.debugger. */
@@ -245,6 +250,7 @@ export function newTabState(): TabState {
     lastPress: undefined,
     pointer: undefined,
     drawn: false,
+    typedSecrets: [],
   };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hideBodySecrets } from './requestSecrets';
+import { newTabState } from '../tabStates';
+import { hideBodySecrets, hideTypedSecrets, rememberTypedSecret } from './requestSecrets';
 
 describe('hideBodySecrets', () => {
   it('hides secret fields of form-encoded bodies and keeps the rest', () => {
@@ -74,5 +75,33 @@ describe('hideBodySecrets', () => {
     const shownMultipart = hideBodySecrets(multipart, 'multipart/form-data; boundary=b');
     expect(shownMultipart).not.toContain('hunter2');
     expect(shownMultipart).toContain('ada');
+  });
+
+  // #25.4: a secret field is known by its type and autocomplete; its name may say nothing.
+  it('hides values typed into secret fields by value, whatever the field is named, in every encoding', () => {
+    const state = newTabState();
+    rememberTypedSecret(state, 'p@ss word&<1>"');
+    rememberTypedSecret(state, '123'); // too short to hide by value
+    const typed = state.typedSecrets;
+    expect(typed).toEqual(['p@ss word&<1>"']);
+    const form = `login=ada&x2=${encodeURIComponent('p@ss word&<1>"')}&n=123`;
+    expect(hideBodySecrets(form, 'application/x-www-form-urlencoded', typed)).toBe(
+      'login=ada&x2=[hidden]&n=123',
+    );
+    const plus = 'x2=p%40ss+word%26%3C1%3E%22';
+    expect(hideBodySecrets(plus, 'application/x-www-form-urlencoded', typed)).toBe('x2=[hidden]');
+    const json = JSON.stringify({ a: { f1: 'p@ss word&<1>"' } });
+    expect(hideBodySecrets(json, 'application/json', typed)).toBe('{"a":{"f1":"[hidden]"}}');
+    expect(hideTypedSecrets('<p>p@ss word&amp;&lt;1&gt;&quot;</p>', typed)).toBe('<p>[hidden]</p>');
+    expect(hideTypedSecrets('echo: p@ss word&<1>"!', typed)).toBe('echo: [hidden]!');
+  });
+
+  it('keeps the latest 20 typed values, each once', () => {
+    const state = newTabState();
+    for (let i = 0; i < 25; i += 1) rememberTypedSecret(state, `secret-${i}`);
+    rememberTypedSecret(state, 'secret-24');
+    expect(state.typedSecrets).toHaveLength(20);
+    expect(state.typedSecrets[0]).toBe('secret-5');
+    expect(state.typedSecrets.at(-1)).toBe('secret-24');
   });
 });

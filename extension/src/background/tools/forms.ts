@@ -5,6 +5,7 @@ import type { TabHandle } from '../tabStates';
 import { performAction } from '../acting/action';
 import { clickPoint } from '../elements/clickPoint';
 import { assertNoDialog } from '../recorders/dialogs';
+import { rememberTypedSecret } from '../recorders/requestSecrets';
 import { closeFileChooser, inputAnswered, openFileChooser } from '../recorders/fileChoosers';
 import { elementCdp } from '../elements/elementCdp';
 import { Hint } from '../common/hints';
@@ -156,6 +157,7 @@ async function fillOne(
   }
   const text = String(value);
   const field = await prepareField(elementCdp(tab, element), element, true);
+  if (field.password) rememberTypedSecret(tab.state, text);
   await typeText(cdp, text, { slowly: false, clear: true });
   return `- Typed ${echo(text, field.password)} into ${element.label}.`;
 }

@@ -14,6 +14,7 @@ import { releaseElement } from '../elements/resolveRef';
 import { resolveTarget } from '../elements/target';
 import { withElement } from '../elements/withElement';
 import { assertNoDialog } from '../recorders/dialogs';
+import { rememberTypedSecret } from '../recorders/requestSecrets';
 
 export const click: Handler<'browser_click'> = async (args, ctx) => {
   const tab = await ctx.currentTab();
@@ -58,6 +59,7 @@ export const type: Handler<'browser_type'> = async (args, ctx) => {
       tab,
       `Typed ${echo(args.text, field.password)} into ${element.label}${submitted}.`,
       async () => {
+        if (field.password) rememberTypedSecret(tab.state, args.text);
         await typeText(tab.cdp, args.text, { slowly: args.slowly === true, clear });
         if (args.submit === true) await pressEnter(tab.cdp);
       },

@@ -8,7 +8,7 @@ import {
 } from '@browser-agent/protocol';
 import { sessionTabs, type AreaHandlers, type Handler } from '../handlerContext';
 import type { NetworkEntry, TabHandle } from '../tabStates';
-import { hideBodySecrets } from '../recorders/requestSecrets';
+import { hideBodySecrets, hideTypedSecrets } from '../recorders/requestSecrets';
 import { describeBody } from '../recorders/responseBodies';
 import { capText, oneLine, untrustedSection } from '../common/text';
 
@@ -143,7 +143,7 @@ async function requestBody(tab: TabHandle, entry: NetworkEntry): Promise<string 
   const type = Object.entries(entry.requestHeaders).find(
     ([k]) => k.toLowerCase() === 'content-type',
   )?.[1];
-  return hideBodySecrets(post, type ?? '');
+  return hideBodySecrets(post, type ?? '', tab.state.typedSecrets);
 }
 
 const NO_BODY =
@@ -153,7 +153,7 @@ async function responseBody(tab: TabHandle, entry: NetworkEntry): Promise<string
   if (entry.status === undefined || entry.failure !== undefined) return undefined;
   // Fetch/XHR bodies were kept as they arrived (responseBodies.ts); other types are asked for
   // now, even before loadingFinished: a body the page never reads may not finish for a while.
-  return (
+  const body =
     entry.body ??
     (await tab.cdp
       .send('Network.getResponseBody', { requestId: entry.id })
@@ -161,8 +161,9 @@ async function responseBody(tab: TabHandle, entry: NetworkEntry): Promise<string
       .catch(
         (err: unknown) =>
           `(not available: ${err instanceof Error ? oneLine(err.message, 200) : 'unknown error'}; ${NO_BODY})`,
-      ))
-  );
+      ));
+  // A server that echoes the submitted form (a validation error page) echoes the password too.
+  return hideTypedSecrets(body, tab.state.typedSecrets);
 }
 
 const EXTENSIONS: [RegExp, string][] = [
