@@ -120,6 +120,10 @@ export class RelayHandshake {
 
   /** Refuses the link: whatever is on the port has not proven it is our paired daemon. */
   refuse(detail: string): void {
+    // A refusal while pairing is the answer to the code the user typed: the form that asks again
+    // after the reconnect says it (the status line it was shown in is replaced 250 ms later).
+    if (this.#step.at === 'pairing' || this.#step.at === 'confirming')
+      this.#pairingProblem = detail;
     this.#step = { at: 'done' };
     this.#link.close(detail);
   }
