@@ -52,9 +52,13 @@ test('a bridge that refuses the extension for its protocol: the reason stays on 
     await expect.poll(() => hellos, { timeout: 20_000 }).toBeGreaterThan(3);
     const shown: string[] = [];
     for (let i = 0; i < 10; i++) {
-      const state = await bridge.relay.locator('#status').getAttribute('data-state');
-      if (state === 'disconnected')
-        shown.push((await bridge.relay.locator('#status-detail').textContent()) ?? '');
+      // State and words in one read: two reads let a reconnect slip in between (CI saw
+      // "disconnected" then the next attempt's "Connecting…").
+      const [state, detail] = await bridge.relay.evaluate(() => [
+        document.getElementById('status')?.getAttribute('data-state') ?? '',
+        document.getElementById('status-detail')?.textContent ?? '',
+      ]);
+      if (state === 'disconnected') shown.push(detail);
       await new Promise((r) => setTimeout(r, 150));
     }
     expect(shown.length).toBeGreaterThan(0);
