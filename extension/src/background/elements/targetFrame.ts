@@ -45,11 +45,19 @@ async function frameOf(tab: TabHandle, target: ElementTarget): Promise<FrameAddr
 
 async function frameUrl(tab: TabHandle, address: FrameAddress): Promise<string | undefined> {
   const { frameTree } = await tab.cdp.send('Page.getFrameTree', undefined, address.sessionId);
-  const find = (node: Protocol.Page.FrameTree): Protocol.Page.Frame | undefined =>
-    node.frame.id === address.frameId
-      ? node.frame
-      : (node.childFrames ?? []).map(find).find((f) => f !== undefined);
-  return urlOfFrame(find(frameTree));
+  return urlOfFrame(findFrame(frameTree, address.frameId));
+}
+
+function findFrame(
+  node: Protocol.Page.FrameTree,
+  frameId: string,
+): Protocol.Page.Frame | undefined {
+  if (node.frame.id === frameId) return node.frame;
+  for (const child of node.childFrames ?? []) {
+    const found = findFrame(child, frameId);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 function urlOfFrame(frame: Protocol.Page.Frame | undefined): string | undefined {
@@ -78,7 +86,10 @@ export async function focusedFrameUrl(tab: TabHandle): Promise<string | undefine
       if (inner === undefined) break;
       frame = { sessionId: outOfProcess(tab, inner) ?? frame.sessionId, frameId: inner };
     }
-    return await frameUrl(tab, frame);
+    // The top process's frames are in the tree read above; only another process needs its own.
+    return frame.sessionId === undefined
+      ? urlOfFrame(findFrame(frameTree, frame.frameId))
+      : await frameUrl(tab, frame);
   } catch {
     return undefined;
   }
