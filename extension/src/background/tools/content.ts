@@ -155,7 +155,7 @@ export const takeScreenshot: Handler<'browser_take_screenshot'> = async (args, c
   const ratio = await devicePixelRatio(tab);
   const perCss = args.scale === 'device' ? ratio : 1;
   // Chrome resizes the view for a capture beyond the viewport; a clip inside it is taken as shown
-  // (a first element capture beyond the viewport came back white about one time in four).
+  // (Playwright's rule). The white first captures were the screencast's restart (keepDrawn).
   const capture = async (clip: Clip, what: string, beyondViewport: boolean) => {
     const scale = Math.min(
       1,
