@@ -22,11 +22,6 @@ import { delay, orAbort } from '../common/timing';
 /** Requests the action started are waited for this long at most (long polls never end). */
 const REQUESTS_CAP_MS = 3_000;
 const POLL_MS = 10;
-/**
- * Pages chain requests (read one response, then send the next), so a moment with none in flight
- * is not the end; only this long without one is.
- */
-const NETWORK_QUIET_MS = 50;
 /** The worker adopts a popup asynchronously; give it a moment before listing tabs. */
 const ADOPT_WAIT_MS = 1_000;
 /** Unless the session's settings say otherwise (timeouts.actionMs). */
@@ -90,7 +85,10 @@ export async function performAction(
     }
     const outcome = await settle(cdp, watch, dialog.opened, ctx.signal);
     if (outcome.downloadAsked) await waitForDownloadBegin(tab, startedAt, ctx.signal);
-    await settleRequests(tab, startedAt, ctx.signal);
+    // A new document that became usable was waited for until its network and DOM were quiet
+    // (waitUntilUsable): its requests are not waited for twice.
+    if (!outcome.newDocument || outcome.stillLoading)
+      await settleRequests(tab, startedAt, ctx.signal);
     // The report and the diff read the page independently; their round trips overlap.
     const readChanges = tab.state.dialog === undefined && !outcome.newDocument;
     const [report, changes] = await Promise.all([
@@ -124,13 +122,18 @@ async function settleRequests(
   // (CI saw the click return between two awaited fetches, before the page logged its result).
   if (!anyRequestSince(tab.state, since)) return;
   const deadline = Date.now() + REQUESTS_CAP_MS;
-  let idleSince: number | undefined;
   while (Date.now() < deadline) {
-    if (inFlightSince(tab.state, since) > 0) idleSince = undefined;
-    else if (Date.now() - (idleSince ??= Date.now()) >= NETWORK_QUIET_MS) break;
-    await delay(POLL_MS, signal);
+    if (inFlightSince(tab.state, since) > 0) {
+      await delay(POLL_MS, signal);
+      continue;
+    }
+    // One window for both: the DOM check's first look comes 50 ms (settle.ts) after the last
+    // answer, so the page's handlers have run; a request sent meanwhile (the next of a chain)
+    // starts the wait again.
+    const lookedAt = Date.now();
+    await orAbort(waitForDomQuietAfterRequests(tab.cdp), signal);
+    if (!anyRequestSince(tab.state, lookedAt)) return;
   }
-  await orAbort(waitForDomQuietAfterRequests(tab.cdp), signal);
 }
 
 async function newTabsReport(ctx: HandlerContext, urls: readonly string[]): Promise<string> {

@@ -113,6 +113,28 @@ describe('page model outline', () => {
       ].join('\n'),
     );
   });
+  it('shortens a link to what reads unambiguously beside the page URL, and no further', async () => {
+    const real = await openTab(browser);
+    await real.page.route('http://site.test/**', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<a href="/docs/a?x=1#top">Same site</a><a href="#/part">Here</a>
+          <a href="/list?q=2#part">Same path, other query</a><a href="http://site.test.evil/x">Look-alike</a>
+          <a href="http://user@site.test/x">Userinfo</a><a href="https://site.test/x">Other scheme</a>`,
+      }),
+    );
+    await real.page.goto('http://site.test/list?q=1');
+    expect(await outline(real)).toBe(
+      [
+        '- link "Same site" [e1] [url=/docs/a?x=1#top]',
+        '- link "Here" [e2] [url=#/part]',
+        '- link "Same path, other query" [e3] [url=/list?q=2#part]',
+        '- link "Look-alike" [e4] [url=http://site.test.evil/x]',
+        '- link "Userinfo" [e5] [url=http://user@site.test/x]',
+        '- link "Other scheme" [e6] [url=https://site.test/x]',
+      ].join('\n'),
+    );
+  });
 });
 
 describe('page model text', () => {
