@@ -322,13 +322,51 @@ test.describe('hostile pages: secrets in output', () => {
     );
   });
 
-  test('card numbers, one-time codes and shown passwords never reach screenshot pixels', async ({
+  test('a value the person typed into a secret field with a meaningless name is hidden in bodies', async ({
+    bridge,
+  }) => {
+    const typed = 'person PW+secret&2';
+    const page = `<!doctype html><title>sign in</title>
+<input type="password" name="x1" id="x1" aria-label="Secret">
+<button type="button" onclick="fetch('/api', {method: 'POST', headers: {'content-type': 'application/x-www-form-urlencoded'},
+  body: 'u=ada&x1=' + encodeURIComponent(document.getElementById('x1').value)})">Send</button>`;
+    await sites(
+      async () => [await startHostileSite({ '/signin': page, '/api': '{}' })],
+      async ([site]) => {
+        const client = await bridge.connectClient('person-secrets', {
+          flags: ['--caps', 'network'],
+        });
+        const url = site.url('/signin');
+        await callOk(client, 'browser_navigate', { url });
+        // The person, not the agent, types and sends: no name rule knows "x1".
+        const tab = bridge.context.pages().find((p) => p.url() === url);
+        if (tab === undefined) throw new Error('the agent tab is not found');
+        await tab.locator('#x1').pressSequentially(typed);
+        await tab.getByRole('button', { name: 'Send' }).click();
+        await expect.poll(() => site.requests.filter((r) => r.path === '/api').length).toBe(1);
+        expect(site.requests.some((r) => r.body.includes(encodeURIComponent(typed)))).toBe(true);
+        const list = await callOk(client, 'browser_network_requests', { url: '/api' });
+        const id = /\[([^\]]+)\] POST/.exec(list.text)?.[1];
+        expect(id).toBeDefined();
+        const detail = await callOk(client, 'browser_network_request', { id: id ?? '' });
+        expect(detail.text).toContain('u=ada&x1=[hidden]');
+        for (const form of [typed, encodeURIComponent(typed), 'person+PW%2Bsecret'])
+          expect(detail.text).not.toContain(form);
+      },
+    );
+  });
+
+  test('card numbers, one-time codes and shown passwords never reach screenshot pixels or PDFs', async ({
     bridge,
   }) => {
     await sites(
       async () => [await startHostileSite({ '/checkout': secretsPage })],
       async ([site]) => {
-        const client = await bridge.connectClient('pixels-agent');
+        // No recording: its capture masks the fields too, and could be at work while the PDF prints.
+        const client = await bridge.connectClient('pixels-agent', {
+          flags: ['--caps', 'pdf'],
+          env: { BROWSER_AGENT_RECORD_STEPS: 'false' },
+        });
         await callOk(client, 'browser_navigate', { url: site.url('/checkout') });
         await callOk(client, 'browser_type', { selector: '#otp', text: SECRETS.otp });
         await callOk(client, 'browser_type', { selector: '#card', text: SECRETS.card });
@@ -350,6 +388,16 @@ test.describe('hostile pages: secrets in output', () => {
           function: "() => getComputedStyle(document.getElementById('card')).color",
         });
         expect(value.text).not.toContain('rgba(0, 0, 0, 0)');
+        // A PDF is a file the agent can read too: the page sees the card field's ink as it prints.
+        await callOk(client, 'browser_evaluate', {
+          function:
+            "() => { addEventListener('beforeprint', () => { window.inkAtPrint = getComputedStyle(document.getElementById('card')).color; }); }",
+        });
+        await callOk(client, 'browser_pdf_save', {});
+        const ink = await callOk(client, 'browser_evaluate', {
+          function: '() => window.inkAtPrint',
+        });
+        expect(ink.text).toContain('rgba(0, 0, 0, 0)');
       },
     );
   });

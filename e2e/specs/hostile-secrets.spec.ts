@@ -2,7 +2,8 @@
  * Issue #25 item 4, secrets in every sink and every encoding: a hostile page sends a `--secrets`
  * value back out raw, URL-encoded, form-encoded, HTML-escaped and JSON-escaped, to its text, its
  * console and a response body. No sink the bridge fills shows any of those forms: the results,
- * the console log files, a response body and a snapshot saved with `filename`, the session log.
+ * the console log files, a response body and a snapshot saved with `filename`, the session log,
+ * a saved storage state (its cookie and localStorage item that hold the value are left out).
  * And browser_verify_value answers no guess about a password field's value.
  */
 import { readdir, readFile } from 'node:fs/promises';
@@ -32,7 +33,15 @@ test('a --secrets value is in no sink, in no encoding', async ({ bridge, sandbox
   writeFileSync(secrets, `HOSTILE='${VALUE}'\n`);
   const outputDir = path.join(sandbox.root, 'out');
   const client = await agentOn(bridge, site.url('/hostile-secrets.html'), {
-    flags: ['--secrets', secrets, '--output-dir', outputDir, '--save-session', '--caps', 'network'],
+    flags: [
+      '--secrets',
+      secrets,
+      '--output-dir',
+      outputDir,
+      '--save-session',
+      '--caps',
+      'network,storage',
+    ],
   });
   const outcomes: ToolOutcome[] = [];
   const keep = (o: ToolOutcome): ToolOutcome => (outcomes.push(o), o);
@@ -47,6 +56,10 @@ test('a --secrets value is in no sink, in no encoding', async ({ bridge, sandbox
   keep(await callOk(client, 'browser_network_request', { id, part: 'response-body' }));
   keep(await callOk(client, 'browser_network_request', { id, filename: 'body.txt' }));
   keep(await callOk(client, 'browser_snapshot', { filename: 'snapshot.md' }));
+  const state = keep(await callOk(client, 'browser_storage_state', { filename: 'state.json' }));
+  expect(state.text).toContain(
+    '1 cookie(s) and 1 localStorage item(s) that hold a --secrets value',
+  );
   const last = keep(await callOk(client, 'browser_tabs', { action: 'list' }));
   expect(last.isError).toBe(false);
 
@@ -63,6 +76,7 @@ test('a --secrets value is in no sink, in no encoding', async ({ bridge, sandbox
   expectNoForm('the saved response body', await read('body.txt'));
   expectNoForm('the saved snapshot', await read('snapshot.md'));
   expectNoForm('the session log', await read(sessionLog));
+  expectNoForm('the saved storage state', await read('state.json'));
 });
 
 test('browser_verify_value answers no guess about a password field', async ({ bridge, site }) => {

@@ -39,6 +39,10 @@ chrome.runtime.onMessage.addListener((message: ContentMessage, sender, sendRespo
     worker.approvals.held(tabId, sender.frameId ?? 0, message);
     return false;
   }
+  if (message.kind === 'secret_typed') {
+    worker.secretTyped(tabId, message.value);
+    return false;
+  }
   if (message.kind === 'overlay_answer') {
     // The overlay draws only in the top frame; an answer from a subframe is not ours.
     if (sender.frameId === 0) worker.answerFromOverlay(tabId, message);

@@ -267,6 +267,11 @@ export class TabStates {
     return s;
   }
 
+  /** The tab's state if an agent's call ever made one; no state is made for other tabs. */
+  peek(tabId: number): TabState | undefined {
+    return this.#states.get(tabId);
+  }
+
   delete(tabId: number): void {
     this.#states.delete(tabId);
   }

@@ -36,6 +36,10 @@ import { TabReports } from './worker/tabReports';
 import { usableSession } from './worker/usableSession';
 import { watchRendererOf } from './worker/watchRendererOf';
 import { resumeAllSessions, stopAllSessions } from './worker/stopAll';
+import { rememberTypedSecret } from './recorders/requestSecrets';
+
+/** A longer value told by a content script is no typed secret (a paste of a whole document). */
+const MAX_TYPED_SECRET_CHARS = 1_024;
 
 const STOP_ALL_REASON = 'the user stopped every agent in the Browser Agent side panel';
 const STOP_ALL_HINT = 'Wait for the user to resume this agent in the side panel, or ask them to.';
@@ -293,6 +297,14 @@ export class Worker {
     const question = this.permissions.questions.get(message.id);
     const busy = question === undefined ? 0 : this.calls.running(question.sessionId);
     this.permissions.answerFromOverlay(tabId, message.id, message.allow, message.scope, busy);
+  }
+
+  /** A value typed into a secret field of the tab (content/secretTyping.ts), for tabs agents use. */
+  secretTyped(tabId: number, value: string): void {
+    const state = this.tabStates.peek(tabId);
+    if (state === undefined || typeof value !== 'string') return;
+    if (value.length > MAX_TYPED_SECRET_CHARS) return;
+    rememberTypedSecret(state, value);
   }
 
   /** The live log's line for an agent that connected or left. */

@@ -34,6 +34,7 @@ import {
 } from './irreversible';
 import { secretFields, secretFormsIn, targetOrigin } from './secretForms';
 import { shadowRootsOnPath } from './shadowRoots';
+import { watchSecretTyping } from './secretTyping';
 
 /** A backstop should the worker die mid-call: an armed guard disarms itself after this. */
 const MAX_ARMED_MS = 5 * 60_000;
@@ -262,6 +263,9 @@ chrome.runtime.onMessage.addListener(
       sendResponse(navigator.pdfViewerEnabled);
   },
 );
+
+// Runs in every frame from document_start, like the guard: values typed into secret fields.
+watchSecretTyping();
 
 // A document that loads while an agent's call runs (the agent navigated) starts armed too.
 const query: ContentMessage = { kind: 'guard_query' };

@@ -27,6 +27,11 @@ export type ContentMessage =
       /** The button's or link's own words (page-controlled, shown as text only). */
       label?: string;
     }
+  /**
+   * A value typed into a secret field of a frame of the tab (content/secretTyping.ts): bodies
+   * hide it by value (recorders/requestSecrets.ts).
+   */
+  | { kind: 'secret_typed'; value: string }
   /** Allow / Deny clicked on the tab's overlay (top frame only; see approvals/overlayAnswers.ts). */
   | { kind: 'overlay_answer'; id: string; allow: boolean; scope: ApprovalScope };
 

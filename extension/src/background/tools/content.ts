@@ -20,7 +20,7 @@ import type { TabHandle } from '../tabStates';
 import { keepDrawn } from '../loading/keepRunning';
 import { pageInfo } from '../loading/pageInfo';
 import { SECRET_FIELD_FUNCTION } from '../../shared/secretKind';
-import { listFrames } from '../outline/frames';
+import { withSecretsMasked } from '../outline/secretMask';
 import { callInFrame } from '../page/world';
 
 const DEFAULT_HTML_CHARS = 50_000;
@@ -142,8 +142,6 @@ const DEFAULT_MAX_DIMENSION = 1568;
  * A painted page captures in well under this even when large, so past it the call fails instead.
  */
 const CAPTURE_LIMIT_MS = 10_000;
-/** Frames whose secret fields are masked for a screenshot, as many as the outline reads. */
-const MAX_MASKED_FRAMES = 50;
 type Clip = Protocol.Page.Viewport;
 
 export const takeScreenshot: Handler<'browser_take_screenshot'> = async (args, ctx) => {
@@ -235,37 +233,6 @@ async function devicePixelRatio(tab: TabHandle): Promise<number> {
       : 1;
   } catch {
     return 1;
-  }
-}
-
-/**
- * Secret fields (secretKind's rule, in every frame the page model reaches) are painted in
- * transparent ink while the screenshot is taken, so typed card numbers, one-time codes and
- * "shown" passwords never reach pixels; their boxes stay, so the layout reads the same.
- */
-async function withSecretsMasked<T>(tab: TabHandle, run: () => Promise<T>): Promise<T> {
-  const frames = (await listFrames(tab).catch(() => [])).slice(0, MAX_MASKED_FRAMES);
-  const masked = await Promise.all(
-    frames.map((frame) =>
-      callInFrame(tab.cdp, tab.state, frame, 'maskSecrets(true)').then(
-        ({ value }) => (typeof value === 'number' && value > 0 ? frame : undefined),
-        () => undefined,
-      ),
-    ),
-  );
-  try {
-    return await run();
-  } finally {
-    await Promise.all(
-      masked.map((frame) =>
-        frame === undefined
-          ? Promise.resolve()
-          : callInFrame(tab.cdp, tab.state, frame, 'maskSecrets(false)').then(
-              () => undefined,
-              () => undefined,
-            ),
-      ),
-    );
   }
 }
 

@@ -2,21 +2,23 @@
 import { BridgeError, ErrorCode } from '@browser-agent/protocol';
 import type { AreaHandlers, Handler } from '../handlerContext';
 import { oneLine } from '../common/text';
+import { withSecretsMasked } from '../outline/secretMask';
 
 /** A frame carries at most 16 MiB; base64 grows the bytes by a third. */
 const MAX_PDF_BASE64_CHARS = 15 * 1024 * 1024;
 
 export const pdfSave: Handler<'browser_pdf_save'> = async (_args, ctx) => {
   const tab = await ctx.currentTab();
-  const { data } = await tab.cdp
-    .send('Page.printToPDF', { printBackground: true, transferMode: 'ReturnAsBase64' })
-    .catch((err: unknown) => {
-      throw new BridgeError(
-        ErrorCode.INTERNAL,
-        `The page could not be printed to PDF: ${err instanceof Error ? oneLine(err.message, 200) : 'unknown error'}.`,
-        'Chromium prints to PDF in headless mode (--launch --headless); a headed window may refuse.',
-      );
-    });
+  // A PDF is a file the agent can read like a screenshot's pixels: secret fields print blank.
+  const { data } = await withSecretsMasked(tab, () =>
+    tab.cdp.send('Page.printToPDF', { printBackground: true, transferMode: 'ReturnAsBase64' }),
+  ).catch((err: unknown) => {
+    throw new BridgeError(
+      ErrorCode.INTERNAL,
+      `The page could not be printed to PDF: ${err instanceof Error ? oneLine(err.message, 200) : 'unknown error'}.`,
+      'Chromium prints to PDF in headless mode (--launch --headless); a headed window may refuse.',
+    );
+  });
   if (data.length > MAX_PDF_BASE64_CHARS) {
     throw new BridgeError(
       ErrorCode.INVALID_ARGS,

@@ -167,10 +167,12 @@ export class LaunchedBrowser {
     log.info(
       `launching ${executable} (${options.headless ? 'headless' : 'headed'}, profile ${profile})`,
     );
-    const child = spawn(executable, args, {
-      stdio: ['ignore', logFd, logFd, 'pipe', 'pipe'],
-      detached: process.platform !== 'win32',
-    });
+    const child = privateFiles(() =>
+      spawn(executable, args, {
+        stdio: ['ignore', logFd, logFd, 'pipe', 'pipe'],
+        detached: process.platform !== 'win32',
+      }),
+    );
     closeSync(logFd);
     child.on('error', (err) => log.error(`browser process: ${err.message}`));
     const [, , , toBrowser, fromBrowser] = child.stdio;
@@ -250,5 +252,21 @@ function killGroup(pid: number, signal: NodeJS.Signals): void {
     else process.kill(-pid, signal);
   } catch {
     // Already gone.
+  }
+}
+
+/**
+ * Runs `start` (a synchronous spawn) with umask 077, which the child inherits: Chrome creates
+ * downloads (and its profile's files) with 0666 less the umask, so they are 0600 whatever
+ * directory they land in, where before they were 0644 beside the 0700 directory that alone kept
+ * them private (#25.1).
+ */
+function privateFiles<T>(start: () => T): T {
+  if (process.platform === 'win32') return start();
+  const before = process.umask(0o077);
+  try {
+    return start();
+  } finally {
+    process.umask(before);
   }
 }

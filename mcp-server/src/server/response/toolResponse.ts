@@ -57,8 +57,9 @@ export class ToolResponse {
   /**
    * Rewrites every text the browser sent before any layer saves or shows it: the text parts, the
    * console events, the page's HTML, and the files whose bytes are UTF-8 text (the secrets'
-   * redaction, settings/secrets.ts). The storage state is left as it is: its file is the
-   * user's own sign-in state, and a rewritten cookie would not restore.
+   * redaction, settings/secrets.ts). The storage state's cookies and localStorage items that
+   * hold a secret are left out of it (a rewritten cookie would not restore), and a note says how
+   * many: the file on disk, which the agent may read, never holds the value (#25.4).
    */
   rewriteAll(convert: (text: string) => string): void {
     this.mapText(convert);
@@ -81,6 +82,25 @@ export class ToolResponse {
       };
     if (data.files !== undefined)
       data.files = data.files.map((file) => ({ ...file, data: rewriteBytes(file.data, convert) }));
+    if (data.storageState !== undefined) {
+      const state = data.storageState;
+      const clean = (...texts: string[]): boolean => texts.every((t) => convert(t) === t);
+      const cookies = state.cookies.filter((c) =>
+        clean(c.name, c.value, c.domain ?? '', c.path ?? ''),
+      );
+      let leftItems = 0;
+      const origins = state.origins.map((o) => {
+        const localStorage = o.localStorage.filter((item) => clean(item.name, item.value));
+        leftItems += o.localStorage.length - localStorage.length;
+        return { ...o, localStorage };
+      });
+      const leftCookies = state.cookies.length - cookies.length;
+      data.storageState = { ...state, cookies, origins };
+      if (leftCookies + leftItems > 0)
+        this.addNote(
+          `${leftCookies} cookie(s) and ${leftItems} localStorage item(s) that hold a --secrets value were left out of the saved state: a restore does not bring them back.`,
+        );
+    }
   }
 
   /** Replaces the result's first text part (the handler's own; a file step saved it). */
