@@ -2,7 +2,8 @@
  * Issue #25, the download gate's leftovers, as a hostile server would try them: a file sent
  * with no Content-Type (Chrome sniffs the body and saves binary bytes), and a PDF on a browser
  * whose PDF viewer is off (Chrome saves it). Each is asked about like any download; Deny saves
- * nothing and leaves the tab on its page. The server is on 127.0.0.1; every request is logged.
+ * nothing and leaves the tab on its page. A PDF the viewer shows is reported as a PDF. The server
+ * is on 127.0.0.1; every request is logged.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -180,6 +181,27 @@ test('a PDF is asked about when the PDF viewer is off, since Chrome then saves i
     expect(files.requests).toContain('GET /report.pdf');
     expect(downloads).toHaveLength(0);
     expect(page.url()).toBe(files.url('/'));
+  });
+});
+
+test("a PDF opened in Chrome's viewer is reported as one, not as a lost debugger, and can be left", async ({
+  bridge,
+}) => {
+  // The viewer on (the default; another test of this file may have turned it off).
+  const settings = await bridge.context.newPage();
+  await settings.goto('chrome://settings/content/pdfDocuments');
+  await settings.getByRole('radio', { name: /^Open PDFs in/ }).check();
+  await settings.close();
+  await withFiles(async (files) => {
+    const client = await bridge.connectClient('pdf-viewer-agent');
+    await callOk(client, 'browser_navigate', { url: files.url('/') });
+    // The viewer takes the page over and Chrome detaches the debugger: this was DEBUGGER_DETACHED.
+    const click = await callOk(client, 'browser_click', { role: 'link', name: 'Report' });
+    expect(click.text).toContain(`the tab opened a PDF, ${files.url('/report.pdf')}`);
+    const snapshot = await callOk(client, 'browser_snapshot', {});
+    expect(snapshot.text).toContain("The page is a PDF shown in Chrome's PDF viewer");
+    const back = await callOk(client, 'browser_navigate_back', {});
+    expect(back.text).toContain(`Page URL: ${files.url('/')}`);
   });
 });
 

@@ -12,12 +12,20 @@ export class Controls {
   readonly #hub: DebuggerHub;
   readonly #tabStates: TabStates;
   readonly #changed: () => void;
+  readonly #questionsSettled: (tabId: number) => Promise<void>;
 
-  constructor(store: SessionStore, hub: DebuggerHub, tabStates: TabStates, changed: () => void) {
+  constructor(
+    store: SessionStore,
+    hub: DebuggerHub,
+    tabStates: TabStates,
+    changed: () => void,
+    questionsSettled: (tabId: number) => Promise<void> = () => Promise.resolve(),
+  ) {
     this.#store = store;
     this.#hub = hub;
     this.#tabStates = tabStates;
     this.#changed = changed;
+    this.#questionsSettled = questionsSettled;
   }
 
   async apply(action: ControlAction, sessionId: string): Promise<void> {
@@ -51,18 +59,24 @@ export class Controls {
     this.#changed();
   }
 
-  /** Detaches from the session's tabs, then closes them or leaves them to the user. */
+  /**
+   * Closes the session's tabs or leaves them to the user, and detaches from them. A detach lets
+   * Chrome go on with a response the download gate holds paused, so it never comes first (#25.2):
+   * a tab to close is closed first (its paused requests go with it), and a tab left to the
+   * person stays attached until its open questions are answered or expire.
+   */
   async releaseTabs(record: SessionRecord, close: boolean): Promise<void> {
     const tabIds = [...record.tabIds];
     record.tabIds = [];
     record.currentTabId = undefined;
     for (const tabId of tabIds) {
-      await this.#hub.detach(tabId);
       this.#tabStates.delete(tabId);
       if (close) {
         await chrome.tabs.remove(tabId).catch(() => undefined);
+        await this.#hub.detach(tabId);
       } else {
         showOverlay(tabId, null);
+        void this.#questionsSettled(tabId).then(() => this.#hub.detach(tabId));
       }
     }
     if (!close) await ungroup(tabIds);

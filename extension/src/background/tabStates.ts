@@ -71,6 +71,8 @@ export interface NetworkEntry {
   body?: string;
   /** The request body as the request event carried it: a navigation's is gone once it commits. */
   postData?: string;
+  /** The browser asked for it, not the page (its favicon): no page work waits on it. */
+  browsersOwn?: true;
 }
 
 /** One rule of browser_route, as routing/routes.ts applies it. */

@@ -98,8 +98,12 @@ export class Worker {
     (message, reply) => void this.panelMessages.onMessage(message, reply),
     (send) => void this.panelMessages.greet(send),
   );
-  readonly controls = new Controls(this.store, this.hub, this.tabStates, () =>
-    this.sessionsChanged(),
+  readonly controls = new Controls(
+    this.store,
+    this.hub,
+    this.tabStates,
+    () => this.sessionsChanged(),
+    (tabId) => this.permissions.questions.settledFor(tabId),
   );
   readonly background = new BackgroundRelay(
     (frame, reply) => this.onRelayFrame(frame, reply),

@@ -12,6 +12,7 @@
  */
 import type { ApprovalScope } from '@browser-agent/protocol';
 import type { ApprovalQuestion } from '../../shared/messages';
+import { delay } from '../common/timing';
 
 export type Verdict = 'allow' | 'deny' | 'timeout';
 export interface Answer {
@@ -24,6 +25,9 @@ export type QuestionParts = Omit<
   ApprovalQuestion,
   'id' | 'tabTitle' | 'pageUrl' | 'expiresAt' | 'tabId' | 'scopes'
 > & { scopes?: ApprovalScope[] };
+
+/** How often settledFor looks again; every question has a deadline, so the wait ends. */
+const SETTLED_POLL_MS = 250;
 
 export class ApprovalQuestions {
   readonly #changed: (questions: ApprovalQuestion[]) => void;
@@ -56,6 +60,15 @@ export class ApprovalQuestions {
     if (!pending) return;
     const offered = pending.question.scopes.includes(scope) ? scope : 'once';
     pending.decide({ verdict: allow ? 'allow' : 'deny', scope: allow ? offered : 'once' });
+  }
+
+  /**
+   * Resolves once no question about the tab is open (answered, expired or ended): a tab left to
+   * the person keeps its debugger until then (controls.ts), since a detach lets Chrome go on with
+   * a download the gate holds paused.
+   */
+  async settledFor(tabId: number): Promise<void> {
+    while (this.all().some((q) => q.tabId === tabId)) await delay(SETTLED_POLL_MS);
   }
 
   /** Ends the questions about a tab that closed, as unanswered ('timeout'). */

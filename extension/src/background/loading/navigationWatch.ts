@@ -3,22 +3,13 @@
  * and wait for it to load. Start the watch before the action: events fired by the action are
  * only seen by listeners that already exist.
  */
-import type { Protocol } from 'devtools-protocol';
 import type { CdpClient } from '../cdp';
+import { isBrowsersOwn } from '../recorders/networkLog';
 
 type Condition = () => boolean;
 
 /** Requests a page's scripts wait on before they render (module loaders, data fetches). */
 const SCRIPT_REQUEST_TYPES: ReadonlySet<string> = new Set(['Script', 'Fetch', 'XHR']);
-
-/**
- * The browser's own requests for the page (its favicon: type Other, no initiator) are no work of
- * the page: counting the favicon's, sent just after DOMContentLoaded, held every navigate for
- * another quiet window (about 75 ms of each navigate in the bench, #26).
- */
-function isBrowsersOwn(e: Protocol.Network.RequestWillBeSentEvent): boolean {
-  return e.type === 'Other' && e.initiator.type === 'other';
-}
 
 interface Waiter {
   condition: Condition;

@@ -16,7 +16,9 @@ const MAX_URLS_SHOWN = 3;
  * fenced list of a few URLs; empty when nothing is pending.
  */
 export function stillLoadingReport(tab: TabHandle, since: number): string {
-  const pending = tab.state.network.filter((e) => !e.finished && e.startedAt >= since);
+  const pending = tab.state.network.filter(
+    (e) => !e.finished && e.startedAt >= since && e.browsersOwn !== true,
+  );
   if (pending.length === 0) return '';
   const kinds = new Map<string, number>();
   for (const e of pending) {

@@ -3,6 +3,7 @@
  * for settling: an action waits for the requests it started. A new main-frame document starts
  * a new log, as DevTools does without "preserve log".
  */
+import type { Protocol } from 'devtools-protocol';
 import type { AttachHook, NetworkEntry, TabState } from '../tabStates';
 import { keepResponseBodies, RESPONSE_BODY_PATTERNS } from './responseBodies';
 
@@ -55,6 +56,7 @@ export const recordNetwork: AttachHook = async (tab) => {
       failure: undefined,
       finished: false,
       startedAt: Date.now(),
+      ...(isBrowsersOwn(e) ? { browsersOwn: true } : {}),
     });
     if (state.network.length > MAX_ENTRIES)
       state.network.splice(0, state.network.length - MAX_ENTRIES);
@@ -90,6 +92,16 @@ function keepOnlyInFlight(state: TabState): void {
 }
 
 /** Whether any request started at or after `since`, finished or not. */
+/**
+ * The browser's own requests for the page (its favicon: type Other, no initiator) are no work of
+ * the page: the settle does not wait for them (counting the favicon's, sent just after
+ * DOMContentLoaded, held every navigate for another quiet window, about 75 ms in the bench, #26)
+ * and a navigate's "still loading" line does not list them.
+ */
+export function isBrowsersOwn(e: Protocol.Network.RequestWillBeSentEvent): boolean {
+  return e.type === 'Other' && e.initiator.type === 'other';
+}
+
 export function anyRequestSince(state: TabState, since: number): boolean {
   return state.network.some((e) => e.startedAt >= since);
 }

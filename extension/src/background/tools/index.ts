@@ -8,6 +8,7 @@ import type { SectionStep } from '../dispatcher';
 import type { Handler, HandlerRegistry } from '../handlerContext';
 import type { AttachHook } from '../tabStates';
 import { keepRunning } from '../loading/keepRunning';
+import { answeringPdfDetach } from '../loading/pdfPage';
 import { trackChildFrames } from '../recorders/childFrames';
 import { recordClickListeners } from '../recorders/clickListeners';
 import { newConsoleEvents } from '../recorders/consoleCapture';
@@ -129,6 +130,7 @@ export function createHandlers(
     let handler = raw[contract.name] as Handler<ToolName>;
     if (c.approval === 'script') handler = steps.approveScript(handler);
     if (!c.annotations.readOnlyHint && c.permission !== 'steps') handler = steps.permit(c, handler);
+    handler = answeringPdfDetach(c.title, handler);
     wrapped[contract.name] = c.blockedByDialog === false ? handler : withDialogRace(handler);
   }
   return wrapped as HandlerRegistry;

@@ -6,6 +6,7 @@ import {
   textResult,
   type SnapshotOutput,
 } from '@browser-agent/protocol';
+import { isPdfDocument, PDF_PAGE_NOTE } from '../loading/pdfPage';
 import type { AreaHandlers, Handler } from '../handlerContext';
 import { Hint } from '../common/hints';
 import { fitOutline } from '../outline/budget';
@@ -78,8 +79,10 @@ export const snapshot: Handler<'browser_snapshot'> = async (args, ctx) => {
     generation: tab.state.generation,
     truncated: marker !== undefined,
   };
+  // An empty outline on a PDF tab is the viewer's, not an empty page.
+  const pdf = outline.length === 0 && (await isPdfDocument(tab.cdp)) ? PDF_PAGE_NOTE : undefined;
   return textResult(
-    [head, section, fitted.note, marker].filter((part) => part !== undefined).join('\n'),
+    [head, section, fitted.note, marker, pdf].filter((part) => part !== undefined).join('\n'),
     data,
   );
 };
