@@ -3,15 +3,20 @@ import type { SecretFieldKind } from '../shared/messages';
 import { secretKind } from '../shared/secretKind';
 import { shadowRootOf } from './shadowRoots';
 
+/** The kind of secret an input holds (shared/secretKind.ts's rule), if any. */
+export function inputSecretKind(field: HTMLInputElement): SecretFieldKind | undefined {
+  return secretKind(
+    field.type,
+    field.getAttribute('autocomplete'),
+    field.getAttribute('name') ?? field.id,
+  );
+}
+
 export function secretFields(form: HTMLFormElement): SecretFieldKind[] {
   const kinds = new Set<SecretFieldKind>();
   for (const field of Array.from(form.elements)) {
     if (!(field instanceof HTMLInputElement)) continue;
-    const kind = secretKind(
-      field.type,
-      field.getAttribute('autocomplete'),
-      field.getAttribute('name') ?? field.id,
-    );
+    const kind = inputSecretKind(field);
     if (kind !== undefined) kinds.add(kind);
   }
   return [...kinds];

@@ -10,10 +10,14 @@
  * agent uses, and only as long as the tab.
  */
 import type { ContentMessage } from '../shared/messages';
-import { secretKind } from '../shared/secretKind';
+import { inputSecretKind } from './secretForms';
 import { shadowRootOf } from './shadowRoots';
 
-/** Shorter values are not worth telling: the worker ignores them (a PIN would hide every "123"). */
+/**
+ * Shorter values are not worth telling: the worker ignores them (requestSecrets.ts
+ * MIN_TYPED_SECRET, the same bound: this script cannot import the worker's code, and importing
+ * it from the protocol package would put zod into every frame's content script).
+ */
 const MIN_CHARS = 4;
 /** Typing is told once it pauses, not per key. */
 const PAUSE_MS = 250;
@@ -29,11 +33,7 @@ function focusedField(): Element | null {
 }
 
 function isSecretInput(el: Element | null): el is HTMLInputElement {
-  return (
-    el instanceof HTMLInputElement &&
-    secretKind(el.type, el.getAttribute('autocomplete'), el.getAttribute('name') ?? el.id) !==
-      undefined
-  );
+  return el instanceof HTMLInputElement && inputSecretKind(el) !== undefined;
 }
 
 export function watchSecretTyping(): void {

@@ -5,10 +5,15 @@
  * after it was empty without a word. The next attach works (the top document is the PDF's own,
  * of type application/pdf), so the call is answered with what happened instead.
  */
-import { BridgeError, ErrorCode, textResult, type ToolResult } from '@browser-agent/protocol';
+import {
+  BridgeError,
+  ErrorCode,
+  textResult,
+  type ToolName,
+  type ToolResult,
+} from '@browser-agent/protocol';
 import type { CdpClient } from '../cdp';
 import type { Handler, HandlerContext } from '../handlerContext';
-import type { ToolName } from '@browser-agent/protocol';
 import { oneLine } from '../common/text';
 
 const PDF_TYPE = 'application/pdf';

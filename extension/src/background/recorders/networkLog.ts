@@ -91,7 +91,6 @@ function keepOnlyInFlight(state: TabState): void {
   state.networkNext = state.network.length + 1;
 }
 
-/** Whether any request started at or after `since`, finished or not. */
 /**
  * The browser's own requests for the page (its favicon: type Other, no initiator) are no work of
  * the page: the settle does not wait for them (counting the favicon's, sent just after
@@ -102,6 +101,7 @@ export function isBrowsersOwn(e: Protocol.Network.RequestWillBeSentEvent): boole
   return e.type === 'Other' && e.initiator.type === 'other';
 }
 
+/** Whether any request started at or after `since`, finished or not. */
 export function anyRequestSince(state: TabState, since: number): boolean {
   return state.network.some((e) => e.startedAt >= since);
 }
