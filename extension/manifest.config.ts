@@ -1,6 +1,7 @@
 import { defineManifest } from '@crxjs/vite-plugin';
 import { EXTENSION_PUBLIC_KEY } from '@browser-agent/protocol';
 import pkg from './package.json' with { type: 'json' };
+import { buildIdentity } from '../scripts/buildIdentity.mjs';
 
 export default defineManifest({
   manifest_version: 3,
@@ -8,6 +9,9 @@ export default defineManifest({
   description:
     'Lets AI agents (MCP clients) work in this browser while you watch, pause or revoke them.',
   version: pkg.version,
+  // Chrome registers a cached service worker again only when `version` changes; the worker and
+  // the relay page compare this build with their own and reload a stale one (shared/staleWorker.ts).
+  version_name: `${pkg.version} build ${buildIdentity('..')}`,
   // Pins the extension id, so the daemon can accept exactly one WebSocket Origin.
   key: EXTENSION_PUBLIC_KEY,
   // WebSocket keepalive from an extension context resets the service worker's idle timer from 116 on.

@@ -2,13 +2,23 @@
  * One build, one daemon (#26.5, #27.4). A daemon started by a server of another build (the
  * override stands in for an old install updated in place) is never driven by a server of this
  * build: while it serves a client the new server says why (not "open the side panel"), doctor
- * names both builds, and once nobody uses it the new server replaces it.
+ * names both builds, and once nobody uses it the new server replaces it. And an extension
+ * updated in place (same version, new files) does not keep running the old build's service
+ * worker, which Chrome keeps in the profile until the version changes.
  */
 import { execFile } from 'node:child_process';
-import { rm } from 'node:fs/promises';
+import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { SERVER_BIN } from '@browser-agent/testkit/workspace';
+import { chromium, type BrowserContext } from '@playwright/test';
+import { EXTENSION_ORIGIN, RELAY_PAGE_PATH } from '@browser-agent/protocol';
+import { extensionFlags } from '@browser-agent/mcp-server/chromiumFlags';
+import {
+  CHROME_PATH,
+  EXTENSION_DIR,
+  SERVER_BIN,
+  TEST_CHROMIUM_FLAGS,
+} from '@browser-agent/testkit/workspace';
 import { callOk, callTool, expect, test, type Sandbox } from '../harness.js';
 
 const run = promisify(execFile);
@@ -94,4 +104,82 @@ test('doctor names an old daemon once: the port it holds is not "another program
   expect(port?.status).toBe('info');
   expect(port?.summary).toContain(`bridge daemon (pid ${pid})`);
   expect(port?.summary).not.toContain('another program');
+});
+
+/** Every file under `dir`, recursively. */
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+}
+
+test('a service worker Chrome kept from another build of the same version is reloaded from disk', async ({
+  sandbox,
+}) => {
+  test.setTimeout(90_000);
+  const manifest = JSON.parse(
+    await readFile(path.join(EXTENSION_DIR, 'manifest.json'), 'utf8'),
+  ) as { version_name?: string };
+  const current = /build (\w+)$/.exec(String(manifest.version_name))?.[1] ?? '';
+  expect(current, 'the manifest names its build').toMatch(/^[0-9a-f]{12}$/);
+  const OLD = 'a0a0a0a0a0a0';
+  const ext = path.join(sandbox.root, 'installed-extension');
+  const profile = path.join(sandbox.root, 'kept-profile');
+  const launch = () =>
+    chromium.launchPersistentContext(profile, {
+      executablePath: CHROME_PATH,
+      headless: true,
+      args: [...extensionFlags(ext), ...TEST_CHROMIUM_FLAGS],
+    });
+  // What Chrome runs: the worker scripts it keeps in the profile.
+  const cachedScripts = async () => {
+    const dir = path.join(profile, 'Default', 'Service Worker', 'ScriptCache');
+    const files = await filesUnder(dir).catch(() => []);
+    return (await Promise.all(files.map((f) => readFile(f, 'latin1')))).join('\n');
+  };
+  // The running worker's own answer, asked from an extension page (with no bridge to reach).
+  const workerBuild = async (context: BrowserContext) => {
+    const page = await context.newPage();
+    try {
+      await page.goto(`${EXTENSION_ORIGIN}/${RELAY_PAGE_PATH}?port=1`);
+      return await page.evaluate(() =>
+        // e2e has no @types/chrome: the one call this needs.
+        (
+          globalThis as unknown as {
+            chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } };
+          }
+        ).chrome.runtime.sendMessage({ kind: 'build_query' }),
+      );
+    } catch (err) {
+      return `page closed: ${String(err).slice(0, 200)}`;
+    } finally {
+      await page.close().catch(() => undefined);
+    }
+  };
+
+  // Yesterday's install: the same files with another build baked in, run once in the profile.
+  await cp(EXTENSION_DIR, ext, { recursive: true });
+  for (const file of await filesUnder(ext)) {
+    if (!/\.(js|json)$/.test(file)) continue;
+    const text = await readFile(file, 'utf8');
+    if (text.includes(current)) await writeFile(file, text.replaceAll(current, OLD));
+  }
+  const before = await launch();
+  try {
+    await expect.poll(() => workerBuild(before), { timeout: 20_000 }).toBe(OLD);
+    await expect.poll(cachedScripts, { timeout: 10_000 }).toContain(OLD);
+  } finally {
+    await before.close();
+  }
+  // Updated in place: today's files, same version, same folder.
+  await rm(ext, { recursive: true, force: true });
+  await cp(EXTENSION_DIR, ext, { recursive: true });
+  const after = await launch();
+  try {
+    await expect.poll(() => workerBuild(after), { timeout: 30_000 }).toBe(current);
+    const cached = await cachedScripts();
+    expect(cached).toContain(current);
+    expect(cached).not.toContain(OLD);
+  } finally {
+    await after.close();
+  }
 });

@@ -391,13 +391,14 @@ test.describe('hostile pages: secrets in output', () => {
         // A PDF is a file the agent can read too: the page sees the card field's ink as it prints.
         await callOk(client, 'browser_evaluate', {
           function:
-            "() => { addEventListener('beforeprint', () => { window.inkAtPrint = getComputedStyle(document.getElementById('card')).color; }); }",
+            "() => { addEventListener('beforeprint', () => { const s = getComputedStyle(document.getElementById('card')); window.inkAtPrint = s.color + ' ' + s.webkitTextSecurity; }); }",
         });
         await callOk(client, 'browser_pdf_save', {});
         const ink = await callOk(client, 'browser_evaluate', {
           function: '() => window.inkAtPrint',
         });
-        expect(ink.text).toContain('rgba(0, 0, 0, 0)');
+        // Transparent ink alone would leave the number in the PDF's text layer: it prints as discs.
+        expect(ink.text).toContain('rgba(0, 0, 0, 0) disc');
       },
     );
   });

@@ -10,6 +10,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { callOk, callToolUntyped, expect, test, type ToolOutcome } from '../harness.js';
+import { countPixels } from '../pngPixels.js';
 import { agentOn, clickAndWaitFor } from '../steps.js';
 
 const VALUE = 'Zq9&x "y" z!w<v>';
@@ -90,4 +91,60 @@ test('browser_verify_value answers no guess about a password field', async ({ br
   expect(right.isError).toBe(true);
   expect(right.text).toContain('secret');
   expect(right.text).toBe(wrong.text);
+});
+
+test('a --secrets value shown as page text reaches no screenshot pixel and no PDF', async ({
+  bridge,
+  sandbox,
+  site,
+}) => {
+  const secrets = path.join(sandbox.root, 'secrets.env');
+  writeFileSync(secrets, `HOSTILE='${VALUE}'\n`);
+  // No recording: its capture masks too, and could be at work while the PDF prints.
+  const client = await agentOn(bridge, site.url('/hostile-secret-text.html'), {
+    flags: ['--secrets', secrets, '--caps', 'pdf', '--output-dir', path.join(sandbox.root, 'out')],
+    env: { BROWSER_AGENT_RECORD_STEPS: 'false' },
+  });
+  await callOk(client, 'browser_type', { role: 'textbox', name: 'Note', text: 'HOSTILE' });
+  await clickAndWaitFor(client, 'Show', 'All shown');
+  const red = (r: number, g: number, b: number) => r > 200 && g < 90 && b < 90;
+  const grey = (r: number, g: number, b: number) =>
+    Math.abs(r - 128) < 8 && Math.abs(g - 128) < 8 && Math.abs(b - 128) < 8;
+  const shot = async (args: Record<string, unknown>) => {
+    const data = (await callOk(client, 'browser_take_screenshot', args)).images[0]?.data;
+    expect(data).toBeDefined();
+    return data ?? '';
+  };
+  // The page's red ink reaches pixels where it shows no secret (so none below is not vacuous).
+  const control = countPixels(await shot({ selector: '#control' }), red);
+  expect(control).toBeGreaterThan(100);
+  // Plain text, a sentence, a shadow root, a read-only field, a textarea, a frame and the Note
+  // field itself: no red pixel, and the grey boxes show where the value was.
+  const shown = await shot({ selector: '#shown' });
+  expect(countPixels(shown, red)).toBe(0);
+  expect(countPixels(shown, grey)).toBeGreaterThan(100);
+  expect(countPixels(await shot({ selector: '#note' }), red)).toBe(0);
+  expect(countPixels(await shot({ fullPage: true }), red)).toBe(control);
+  // The mask is lifted afterwards: the page shows the value again, and no highlight is left.
+  const after = await callOk(client, 'browser_evaluate', {
+    function: '() => CSS.highlights.size',
+  });
+  expect(after.text).toMatch(/\b0\b/);
+  // While the page prints, the value is in none of its texts and the fields print discs.
+  await callOk(client, 'browser_pdf_save', {});
+  const printed = await callOk(client, 'browser_evaluate', {
+    function: `() => ({
+      highlighted: window.printed.highlighted.map((t) => /^\u2022+$/.test(t)),
+      valueInText: window.printed.text.includes(${JSON.stringify(VALUE)}),
+      discs: window.printed.discs,
+    })`,
+  });
+  expect(printed.text.replace(/\s/g, '')).toContain(
+    '{"highlighted":[true,true,true],"valueInText":false,"discs":["disc","disc","disc"]}',
+  );
+  // And put back after: the page shows the value again.
+  const back = await callOk(client, 'browser_evaluate', {
+    function: `() => document.getElementById('plain').textContent === ${JSON.stringify(VALUE)}`,
+  });
+  expect(back.text).toContain('true');
 });

@@ -21,6 +21,7 @@ import { PROTOCOL_VERSION, MAX_ID_CHARS } from './constants.js';
 import { ErrorCode, wireErrorSchema, type WireError } from './errors.js';
 import { hopsSchema, timingSchema } from './hops.js';
 import { adminSitesSchema, APPROVAL_SCOPES, PERMISSION_MODES } from './permissions.js';
+import { secretPrintsSchema } from './secretPrints.js';
 import {
   loggedCallSchema,
   resumeStatsSchema,
@@ -199,6 +200,8 @@ export const sessionSettingsSchema = z.object({
     .array(z.string().regex(/^[0-9a-f]{64}$/))
     .max(1000)
     .optional(),
+  /** Rolling prints of the same values: the page model hides one shown as page text in pixels. */
+  secretPrints: secretPrintsSchema.optional(),
 });
 export type SessionSettings = z.infer<typeof sessionSettingsSchema>;
 

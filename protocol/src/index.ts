@@ -7,6 +7,7 @@ export * from './releases.js';
 export * from './responseText.js';
 export * from './result.js';
 export * from './secretForms.js';
+export * from './secretPrints.js';
 export * from './tools/index.js';
 export { renderToolReference } from './tools/reference.js';
 export * from './pairingProofs.js';

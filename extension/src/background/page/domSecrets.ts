@@ -4,18 +4,22 @@
  * "show password" toggle (type=password → text) does not reveal the value. Runs inside the page
  * (see domRoles.ts for why it is a factory).
  */
+import type { findPrinted, SecretPrints } from '@browser-agent/protocol';
 import type { PageConfig } from './wire';
 
 export interface DomSecrets {
   isSecret(el: Element): boolean;
   /**
    * Paints the text of every secret field of the document (open shadow roots included) in
-   * transparent ink, or undoes it: the screenshot mask. Returns how many fields it covered.
+   * transparent ink, and every `--secrets` value shown as page text or in another field when
+   * `prints` are given, or undoes it: the screenshot and PDF mask. Returns how many fields and
+   * spans it covered. `print`: the text of those spans is swapped for discs until undone, since
+   * a PDF keeps transparent text in its text layer.
    */
-  mask(on: boolean): number;
+  mask(on: boolean, prints?: SecretPrints | null, print?: boolean): number;
 }
 
-export function makeDomSecrets(config: PageConfig): DomSecrets {
+export function makeDomSecrets(config: PageConfig, find: typeof findPrinted): DomSecrets {
   const AUTOCOMPLETE = new RegExp(config.secretAutocomplete);
   const NAME = new RegExp(config.secretFieldName, 'i');
   const ever = new WeakSet<Element>();
@@ -52,40 +56,135 @@ export function makeDomSecrets(config: PageConfig): DomSecrets {
     if (type !== 'text' && type !== '') return false;
     return NAME.test(el.getAttribute('name') ?? '') || NAME.test(el.id);
   };
-  const MASKED = ['color', '-webkit-text-fill-color', 'text-shadow', 'caret-color'];
+  // Transparent ink hides glyphs from pixels, but a PDF keeps transparent text in its text
+  // layer: the discs of -webkit-text-security keep the value out of its bytes as well.
+  const MASKED: [string, string][] = [
+    ['color', 'transparent'],
+    ['-webkit-text-fill-color', 'transparent'],
+    ['text-shadow', 'none'],
+    ['caret-color', 'transparent'],
+    ['-webkit-text-security', 'disc'],
+  ];
   const saved = new Map<HTMLElement, string[]>();
-  const fields = (root: Document | ShadowRoot, out: HTMLElement[]): HTMLElement[] => {
+  // Text that is never painted, or a field whose value is checked as a field.
+  const UNPAINTED = new Set(['script', 'style', 'noscript', 'template', 'textarea', 'title']);
+  const roots = (root: Document | ShadowRoot, out: (Document | ShadowRoot)[]) => {
+    out.push(root);
     for (const el of Array.from(root.querySelectorAll('*'))) {
-      if (isSecret(el)) out.push(el as HTMLElement);
-      if (el.shadowRoot !== null) fields(el.shadowRoot, out);
+      if (el.shadowRoot !== null) roots(el.shadowRoot, out);
     }
     return out;
   };
-  const mask = (on: boolean): number => {
-    if (!on) {
-      for (const [el, values] of saved) {
-        MASKED.forEach((prop, i) => {
-          const [value = '', priority = ''] = (values[i] ?? '').split('|');
-          if (value === '') el.style.removeProperty(prop);
-          else el.style.setProperty(prop, value, priority);
-        });
-      }
-      const n = saved.size;
-      saved.clear();
-      return n;
+  const holdsSecret = (el: Element, prints: SecretPrints | null | undefined): boolean => {
+    if (isSecret(el)) return true;
+    if (prints == null || (el.localName !== 'input' && el.localName !== 'textarea')) return false;
+    return find((el as HTMLInputElement).value, prints).length > 0;
+  };
+  const hideField = (field: HTMLElement): void => {
+    if (saved.has(field)) return;
+    saved.set(
+      field,
+      MASKED.map(
+        ([p]) => `${field.style.getPropertyValue(p)}|${field.style.getPropertyPriority(p)}`,
+      ),
+    );
+    for (const [prop, value] of MASKED) field.style.setProperty(prop, value, 'important');
+  };
+  const showFields = (): number => {
+    for (const [el, values] of saved) {
+      MASKED.forEach(([prop], i) => {
+        const [value = '', priority = ''] = (values[i] ?? '').split('|');
+        if (value === '') el.style.removeProperty(prop);
+        else el.style.setProperty(prop, value, priority);
+      });
     }
-    for (const el of fields(document, [])) {
-      if (!saved.has(el)) {
-        saved.set(
-          el,
-          MASKED.map((p) => `${el.style.getPropertyValue(p)}|${el.style.getPropertyPriority(p)}`),
-        );
+    const n = saved.size;
+    saved.clear();
+    return n;
+  };
+  // A value shown as text is covered by a CSS custom highlight under a name the page cannot
+  // guess, so for pixels no node of the page is touched. For print the text itself is swapped
+  // for discs until the PDF is made (a PDF keeps even transparent text), then put back.
+  let shown:
+    | {
+        name: string;
+        sheet: CSSStyleSheet;
+        roots: (Document | ShadowRoot)[];
+        swapped: [Text, string, string][];
       }
-      for (const prop of MASKED) {
-        el.style.setProperty(prop, prop === 'text-shadow' ? 'none' : 'transparent', 'important');
+    | undefined;
+  const hideText = (all: (Document | ShadowRoot)[], prints: SecretPrints, print: boolean) => {
+    const ranges: Range[] = [];
+    const touched: (Document | ShadowRoot)[] = [];
+    const swapped: [Text, string, string][] = [];
+    for (const root of all) {
+      const before = ranges.length;
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+        const text = node as Text;
+        if (UNPAINTED.has(text.parentElement?.localName ?? '')) continue;
+        const spans = find(text.data, prints);
+        if (spans.length === 0) continue;
+        if (print) {
+          const original = text.data;
+          let data = original;
+          for (const [start, end] of spans) {
+            data = data.slice(0, start) + '\u2022'.repeat(end - start) + data.slice(end);
+          }
+          text.data = data;
+          swapped.push([text, original, data]);
+        }
+        for (const [start, end] of spans) {
+          const range = document.createRange();
+          range.setStart(text, start);
+          range.setEnd(text, end);
+          ranges.push(range);
+        }
+      }
+      if (ranges.length > before) touched.push(root);
+    }
+    const name = `ba-secret-${Math.random().toString(36).slice(2)}`;
+    const sheet = new CSSStyleSheet();
+    if (ranges.length > 0 && typeof Highlight !== 'undefined') {
+      const highlight = new Highlight(...ranges);
+      highlight.priority = 1_000_000;
+      CSS.highlights.set(name, highlight);
+      sheet.replaceSync(
+        `::highlight(${name}){color:transparent;-webkit-text-fill-color:transparent;` +
+          '-webkit-text-stroke-color:transparent;text-shadow:none;text-decoration:none;' +
+          'background-color:#808080}',
+      );
+      // A ::highlight rule styles the text of its own tree only: each shadow root gets the sheet.
+      for (const root of touched) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    } else if (swapped.length === 0) {
+      return 0;
+    }
+    shown = { name, sheet, roots: touched, swapped };
+    return ranges.length;
+  };
+  const showText = (): number => {
+    if (shown === undefined) return 0;
+    const { name, sheet, roots: touched, swapped } = shown;
+    shown = undefined;
+    CSS.highlights.delete(name);
+    for (const root of touched) {
+      root.adoptedStyleSheets = root.adoptedStyleSheets.filter((s) => s !== sheet);
+    }
+    // Text the page changed meanwhile is the page's now: only the discs are put back.
+    for (const [text, original, data] of swapped) if (text.data === data) text.data = original;
+    return 1;
+  };
+  const mask = (on: boolean, prints?: SecretPrints | null, print = false): number => {
+    if (!on) return showFields() + showText();
+    const all = roots(document, []);
+    for (const root of all) {
+      for (const el of Array.from(root.querySelectorAll('*'))) {
+        if (holdsSecret(el, prints)) hideField(el as HTMLElement);
       }
     }
-    return saved.size;
+    showText();
+    const spans = prints == null ? 0 : hideText(all, prints, print);
+    return saved.size + spans;
   };
   return { isSecret, mask };
 }

@@ -8,6 +8,7 @@
  * serialised with Function.prototype.toString and wired together here by parameters, never by
  * module imports, which do not exist in the page.
  */
+import { findPrinted, type SecretPrints } from '@browser-agent/protocol';
 import { ACTION_ROLES, CONTAINER_ROLES, FIELD_ROLES, READ_ROLES } from './roles';
 import { CLICK_LISTENER_EVENTS } from '../common/constants';
 import { SECRET_AUTOCOMPLETE, SECRET_FIELD_NAME } from '../../shared/secretKind';
@@ -34,8 +35,11 @@ export interface PageModel {
    * when gone; a frame owner's adds where its content starts, [.., contentX, contentY].
    */
   boxes(ids: number[]): (number[] | null)[];
-  /** Hides (true) or shows again (false) the text of the frame's secret fields, for screenshots. */
-  maskSecrets(on: boolean): number;
+  /**
+   * Hides (true) or shows again (false) the text of the frame's secret fields, and of the
+   * `--secrets` values whose prints are given, for screenshots and PDFs.
+   */
+  maskSecrets(on: boolean, prints?: SecretPrints | null, print?: boolean): number;
 }
 
 const CONFIG: PageConfig = {
@@ -49,7 +53,7 @@ const CONFIG: PageConfig = {
 };
 
 /** Bumped when the script changes, so a world holding an older model (a reloaded extension) gets the new one. */
-const MODEL_KEY = '__browserAgentPageModel_4';
+const MODEL_KEY = '__browserAgentPageModel_5';
 
 function installPageModel(
   key: string,
@@ -60,6 +64,7 @@ function installPageModel(
   queryFactory: typeof makeDomQuery,
   selectorFactory: typeof makeShadowSelector,
   secretsFactory: typeof makeDomSecrets,
+  printFinder: typeof findPrinted,
 ): PageModel {
   const scope = globalThis as unknown as Record<string, PageModel | undefined>;
   const installed = scope[key];
@@ -83,7 +88,7 @@ function installPageModel(
     for (const [id, ref] of byId) if (ref.deref() === undefined) byId.delete(id);
   };
   const roles = rolesFactory();
-  const secrets = secretsFactory(config);
+  const secrets = secretsFactory(config, printFinder);
   const names = namesFactory(roles, secrets);
   const walk = walkFactory(config, roles, names, ids, secrets);
   const query = queryFactory(roles, names, ids, selectorFactory());
@@ -110,11 +115,11 @@ function installPageModel(
         const top = el.clientTop + parseFloat(style.paddingTop);
         return [...box, Math.round(r.x + left), Math.round(r.y + top)];
       }),
-    maskSecrets: (on) => secrets.mask(on),
+    maskSecrets: (on, prints, print) => secrets.mask(on, prints, print),
   };
   scope[key] = model;
   return model;
 }
 
 /** An expression whose value is the frame's page model (installing it on first use). */
-export const PAGE_MODEL = `(${installPageModel.toString()})(${JSON.stringify(MODEL_KEY)}, ${JSON.stringify(CONFIG)}, ${makeDomRoles.toString()}, ${makeDomNames.toString()}, ${makeDomWalk.toString()}, ${makeDomQuery.toString()}, ${makeShadowSelector.toString()}, ${makeDomSecrets.toString()})`;
+export const PAGE_MODEL = `(${installPageModel.toString()})(${JSON.stringify(MODEL_KEY)}, ${JSON.stringify(CONFIG)}, ${makeDomRoles.toString()}, ${makeDomNames.toString()}, ${makeDomWalk.toString()}, ${makeDomQuery.toString()}, ${makeShadowSelector.toString()}, ${makeDomSecrets.toString()}, ${findPrinted.toString()})`;

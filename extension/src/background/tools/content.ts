@@ -6,7 +6,13 @@
  * browser_get_html returns it capped; browser_get_text sends it to the MCP server, which
  * turns it into Markdown (the service worker has no DOM parser).
  */
-import { BridgeError, ErrorCode, textResult, type PageHtml } from '@browser-agent/protocol';
+import {
+  BridgeError,
+  ErrorCode,
+  textResult,
+  type PageHtml,
+  type SecretPrints,
+} from '@browser-agent/protocol';
 import type { Protocol } from 'devtools-protocol';
 import type { CdpClient } from '../cdp';
 import { Hint } from '../common/hints';
@@ -165,7 +171,7 @@ export const takeScreenshot: Handler<'browser_take_screenshot'> = async (args, c
       captureBeyondViewport: beyondViewport,
     };
     if (format !== 'png') params.quality = JPEG_QUALITY;
-    const data = await captureDrawn(tab, params);
+    const data = await captureDrawn(tab, params, ctx.settings?.secretPrints);
     const [w, h] = [clip.width * perCss, clip.height * perCss];
     const size = `${Math.round(w * scale)}×${Math.round(h * scale)} px`;
     const scaled = scale < 1 ? `, downscaled from ${Math.round(w)}×${Math.round(h)}` : '';
@@ -240,11 +246,14 @@ async function devicePixelRatio(tab: TabHandle): Promise<number> {
 async function captureDrawn(
   tab: TabHandle,
   params: Protocol.Page.CaptureScreenshotRequest,
+  prints: SecretPrints | undefined,
 ): Promise<string> {
   const cdp = tab.cdp;
   await keepDrawn(tab);
-  const shot = await withSecretsMasked(tab, () =>
-    within(cdp.send('Page.captureScreenshot', params), CAPTURE_LIMIT_MS),
+  const shot = await withSecretsMasked(
+    tab,
+    () => within(cdp.send('Page.captureScreenshot', params), CAPTURE_LIMIT_MS),
+    prints,
   );
   if (shot === undefined) {
     // The screencast may have stopped under us: the next capture starts it again.

@@ -10,8 +10,12 @@ const MAX_PDF_BASE64_CHARS = 15 * 1024 * 1024;
 export const pdfSave: Handler<'browser_pdf_save'> = async (_args, ctx) => {
   const tab = await ctx.currentTab();
   // A PDF is a file the agent can read like a screenshot's pixels: secret fields print blank.
-  const { data } = await withSecretsMasked(tab, () =>
-    tab.cdp.send('Page.printToPDF', { printBackground: true, transferMode: 'ReturnAsBase64' }),
+  const { data } = await withSecretsMasked(
+    tab,
+    () =>
+      tab.cdp.send('Page.printToPDF', { printBackground: true, transferMode: 'ReturnAsBase64' }),
+    ctx.settings?.secretPrints,
+    true,
   ).catch((err: unknown) => {
     throw new BridgeError(
       ErrorCode.INTERNAL,

@@ -15,7 +15,7 @@ import {
 } from '@browser-agent/protocol';
 import { readAdminSites } from './adminPolicy.js';
 import { ConfigError, readConfigFile } from './configFile.js';
-import { loadSecrets, secretDigests, type Secrets } from './secrets.js';
+import { loadSecrets, secretDigests, secretPrints, type Secrets } from './secrets.js';
 import type { Config } from './configSchema.js';
 import {
   configFromEnv,
@@ -258,7 +258,9 @@ export function sessionSettingsOf(s: Settings): SessionSettings {
     ...(s.initScript !== undefined ? { initScript: s.initScript } : {}),
     ...(s.permissionMode ? { permissionMode: s.permissionMode } : {}),
     ...(s.adminSites ? { adminSites: s.adminSites } : {}),
-    ...(s.secrets.size > 0 ? { secretDigests: secretDigests(s.secrets) } : {}),
+    ...(s.secrets.size > 0
+      ? { secretDigests: secretDigests(s.secrets), secretPrints: secretPrints(s.secrets) }
+      : {}),
     // Only the browser we launched: the download folder is the browser's, not one tab's.
     ...(s.launch !== undefined && s.outputDir !== undefined ? { downloadDir: s.outputDir } : {}),
   };

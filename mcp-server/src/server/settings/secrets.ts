@@ -7,16 +7,19 @@
  *     structured content, errors) and in every file the server writes from one (console logs,
  *     saved snapshots and bodies, the session log) is replaced by `<secret>NAME</secret>` on the
  *     way back, whichever tool produced it.
- * Screenshots are pixels and are not rewritten (password fields are masked while they are taken).
+ * Screenshots and PDFs cannot be rewritten here: the page model hides secret fields and any value
+ * shown as page text while they are taken (secretPrints below).
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import {
   redactForms,
   replaceAtPaths,
   secretPattern,
+  secretPrintsOf,
   type SecretPattern,
+  type SecretPrints,
   type ToolContract,
 } from '@browser-agent/protocol';
 import { ConfigError } from './configFile.js';
@@ -126,4 +129,12 @@ export function withSecretValues(
  */
 export function secretDigests(secrets: Secrets): string[] {
   return [...secrets.values()].map((v) => createHash('sha256').update(v, 'utf8').digest('hex'));
+}
+
+/**
+ * Rolling prints of the values under two bases picked at random here, so the page model can find
+ * a value shown as page text and keep it out of screenshots and PDFs (protocol secretPrints.ts).
+ */
+export function secretPrints(secrets: Secrets): SecretPrints {
+  return secretPrintsOf(secrets.values(), [randomInt(256, 2 ** 22), randomInt(256, 2 ** 22)]);
 }
