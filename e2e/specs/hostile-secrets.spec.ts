@@ -148,3 +148,27 @@ test('a --secrets value shown as page text reaches no screenshot pixel and no PD
   });
   expect(back.text).toContain('true');
 });
+
+test('a password typed into a GET sign-in form is hidden in every answer that shows its URL', async ({
+  bridge,
+  site,
+}) => {
+  const PASSWORD = 'Hunter2!x y';
+  const FORMS = [PASSWORD, 'Hunter2%21x+y', 'Hunter2!x+y', encodeURIComponent(PASSWORD)];
+  const client = await agentOn(bridge, site.url('/hostile-get-login.html'), {
+    flags: ['--caps', 'network'],
+  });
+  await callOk(client, 'browser_type', { role: 'textbox', name: 'User', text: 'ada' });
+  await callOk(client, 'browser_type', { selector: '#pw', text: PASSWORD });
+  const texts: string[] = [];
+  texts.push((await callOk(client, 'browser_click', { role: 'button', name: 'Sign in' })).text);
+  // The page did get it (so hiding it below is not vacuous).
+  await expect.poll(() => site.requests.some((r) => r.includes('Hunter2%21x+y'))).toBe(true);
+  texts.push((await callOk(client, 'browser_snapshot', {})).text);
+  texts.push((await callOk(client, 'browser_tabs', { action: 'list' })).text);
+  texts.push((await callOk(client, 'browser_network_requests', {})).text);
+  texts.push((await callOk(client, 'browser_console_messages', {})).text);
+  const all = texts.join('\n');
+  expect(all).toContain('[hidden]');
+  for (const form of FORMS) expect(all, `the answers show ${form}`).not.toContain(form);
+});

@@ -277,4 +277,11 @@ export class TabStates {
   delete(tabId: number): void {
     this.#states.delete(tabId);
   }
+
+  /** What was typed into secret fields in any tab (a popup may show what its opener sent). */
+  typedSecrets(): string[] {
+    const all = new Set<string>();
+    for (const state of this.#states.values()) for (const v of state.typedSecrets) all.add(v);
+    return [...all];
+  }
 }

@@ -29,12 +29,14 @@ export function rememberTypedSecret(state: TabState, text: string): void {
 
 /** Every raw, JSON, URL, form and HTML-encoded form of a typed secret becomes `[hidden]`. */
 export function hideTypedSecrets(text: string, typed: readonly string[]): string {
-  if (typed.length === 0) return text;
-  return redactForms(
-    text,
-    secretPattern(typed.map((value) => ['typed', value] as const)),
-    () => HIDDEN,
-  );
+  return typedSecretsHider(typed)(text);
+}
+
+/** hideTypedSecrets with its pattern built once, for many strings. */
+export function typedSecretsHider(typed: readonly string[]): (text: string) => string {
+  if (typed.length === 0) return (text) => text;
+  const pattern = secretPattern(typed.map((value) => ['typed', value] as const));
+  return (text) => redactForms(text, pattern, () => HIDDEN);
 }
 
 /** `user[password]`, `creds.pwd`, `pw[]`: secret when any part of the name is. */

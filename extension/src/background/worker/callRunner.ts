@@ -16,6 +16,8 @@ import type { Activity } from '../panel/activity';
 import type { PanelHub } from '../panel/panelHub';
 import type { Recorder } from '../recording/recorder';
 import type { SessionStore } from '../sessionStore';
+import type { TabStates } from '../tabStates';
+import { hideTypedInAnswer } from '../recorders/answerSecrets';
 import { loadSettings } from '../settings';
 import { hostOf } from '../../shared/callSentence';
 import { friendlyClientName } from '../../shared/clientNames';
@@ -28,6 +30,7 @@ export interface CallRunnerDeps {
   permissions: Permissions;
   blocked: BlockedLoads;
   recorder: Recorder;
+  tabStates: TabStates;
   sessionsChanged(): void;
 }
 
@@ -108,8 +111,9 @@ export class CallRunner {
       pending.response,
       (record?.tabIds ?? []).flatMap((id) => blocked.since(id, startedAt)),
     );
-    // Rendered once, after every step added its section.
-    const response = pending.render();
+    // Rendered once, after every step added its section; what was typed into secret fields is
+    // hidden in all of it, for the agent and the panel's log alike.
+    const response = hideTypedInAnswer(pending.render(), this.#deps.tabStates.typedSecrets());
     // The answer goes first: the panel's activity update would otherwise be handled before it.
     reply(response);
     const finished = activity.finished(response);
