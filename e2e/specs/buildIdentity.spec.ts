@@ -2,23 +2,15 @@
  * One build, one daemon (#26.5, #27.4). A daemon started by a server of another build (the
  * override stands in for an old install updated in place) is never driven by a server of this
  * build: while it serves a client the new server says why (not "open the side panel"), doctor
- * names both builds, and once nobody uses it the new server replaces it. And an extension
- * updated in place (same version, new files) does not keep running the old build's service
- * worker, which Chrome keeps in the profile until the version changes.
+ * names both builds, and once nobody uses it the new server replaces it. And a kept launch
+ * profile does not keep running the service worker of the build before an update in place,
+ * which Chrome keeps in the profile (daemon/launch/workerCache.ts).
  */
 import { execFile } from 'node:child_process';
 import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { chromium, type BrowserContext } from '@playwright/test';
-import { EXTENSION_ORIGIN, RELAY_PAGE_PATH } from '@browser-agent/protocol';
-import { extensionFlags } from '@browser-agent/mcp-server/chromiumFlags';
-import {
-  CHROME_PATH,
-  EXTENSION_DIR,
-  SERVER_BIN,
-  TEST_CHROMIUM_FLAGS,
-} from '@browser-agent/testkit/workspace';
+import { CHROME_PATH, EXTENSION_DIR, SERVER_BIN } from '@browser-agent/testkit/workspace';
 import { callOk, callTool, expect, test, type Sandbox } from '../harness.js';
 
 const run = promisify(execFile);
@@ -112,10 +104,11 @@ async function filesUnder(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
 }
 
-test('a service worker Chrome kept from another build of the same version is reloaded from disk', async ({
+test('a kept launch profile does not run the extension worker of an older build after an update in place', async ({
   sandbox,
+  site,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const manifest = JSON.parse(
     await readFile(path.join(EXTENSION_DIR, 'manifest.json'), 'utf8'),
   ) as { version_name?: string };
@@ -124,36 +117,37 @@ test('a service worker Chrome kept from another build of the same version is rel
   const OLD = 'a0a0a0a0a0a0';
   const ext = path.join(sandbox.root, 'installed-extension');
   const profile = path.join(sandbox.root, 'kept-profile');
-  const launch = () =>
-    chromium.launchPersistentContext(profile, {
-      executablePath: CHROME_PATH,
-      headless: true,
-      args: [...extensionFlags(ext), ...TEST_CHROMIUM_FLAGS],
-    });
   // What Chrome runs: the worker scripts it keeps in the profile.
   const cachedScripts = async () => {
     const dir = path.join(profile, 'Default', 'Service Worker', 'ScriptCache');
     const files = await filesUnder(dir).catch(() => []);
     return (await Promise.all(files.map((f) => readFile(f, 'latin1')))).join('\n');
   };
-  // The running worker's own answer, asked from an extension page (with no bridge to reach).
-  const workerBuild = async (context: BrowserContext) => {
-    const page = await context.newPage();
-    try {
-      await page.goto(`${EXTENSION_ORIGIN}/${RELAY_PAGE_PATH}?port=1`);
-      return await page.evaluate(() =>
-        // e2e has no @types/chrome: the one call this needs.
-        (
-          globalThis as unknown as {
-            chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } };
-          }
-        ).chrome.runtime.sendMessage({ kind: 'build_query' }),
-      );
-    } catch (err) {
-      return `page closed: ${String(err).slice(0, 200)}`;
-    } finally {
-      await page.close().catch(() => undefined);
-    }
+  const launchOnce = async (name: string) => {
+    const client = await sandbox.startServer({
+      name,
+      flags: [
+        '--launch',
+        '--headless',
+        '--executable-path',
+        CHROME_PATH,
+        '--user-data-dir',
+        profile,
+      ],
+      env: { BROWSER_AGENT_EXTENSION_DIR: ext },
+    });
+    const nav = await callTool(client, 'browser_navigate', { url: site.url('/button.html') });
+    await client.close();
+    return nav;
+  };
+  // Stops the daemon, and with it the browser it launched, so the profile is free again.
+  const stopDaemon = async () => {
+    const pid = Number((await readFile(path.join(sandbox.home, 'daemon.pid'), 'utf8')).trim());
+    process.kill(pid, 'SIGTERM');
+    await expect
+      .poll(() => readFile(path.join(sandbox.home, 'daemon.log'), 'utf8'), { timeout: 15_000 })
+      .toContain('launched browser exited');
+    await rm(path.join(sandbox.home, 'daemon.log'), { force: true });
   };
 
   // Yesterday's install: the same files with another build baked in, run once in the profile.
@@ -163,23 +157,15 @@ test('a service worker Chrome kept from another build of the same version is rel
     const text = await readFile(file, 'utf8');
     if (text.includes(current)) await writeFile(file, text.replaceAll(current, OLD));
   }
-  const before = await launch();
-  try {
-    await expect.poll(() => workerBuild(before), { timeout: 20_000 }).toBe(OLD);
-    await expect.poll(cachedScripts, { timeout: 10_000 }).toContain(OLD);
-  } finally {
-    await before.close();
-  }
-  // Updated in place: today's files, same version, same folder.
+  await launchOnce('yesterday');
+  await expect.poll(cachedScripts, { timeout: 10_000 }).toContain(OLD);
+  await stopDaemon();
+  // Updated in place: today's files, same version, same folder, same profile.
   await rm(ext, { recursive: true, force: true });
   await cp(EXTENSION_DIR, ext, { recursive: true });
-  const after = await launch();
-  try {
-    await expect.poll(() => workerBuild(after), { timeout: 30_000 }).toBe(current);
-    const cached = await cachedScripts();
-    expect(cached).toContain(current);
-    expect(cached).not.toContain(OLD);
-  } finally {
-    await after.close();
-  }
+  const nav = await launchOnce('today');
+  expect(nav.text).toContain('Navigated to');
+  await expect.poll(cachedScripts, { timeout: 10_000 }).toContain(current);
+  expect(await cachedScripts()).not.toContain(OLD);
+  await stopDaemon();
 });

@@ -3,7 +3,6 @@
  * worker for any of these events after it was stopped.
  */
 import type { ContentMessage, OverlayState } from '../shared/messages';
-import { BUILD_ID } from '../shared/buildId';
 import { Worker } from './worker';
 
 /** Wakes a stopped worker so a worker-held link comes back (30 s is Chrome's minimum period). */
@@ -26,12 +25,6 @@ chrome.alarms.onAlarm.addListener((alarm) => {
 chrome.runtime.onConnect.addListener((port) => worker.panels.accept(port));
 
 chrome.runtime.onMessage.addListener((message: ContentMessage, sender, sendResponse) => {
-  // The extension's own pages (the relay page may be in a tab) ask which build this is.
-  if (message.kind === 'build_query') {
-    if (sender.id === chrome.runtime.id && sender.url?.startsWith(chrome.runtime.getURL('')))
-      sendResponse(BUILD_ID);
-    return false;
-  }
   const tabId = sender.tab?.id;
   if (sender.id !== chrome.runtime.id || tabId === undefined) return false;
   if (message.kind === 'take_over') {

@@ -8,8 +8,6 @@ import type {
 /** Messages between the content scripts and the service worker; they never leave the extension. */
 export type ContentMessage =
   | { kind: 'overlay_query' }
-  /** From the relay page: which build this worker runs (shared/staleWorker.ts). */
-  | { kind: 'build_query' }
   | { kind: 'take_over' }
   /** A submit guard that starts while an agent call runs asks whether to hold submits. */
   | { kind: 'guard_query' }

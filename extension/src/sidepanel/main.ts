@@ -17,9 +17,6 @@ import { QuestionView } from './questionView';
 import { RecordingView } from './recordingView';
 import { PermissionsView } from './permissionsView';
 import { adoptPairingFromFragment } from '../shared/pairings';
-import { BUILD_ID } from '../shared/buildId';
-import { reloadIfStale, workerBuild } from '../shared/staleWorker';
-import { saveSettings } from '../background/settings';
 
 /** Under the worker's 30 s idle limit, so an idle but connected worker is not stopped. */
 const WORKER_KEEPALIVE_MS = 20_000;
@@ -149,38 +146,18 @@ function applySettings(settings: Settings): void {
   relay.start();
 }
 
-/**
- * A worker Chrome kept from another build of the extension (shared/staleWorker.ts) is reloaded
- * before this page hands it anything. In a launched browser the link's settings are stored first,
- * so the reloaded worker links to the bridge on its own; this page closes with the reload.
- */
-async function reloadStaleWorker(): Promise<boolean> {
-  const running = await workerBuild();
-  if (running === undefined || running === BUILD_ID) return false;
-  if (launchedBrowser()) {
-    await pairingAdopted;
-    await saveSettings({ bridgePort: bridgePort(), keepWorkingWhenPanelClosed: true });
-  }
-  return reloadIfStale(running, BUILD_ID);
-}
-
-void reloadStaleWorker()
-  .catch(() => false)
-  .then((reloading) => {
-    if (reloading) return;
-    workerPort();
-    // The worker-held link needs to know the port this panel was opened with. A launched browser
-    // is ours, so the worker holds the link there (the runtime-messaging hop is gone); the user
-    // can still pause or revoke sessions here, and give the link back to this page in Settings.
-    if (launchedBrowser())
-      void pairingAdopted.then(() =>
-        toWorker({
-          kind: 'settings',
-          settings: { bridgePort: bridgePort(), keepWorkingWhenPanelClosed: true },
-        }),
-      );
-    else toWorker({ kind: 'settings', settings: { bridgePort: bridgePort() } });
-  });
+workerPort();
+// The worker-held link needs to know the port this panel was opened with. A launched browser is
+// ours, so the worker holds the link there (the runtime-messaging hop is gone); the user can still
+// pause or revoke sessions here, and give the link back to this page in Settings.
+if (launchedBrowser())
+  void pairingAdopted.then(() =>
+    toWorker({
+      kind: 'settings',
+      settings: { bridgePort: bridgePort(), keepWorkingWhenPanelClosed: true },
+    }),
+  );
+else toWorker({ kind: 'settings', settings: { bridgePort: bridgePort() } });
 setInterval(
   () => toWorker({ kind: 'frame', text: serializeFrame({ type: 'ping', t: Date.now() }) }),
   WORKER_KEEPALIVE_MS,

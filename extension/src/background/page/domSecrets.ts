@@ -119,12 +119,34 @@ export function makeDomSecrets(config: PageConfig, find: typeof findPrinted): Do
     const swapped: [Text, string, string][] = [];
     for (const root of all) {
       const before = ranges.length;
+      // The root's painted text as one string, so a value split across nodes (`<b>sk-</b>abc`,
+      // a highlighter's spans) is found too; each match is cut back into its nodes' pieces.
+      const nodes: Text[] = [];
+      const starts: number[] = [];
+      let joined = '';
       const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
         const text = node as Text;
-        if (UNPAINTED.has(text.parentElement?.localName ?? '')) continue;
-        const spans = find(text.data, prints);
-        if (spans.length === 0) continue;
+        if (UNPAINTED.has(text.parentElement?.localName ?? '') || text.data === '') continue;
+        nodes.push(text);
+        starts.push(joined.length);
+        joined += text.data;
+      }
+      const pieces = new Map<Text, [number, number][]>();
+      let first = 0;
+      for (const [start, end] of find(joined, prints)) {
+        while (first < nodes.length - 1 && (starts[first + 1] ?? 0) <= start) first += 1;
+        for (let i = first; i < nodes.length && (starts[i] ?? 0) < end; i += 1) {
+          const text = nodes[i] as Text;
+          const at = starts[i] ?? 0;
+          const piece: [number, number] = [
+            Math.max(start, at) - at,
+            Math.min(end, at + text.data.length) - at,
+          ];
+          if (piece[1] > piece[0]) pieces.set(text, [...(pieces.get(text) ?? []), piece]);
+        }
+      }
+      for (const [text, spans] of pieces) {
         if (print) {
           const original = text.data;
           let data = original;

@@ -6,6 +6,7 @@ import { Readable, Writable } from 'node:stream';
 import { EXTENSION_ID, RELAY_PAGE_PATH } from '@browser-agent/protocol';
 import type { Logger } from '../../shared/logger.js';
 import { CdpPipe, waitForTarget } from './cdpPipe.js';
+import { dropStaleWorkers } from './workerCache.js';
 import { pairingFragment, type Pairing } from '../link/pairingStore.js';
 import {
   AUTOMATION_HIDDEN_FLAGS,
@@ -163,6 +164,10 @@ export class LaunchedBrowser {
       '--remote-debugging-pipe',
       'about:blank',
     ];
+    // A kept profile may hold the worker of another build of the extension (workerCache.ts).
+    if (tempProfile === undefined && dropStaleWorkers(profile, extDir)) {
+      log.info('the profile held an extension worker of another build: removed before launch');
+    }
     const logFd = openSync(join(stateDir, 'chromium.log'), 'a', 0o600);
     log.info(
       `launching ${executable} (${options.headless ? 'headless' : 'headed'}, profile ${profile})`,
