@@ -9,8 +9,9 @@ export default defineManifest({
   description:
     'Lets AI agents (MCP clients) work in this browser while you watch, pause or revoke them.',
   version: pkg.version,
-  // Chrome registers a cached service worker again only when `version` changes; the worker and
-  // the relay page compare this build with their own and reload a stale one (shared/staleWorker.ts).
+  // Names the build on disk: Chrome does not register a kept service worker again when an
+  // unpacked extension's files change, so the daemon compares this with the build a kept launch
+  // profile last ran and drops its workers on a change (daemon/launch/workerCache.ts).
   version_name: `${pkg.version} build ${buildIdentity('..')}`,
   // Pins the extension id, so the daemon can accept exactly one WebSocket Origin.
   key: EXTENSION_PUBLIC_KEY,

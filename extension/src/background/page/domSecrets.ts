@@ -68,11 +68,12 @@ export function makeDomSecrets(config: PageConfig, find: typeof findPrinted): Do
   const saved = new Map<HTMLElement, string[]>();
   // Text that is never painted, or a field whose value is checked as a field.
   const UNPAINTED = new Set(['script', 'style', 'noscript', 'template', 'textarea', 'title']);
-  const roots = (root: Document | ShadowRoot, out: (Document | ShadowRoot)[]) => {
-    out.push(root);
-    for (const el of Array.from(root.querySelectorAll('*'))) {
-      if (el.shadowRoot !== null) roots(el.shadowRoot, out);
-    }
+  // The document and its open shadow roots, each with its elements, in one pass.
+  type Tree = { root: Document | ShadowRoot; elements: Element[] };
+  const trees = (root: Document | ShadowRoot, out: Tree[]): Tree[] => {
+    const elements = Array.from(root.querySelectorAll('*'));
+    out.push({ root, elements });
+    for (const el of elements) if (el.shadowRoot !== null) trees(el.shadowRoot, out);
     return out;
   };
   const holdsSecret = (el: Element, prints: SecretPrints | null | undefined): boolean => {
@@ -113,11 +114,11 @@ export function makeDomSecrets(config: PageConfig, find: typeof findPrinted): Do
         swapped: [Text, string, string][];
       }
     | undefined;
-  const hideText = (all: (Document | ShadowRoot)[], prints: SecretPrints, print: boolean) => {
+  const hideText = (all: Tree[], prints: SecretPrints, print: boolean) => {
     const ranges: Range[] = [];
     const touched: (Document | ShadowRoot)[] = [];
     const swapped: [Text, string, string][] = [];
-    for (const root of all) {
+    for (const { root } of all) {
       const before = ranges.length;
       // The root's painted text as one string, so a value split across nodes (`<b>sk-</b>abc`,
       // a highlighter's spans) is found too; each match is cut back into its nodes' pieces.
@@ -198,11 +199,9 @@ export function makeDomSecrets(config: PageConfig, find: typeof findPrinted): Do
   };
   const mask = (on: boolean, prints?: SecretPrints | null, print = false): number => {
     if (!on) return showFields() + showText();
-    const all = roots(document, []);
-    for (const root of all) {
-      for (const el of Array.from(root.querySelectorAll('*'))) {
-        if (holdsSecret(el, prints)) hideField(el as HTMLElement);
-      }
+    const all = trees(document, []);
+    for (const { elements } of all) {
+      for (const el of elements) if (holdsSecret(el, prints)) hideField(el as HTMLElement);
     }
     showText();
     const spans = prints == null ? 0 : hideText(all, prints, print);

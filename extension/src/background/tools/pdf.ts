@@ -9,7 +9,8 @@ const MAX_PDF_BASE64_CHARS = 15 * 1024 * 1024;
 
 export const pdfSave: Handler<'browser_pdf_save'> = async (_args, ctx) => {
   const tab = await ctx.currentTab();
-  // A PDF is a file the agent can read like a screenshot's pixels: secret fields print blank.
+  // A PDF is a file the agent can read like a screenshot's pixels: secret fields and shown
+  // --secrets values print as discs (transparent ink would stay in its text layer).
   const { data } = await withSecretsMasked(
     tab,
     () =>
