@@ -5,6 +5,7 @@
  * temp dir (an --isolated profile) lands there too. Stopping what runs in it is the caller's part
  * (procfs.ts has the tools).
  */
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -52,14 +53,46 @@ export async function readPid(file: string): Promise<number | undefined> {
   return Number.isInteger(pid) && pid > 0 ? pid : undefined;
 }
 
-/** A TCP port on 127.0.0.1 that was free a moment ago. */
+/**
+ * A TCP port on 127.0.0.1 that was free a moment ago, taken from below the kernel's ephemeral
+ * range. A port from `listen(0)` comes out of that range, so between its release and the daemon's
+ * bind the kernel could hand it to any outgoing connection of the run (a browser's, a client's) as
+ * its local port: CI saw a daemon find its port taken that way. Below the range only an explicit
+ * bind takes a port, and the draw is random, so two tests meet on one only by chance.
+ */
 export async function freePort(): Promise<number> {
+  const [ephemeralLow] = ephemeralRange();
+  const low = 10_000;
+  const high = Math.max(low + 1_000, ephemeralLow) - 1;
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const port = low + Math.floor(Math.random() * (high - low + 1));
+    if (await bindable(port)) return port;
+  }
+  throw new Error(`No free TCP port between ${low} and ${high} after 50 tries.`);
+}
+
+/** The kernel's ephemeral port range (Linux's /proc, else the IANA range). */
+export function ephemeralRange(): [number, number] {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    if (Number.isInteger(low) && Number.isInteger(high)) return [low as number, high as number];
+  } catch {
+    // Not Linux: the IANA dynamic range.
+  }
+  return [49_152, 65_535];
+}
+
+async function bindable(port: number): Promise<boolean> {
   const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('No TCP port was assigned.');
-  return address.port;
+  const bound = await new Promise<boolean>((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => resolve(true));
+  });
+  if (bound) await new Promise<void>((resolve) => server.close(() => resolve()));
+  return bound;
 }
 
 function definedEnv(): Record<string, string> {
