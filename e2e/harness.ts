@@ -7,7 +7,7 @@
  *   teardown, stops them and the daemon and fails the test if any process of ours is left.
  * - `bridge`: the sandbox plus a Playwright Chromium with the built extension and its relay tab.
  */
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -178,7 +178,10 @@ export const test = base.extend<
     for (const pid of await projectDaemonPids(home)) await stopProcess(pid);
     const leftovers = await stopLeftovers(ownProcesses, 5_000);
 
-    if (testInfo.status !== testInfo.expectedStatus) await attachLogs(testInfo, home, servers);
+    if (testInfo.status !== testInfo.expectedStatus) {
+      await attachLogs(testInfo, home, servers);
+      await keepFailed(root, home, servers);
+    }
     await rm(root, { recursive: true, force: true });
     if (leftovers.length > 0) {
       throw new Error(
@@ -201,6 +204,7 @@ export const test = base.extend<
         ...TEST_CHROMIUM_FLAGS,
       ],
     });
+    recordBrowserEvents(context);
     try {
       await waitForExtensionWorker(context);
       // Paired as launch mode pairs its browser: the daemon's half in its state directory, the
@@ -333,6 +337,40 @@ async function attachLogs(
     () => '(no daemon.log)',
   );
   await testInfo.attach('daemon.log', { body: tail(daemonLog), contentType: 'text/plain' });
+}
+
+/**
+ * With BA_E2E_KEEP_FAILED=<dir>, a failed test's home (daemon and browser logs), its servers'
+ * stderr and what its browser's pages printed and did are copied to <dir>/<scratch name>: a flake
+ * seen once in a long run can be read afterwards instead of guessed at.
+ */
+async function keepFailed(root: string, home: string, servers: ServerProcess[]): Promise<void> {
+  const dir = process.env.BA_E2E_KEEP_FAILED;
+  if (dir === undefined || dir === '') return;
+  const keep = path.join(dir, path.basename(root));
+  await mkdir(keep, { recursive: true });
+  await cp(home, path.join(keep, 'home'), {
+    recursive: true,
+    filter: (file) => !file.endsWith('.sock'),
+  }).catch(() => undefined);
+  await writeFile(path.join(keep, 'browser-events.log'), browserEvents.join('\n'));
+  for (const s of servers) await writeFile(path.join(keep, `${s.name}.stderr`), s.stderr());
+}
+
+/** The current test's browser: console lines and page crashes and closes, for keepFailed. */
+let browserEvents: string[] = [];
+
+function recordBrowserEvents(context: BrowserContext): void {
+  browserEvents = [];
+  if (process.env.BA_E2E_KEEP_FAILED === undefined) return;
+  const note = (line: string) => browserEvents.push(`${new Date().toISOString()} ${line}`);
+  context.on('console', (m) =>
+    note(`console ${m.type()} [${m.page()?.url() ?? 'worker'}] ${m.text()}`),
+  );
+  context.on('page', (p) => {
+    p.on('crash', () => note(`crash ${p.url()}`));
+    p.on('close', () => note(`close ${p.url()}`));
+  });
 }
 
 function tail(text: string): string {
