@@ -233,7 +233,9 @@ export type PanelToWorker =
   /** Pause every session and cancel the calls they have queued or running. */
   | { kind: 'stop_all' }
   /** Resume the sessions "Stop all agents" paused, and only those. */
-  | { kind: 'resume_all' };
+  | { kind: 'resume_all' }
+  /** A launched browser's relay page: its machine has no browser policy files (bridgePort.ts). */
+  | { kind: 'no_browser_policy' };
 
 /** Worker → panel. */
 export type WorkerToPanel =

@@ -14,3 +14,13 @@ export function bridgePort(): number {
 export function launchedBrowser(): boolean {
   return new URLSearchParams(location.search).get('launch') === '1';
 }
+
+/**
+ * True on a launched browser's relay page whose daemon found no browser policy files on its
+ * machine (`?policy=none`, daemon/launch/policyFiles.ts): Chrome can have no admin site lists for
+ * this extension, so calls need not wait for its first chrome.storage.managed answer.
+ */
+export function noBrowserPolicy(): boolean {
+  const params = new URLSearchParams(location.search);
+  return params.get('launch') === '1' && params.get('policy') === 'none';
+}

@@ -71,4 +71,34 @@ describe('the admin lists from Chrome policy', () => {
     expect((await managed.get())?.allow).toEqual(['two.test']);
     expect(reads).toBe(2);
   });
+
+  it("on a machine without policy files, calls do not wait; Chrome's answer applies when it comes", async () => {
+    const last: AdminSites = { block: ['kept.test'], source: 'Chrome policy for Browser Agent' };
+    let answer: (items: Record<string, unknown>) => void = () => undefined;
+    const firstRead = new Promise<Record<string, unknown>>((resolve) => (answer = resolve));
+    let reads = 0;
+    const { d, warnings } = deps(() => (++reads === 1 ? firstRead : never()), last);
+    // A wait of a minute would time the test out: the lists come back without it.
+    const managed = new ManagedSites(d, 60_000, 20);
+    managed.warm();
+    managed.noPolicyFiles();
+    expect((await managed.get())?.block).toEqual(['kept.test']);
+    expect(warnings).toEqual([]);
+    answer({ blockSites: ['admin.test'] });
+    await firstRead;
+    await Promise.resolve();
+    expect((await managed.get())?.block).toEqual(['admin.test']);
+  });
+
+  it('waits again once Chrome says the policy changed, whatever the files said at launch', async () => {
+    let reads = 0;
+    const { d } = deps(() =>
+      ++reads === 1 ? never() : Promise.resolve({ allowSites: ['new.test'] }),
+    );
+    const managed = new ManagedSites(d, 60_000, 20);
+    managed.noPolicyFiles();
+    expect(await managed.get()).toBe(undefined);
+    managed.changed();
+    expect((await managed.get())?.allow).toEqual(['new.test']);
+  });
 });

@@ -62,6 +62,8 @@ export class ManagedSites {
   #sentAt = Number.NEGATIVE_INFINITY;
   /** A call already waited FIRST_WAIT_MS in vain: later ones do not wait again. */
   #silent = false;
+  /** The browser's machine has no policy files: nothing to wait for (noPolicyFiles). */
+  #noPolicyFiles = false;
 
   constructor(
     deps: ManagedSitesDeps = chromeDeps,
@@ -78,18 +80,30 @@ export class ManagedSites {
     this.#send();
   }
 
+  /**
+   * The daemon that launched this browser found no browser policy files on its machine
+   * (daemon/launch/policyFiles.ts), so Chrome has no lists to give: calls stop waiting for its
+   * first answer, which comes only once Chrome counts its start-up complete (2–3 s after launch).
+   * Reads still run, and Chrome's answer applies the moment it comes.
+   */
+  noPolicyFiles(): void {
+    this.#noPolicyFiles = true;
+  }
+
   /** Chrome's storage.onChanged for the `managed` area: the next get reads again. */
   changed(): void {
     this.#known = undefined;
     this.#answered = undefined;
     this.#sentAt = Number.NEGATIVE_INFINITY;
     this.#silent = false;
+    // Chrome says the policy changed: there is one now, whatever the files said at launch.
+    this.#noPolicyFiles = false;
   }
 
   async get(): Promise<AdminSites | undefined> {
     if (this.#known) return this.#known.value;
     this.#send();
-    if (!this.#silent) {
+    if (!this.#silent && !this.#noPolicyFiles) {
       const until = Date.now() + this.#firstWaitMs;
       while (!this.#hasAnswer() && Date.now() < until) {
         const wait = Math.min(this.#resendMs, until - Date.now());

@@ -69,6 +69,9 @@ export class PanelMessages {
       case 'resume_all':
         await this.#deps.resumeAll();
         return;
+      case 'no_browser_policy':
+        permissions.managed.noPolicyFiles();
+        return;
       case 'settings': {
         const settings = await saveSettings(message.settings);
         this.#deps.panels.broadcast({ kind: 'settings', settings });

@@ -8,6 +8,7 @@ import type { Logger } from '../../shared/logger.js';
 import { CdpPipe, waitForTarget } from './cdpPipe.js';
 import { dropStaleWorkers } from './workerCache.js';
 import { pairingFragment, type Pairing } from '../link/pairingStore.js';
+import { browserPolicyMayExist } from './policyFiles.js';
 import {
   AUTOMATION_HIDDEN_FLAGS,
   QUIET_FLAGS,
@@ -149,7 +150,10 @@ export class LaunchedBrowser {
     // The launched browser is paired by handing it a fresh secret in the URL fragment, which never
     // leaves the browser; the relay page stores it and removes it from the address. `launch=1`
     // tells the page the browser is ours, so the service worker holds the link itself.
-    const relayUrl = `chrome-extension://${EXTENSION_ID}/${RELAY_PAGE_PATH}?port=${bridgePort}&launch=1${pairingFragment(pairing)}`;
+    // `policy=none`: no browser policy files on this machine, so no admin lists to wait for
+    // (policyFiles.ts).
+    const policy = browserPolicyMayExist() ? '' : '&policy=none';
+    const relayUrl = `chrome-extension://${EXTENSION_ID}/${RELAY_PAGE_PATH}?port=${bridgePort}&launch=1${policy}${pairingFragment(pairing)}`;
     const args = [
       `--user-data-dir=${profile}`,
       ...extensionFlags(extDir),
@@ -196,7 +200,9 @@ export class LaunchedBrowser {
           log.info(`granted ${options.grantPermissions.join(', ')}`);
         }
         await cdp.send('Target.createTarget', { url: relayUrl });
-        log.info('relay page opened');
+        log.info(
+          `relay page opened${policy === '' ? '' : " (no browser policy files: calls do not wait for Chrome's admin lists)"}`,
+        );
         // Downloads go to the server's output directory; a tab's debugger cannot set this.
         if (options.downloadDir !== undefined) {
           // Chrome writes downloads with its own modes: only a directory no one else can
