@@ -24,6 +24,7 @@ export class NavigationWatch {
   #started = false;
   #committed = false;
   #newDocument = false;
+  #restored = false;
   #domContent = false;
   #loaded = false;
   #lastRequestAt = 0;
@@ -44,6 +45,7 @@ export class NavigationWatch {
         if (e.frame.parentId !== undefined) return;
         // A page restored from the back/forward cache fires no load event.
         const loaded = e.type === 'BackForwardCacheRestore';
+        this.#restored = loaded;
         this.#newDocument = true;
         this.#update({ started: true, committed: true, loaded });
       }),
@@ -98,6 +100,14 @@ export class NavigationWatch {
   /** The main frame committed a new document or changed its URL in place. */
   get navigated(): boolean {
     return this.#committed;
+  }
+
+  /**
+   * The main frame's document came back from the back/forward cache: the page as it was left,
+   * scripts and DOM included, with nothing to load.
+   */
+  get restoredFromCache(): boolean {
+    return this.#restored;
   }
 
   /** The main frame committed a new document (not a same-document history change). */

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { watchNavigation } from './navigationWatch';
-import { settle } from './settle';
+import { settle, waitUntilUsable } from './settle';
 import { fakeCdp, type FakeCdp } from '../testing/fakeCdp';
 import { frame, MAIN_FRAME_ID, navigationScript } from '../testing/fakePage';
 
@@ -174,6 +174,66 @@ describe('settle', () => {
       newDocument: false,
       stillLoading: false,
       downloadAsked: false,
+    });
+  });
+
+  describe('a page the back/forward cache gives back', () => {
+    /** Chrome's order for a restore: loading starts and stops, then frameNavigated says how. */
+    async function wentBack(type: 'BackForwardCacheRestore' | 'Navigation', pageshowFetch = false) {
+      const cdp = page();
+      const watch = await watchNavigation(cdp);
+      watch.markStarted();
+      cdp.emit('Page.frameStartedLoading', { frameId: MAIN_FRAME_ID });
+      cdp.emit('Page.frameStoppedLoading', { frameId: MAIN_FRAME_ID });
+      setTimeout(() => {
+        cdp.emit('Page.frameNavigated', { frame: frame('http://127.0.0.1/a'), type });
+        if (pageshowFetch)
+          cdp.emit('Network.requestWillBeSent', {
+            requestId: 'r1',
+            loaderId: 'l',
+            documentURL: 'http://127.0.0.1/a',
+            request: {
+              url: 'http://127.0.0.1/api',
+              method: 'GET',
+              headers: {},
+              initialPriority: 'High',
+              referrerPolicy: 'no-referrer',
+            },
+            timestamp: 1,
+            wallTime: 1,
+            initiator: { type: 'script' },
+            redirectHasExtraInfo: false,
+            type: 'Fetch',
+          });
+        if (pageshowFetch)
+          setTimeout(
+            () =>
+              cdp.emit('Network.loadingFinished', {
+                requestId: 'r1',
+                timestamp: 2,
+                encodedDataLength: 10,
+              }),
+            20,
+          );
+      }, 15);
+      const usable = await waitUntilUsable(cdp, watch, Date.now() + 5_000);
+      watch.dispose();
+      return { usable, quietChecks: cdp.calls.filter((c) => c.method === 'Runtime.evaluate') };
+    }
+
+    it('is usable as it was left: no quiet windows, no DOM check', async () => {
+      const restored = await wentBack('BackForwardCacheRestore');
+      expect(restored.usable).toBe(true);
+      expect(restored.quietChecks).toHaveLength(0);
+    });
+
+    it('still settles when its pageshow asked for something, and a page loaded anew does too', async () => {
+      const fetched = await wentBack('BackForwardCacheRestore', true);
+      expect(fetched.usable).toBe(true);
+      expect(fetched.quietChecks.length).toBeGreaterThan(0);
+      const loaded = await wentBack('Navigation');
+      expect(loaded.usable).toBe(true);
+      expect(loaded.quietChecks.length).toBeGreaterThan(0);
     });
   });
 });
