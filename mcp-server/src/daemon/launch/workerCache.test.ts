@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { EXTENSION_ID } from '@browser-agent/protocol';
 import { dropStaleWorkers, extensionBuild } from './workerCache.js';
 
 function extensionOf(build: string | undefined): string {
@@ -42,6 +43,33 @@ describe('dropStaleWorkers', () => {
     const profile = profileWithWorkers();
     expect(extensionBuild(extensionOf(undefined))).toBeUndefined();
     expect(dropStaleWorkers(profile, extensionOf(undefined))).toBe(false);
+    expect(existsSync(join(profile, 'Default', 'Service Worker'))).toBe(true);
+  });
+
+  it("makes Chrome forget our worker's registration too, or it starts the one that is gone", () => {
+    const profile = profileWithWorkers();
+    const prefsFile = join(profile, 'Default', 'Preferences');
+    const settings = {
+      [EXTENSION_ID]: { path: '/ext', service_worker_registration_info: { version: '0.1.0' } },
+      otherextensionidotherextensionid: { service_worker_registration_info: { version: '2' } },
+    };
+    writeFileSync(prefsFile, JSON.stringify({ extensions: { settings }, browser: { x: 1 } }));
+    expect(dropStaleWorkers(profile, extensionOf('dddddddddddd'))).toBe(true);
+    const after = JSON.parse(readFileSync(prefsFile, 'utf8')) as {
+      extensions: { settings: Record<string, Record<string, unknown>> };
+      browser: unknown;
+    };
+    expect(after.extensions.settings[EXTENSION_ID]).toEqual({ path: '/ext' });
+    expect(after.extensions.settings['otherextensionidotherextensionid']).toEqual({
+      service_worker_registration_info: { version: '2' },
+    });
+    expect(after.browser).toEqual({ x: 1 });
+  });
+
+  it('leaves the registrations alone when the Preferences file cannot be read', () => {
+    const profile = profileWithWorkers();
+    writeFileSync(join(profile, 'Default', 'Preferences'), '{ not json');
+    expect(dropStaleWorkers(profile, extensionOf('eeeeeeeeeeee'))).toBe(false);
     expect(existsSync(join(profile, 'Default', 'Service Worker'))).toBe(true);
   });
 });

@@ -11,8 +11,9 @@
  * differs from the one the profile last ran. Sites' own service workers in that profile go too
  * (their caches are fetched again); only on a build change.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { EXTENSION_ID } from '@browser-agent/protocol';
 
 /** Where the profile remembers the extension build it last ran. */
 const MARKER = 'browser-agent-extension-build';
@@ -41,10 +42,38 @@ export function dropStaleWorkers(profile: string, extensionDir: string): boolean
   const marker = join(profile, MARKER);
   const last = existsSync(marker) ? readFileSync(marker, 'utf8').trim() : undefined;
   if (last === build) return false;
+  // Chrome must also forget that it registered our worker, or it starts the registration that
+  // is gone instead of registering today's: every first launch after an update then failed
+  // (DidStartWorkerFail, status "not found") and its first call waited 30 s for a link.
+  if (!forgetRegistration(join(profile, 'Default', 'Preferences'))) return false;
   const workers = join(profile, 'Default', 'Service Worker');
   const had = existsSync(workers);
   rmSync(workers, { recursive: true, force: true });
   mkdirSync(profile, { recursive: true, mode: 0o700 });
   writeFileSync(marker, `${build}\n`, { mode: 0o600 });
   return had;
+}
+
+/**
+ * Removes the extension's `service_worker_registration_info` from the profile's Preferences,
+ * so Chrome registers the worker from the extension's files at start. False when Preferences
+ * exists but cannot be read as JSON: the registrations are then left alone (yesterday's worker
+ * runs, which beats a worker that never starts).
+ */
+function forgetRegistration(preferences: string): boolean {
+  if (!existsSync(preferences)) return true;
+  let prefs: { extensions?: { settings?: Record<string, Record<string, unknown>> } };
+  try {
+    prefs = JSON.parse(readFileSync(preferences, 'utf8')) as typeof prefs;
+  } catch {
+    return false;
+  }
+  const ours = prefs.extensions?.settings?.[EXTENSION_ID];
+  if (ours === undefined || !('service_worker_registration_info' in ours)) return true;
+  delete ours['service_worker_registration_info'];
+  // Chrome writes Preferences itself with 0600; replaced whole, never half-written.
+  const next = `${preferences}.browser-agent`;
+  writeFileSync(next, JSON.stringify(prefs), { mode: 0o600 });
+  renameSync(next, preferences);
+  return true;
 }
