@@ -11,7 +11,7 @@ import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { CHROME_PATH, EXTENSION_DIR, SERVER_BIN } from '@browser-agent/testkit/workspace';
-import { callOk, callTool, expect, test, type Sandbox } from '../harness.js';
+import { callOk, callTool, expect, test, type Sandbox, type ToolOutcome } from '../harness.js';
 
 const run = promisify(execFile);
 
@@ -98,6 +98,34 @@ test('doctor names an old daemon once: the port it holds is not "another program
   expect(port?.summary).not.toContain('another program');
 });
 
+/** A launch-mode server on a kept profile: its first navigate, then the client closed. */
+async function navigateInProfile(
+  sandbox: Sandbox,
+  url: string,
+  name: string,
+  profile: string,
+  env: Record<string, string> = {},
+): Promise<ToolOutcome> {
+  const client = await sandbox.startServer({
+    name,
+    flags: ['--launch', '--headless', '--executable-path', CHROME_PATH, '--user-data-dir', profile],
+    env,
+  });
+  const nav = await callTool(client, 'browser_navigate', { url });
+  await client.close();
+  return nav;
+}
+
+/** Stops the daemon, and with it the browser it launched, so the profile is free again. */
+async function stopLaunchDaemon(sandbox: Sandbox): Promise<void> {
+  const pid = Number((await readFile(path.join(sandbox.home, 'daemon.pid'), 'utf8')).trim());
+  process.kill(pid, 'SIGTERM');
+  await expect
+    .poll(() => readFile(path.join(sandbox.home, 'daemon.log'), 'utf8'), { timeout: 15_000 })
+    .toContain('launched browser exited');
+  await rm(path.join(sandbox.home, 'daemon.log'), { force: true });
+}
+
 /** Every file under `dir`, recursively. */
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
@@ -123,32 +151,11 @@ test('a kept launch profile does not run the extension worker of an older build 
     const files = await filesUnder(dir).catch(() => []);
     return (await Promise.all(files.map((f) => readFile(f, 'latin1')))).join('\n');
   };
-  const launchOnce = async (name: string) => {
-    const client = await sandbox.startServer({
-      name,
-      flags: [
-        '--launch',
-        '--headless',
-        '--executable-path',
-        CHROME_PATH,
-        '--user-data-dir',
-        profile,
-      ],
-      env: { BROWSER_AGENT_EXTENSION_DIR: ext },
+  const launchOnce = (name: string) =>
+    navigateInProfile(sandbox, site.url('/button.html'), name, profile, {
+      BROWSER_AGENT_EXTENSION_DIR: ext,
     });
-    const nav = await callTool(client, 'browser_navigate', { url: site.url('/button.html') });
-    await client.close();
-    return nav;
-  };
-  // Stops the daemon, and with it the browser it launched, so the profile is free again.
-  const stopDaemon = async () => {
-    const pid = Number((await readFile(path.join(sandbox.home, 'daemon.pid'), 'utf8')).trim());
-    process.kill(pid, 'SIGTERM');
-    await expect
-      .poll(() => readFile(path.join(sandbox.home, 'daemon.log'), 'utf8'), { timeout: 15_000 })
-      .toContain('launched browser exited');
-    await rm(path.join(sandbox.home, 'daemon.log'), { force: true });
-  };
+  const stopDaemon = () => stopLaunchDaemon(sandbox);
 
   // Yesterday's install: the same files with another build baked in, run once in the profile.
   await cp(EXTENSION_DIR, ext, { recursive: true });
@@ -177,25 +184,8 @@ test("the first launch after an update answers its first call: Chrome registers 
   test.setTimeout(90_000);
   const profile = path.join(sandbox.root, 'kept-profile');
   const launchAndNavigate = async (name: string) => {
-    const client = await sandbox.startServer({
-      name,
-      flags: [
-        '--launch',
-        '--headless',
-        '--executable-path',
-        CHROME_PATH,
-        '--user-data-dir',
-        profile,
-      ],
-    });
-    const nav = await callTool(client, 'browser_navigate', { url: site.url('/button.html') });
-    await client.close();
-    const pid = Number((await readFile(path.join(sandbox.home, 'daemon.pid'), 'utf8')).trim());
-    process.kill(pid, 'SIGTERM');
-    await expect
-      .poll(() => readFile(path.join(sandbox.home, 'daemon.log'), 'utf8'), { timeout: 15_000 })
-      .toContain('launched browser exited');
-    await rm(path.join(sandbox.home, 'daemon.log'), { force: true });
+    const nav = await navigateInProfile(sandbox, site.url('/button.html'), name, profile);
+    await stopLaunchDaemon(sandbox);
     // Chrome's own word on the worker: it logs DidStartWorkerFail when it starts a registration
     // that is gone (before the fix: in 5 of 6 such launches; 2 of them then hung 30 s).
     const chromeLog = await readFile(path.join(sandbox.home, 'chromium.log'), 'utf8');
