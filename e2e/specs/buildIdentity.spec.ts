@@ -187,7 +187,7 @@ test("the first launch after an update answers its first call: Chrome registers 
     const nav = await navigateInProfile(sandbox, site.url('/button.html'), name, profile);
     await stopLaunchDaemon(sandbox);
     // Chrome's own word on the worker: it logs DidStartWorkerFail when it starts a registration
-    // that is gone (before the fix: in 5 of 6 such launches; 2 of them then hung 30 s).
+    // that is gone (before the fix: in 5 of 6 such launches; 4 of them then hung 30 s).
     const chromeLog = await readFile(path.join(sandbox.home, 'chromium.log'), 'utf8');
     await rm(path.join(sandbox.home, 'chromium.log'), { force: true });
     return { nav, workerFailed: chromeLog.includes('DidStartWorkerFail') };

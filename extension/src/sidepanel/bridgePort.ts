@@ -21,6 +21,5 @@ export function launchedBrowser(): boolean {
  * this extension, so calls need not wait for its first chrome.storage.managed answer.
  */
 export function noBrowserPolicy(): boolean {
-  const params = new URLSearchParams(location.search);
-  return params.get('launch') === '1' && params.get('policy') === 'none';
+  return launchedBrowser() && new URLSearchParams(location.search).get('policy') === 'none';
 }

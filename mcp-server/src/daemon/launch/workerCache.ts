@@ -43,8 +43,8 @@ export function dropStaleWorkers(profile: string, extensionDir: string): boolean
   const last = existsSync(marker) ? readFileSync(marker, 'utf8').trim() : undefined;
   if (last === build) return false;
   // Chrome must also forget that it registered our worker, or it starts the registration that
-  // is gone instead of registering today's: every first launch after an update then failed
-  // (DidStartWorkerFail, status "not found") and its first call waited 30 s for a link.
+  // is gone instead of registering today's: first launches after an update then failed (5 of 6
+  // logged DidStartWorkerFail, status "not found"; 4 of 6 waited 30 s for a link).
   if (!forgetRegistration(join(profile, 'Default', 'Preferences'))) return false;
   const workers = join(profile, 'Default', 'Service Worker');
   const had = existsSync(workers);
