@@ -59,6 +59,8 @@ export { expect };
 
 /** A backstop only: teardown kills the daemon, but a leaked one still goes away on its own. */
 const DAEMON_IDLE_EXIT_MS = 20_000;
+/** How long the shared --isolated browser stays after its last session (15 s in use). */
+const ISOLATED_LINGER_MS = 1_000;
 /** Below the 60 s test timeout, so a hung call fails with the tool's name rather than a bare timeout. */
 const TOOL_CALL_TIMEOUT_MS = 45_000;
 /** The relay retries with a backoff of at most 2 s; the daemon may also take a moment to start. */
@@ -128,7 +130,11 @@ export const test = base.extend<
   // Playwright reads a fixture's dependencies from this pattern, so it must be there even when empty.
   // eslint-disable-next-line no-empty-pattern
   sandbox: async ({}, use, testInfo) => {
-    const { root, home, port, env } = await createScratch('ba-e2e-', DAEMON_IDLE_EXIT_MS);
+    const scratch = await createScratch('ba-e2e-', DAEMON_IDLE_EXIT_MS);
+    const { root, home, port } = scratch;
+    // The shared isolated browser outlives its last session by 15 s; a test's teardown and its
+    // "everything is gone" checks should not wait for that.
+    const env = { ...scratch.env, BROWSER_AGENT_ISOLATED_LINGER_MS: String(ISOLATED_LINGER_MS) };
     const servers: ServerProcess[] = [];
     const daemonPid = () => readPid(path.join(home, 'daemon.pid'));
     const ownProcesses = () => {

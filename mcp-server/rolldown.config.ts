@@ -14,6 +14,8 @@ export default defineConfig({
     cli: 'src/cli.ts',
     // Spawned as its own process by the server (daemonClient.ts), so an entry of its own.
     'daemon/main': 'src/daemon/main.ts',
+    // Spawned by an isolated session's daemon (isolated/isolatedContext.ts): the shared browser.
+    'daemon/isolatedHost': 'src/daemon/isolated/hostMain.ts',
     // The one writer of pairings.json, also used by the e2e harness and the bench (package export).
     pairingStore: 'src/daemon/link/pairingStore.ts',
     // The memory probe's switch, file and line format, which the bench's soak reads (package export).

@@ -101,6 +101,18 @@ export function launchExtrasKey(options: Pick<LaunchOptions, 'args' | 'grantPerm
   return JSON.stringify([options.args ?? [], options.grantPermissions ?? []]);
 }
 
+/**
+ * The relay page a launched browser opens. It is paired by handing it a fresh secret in the URL
+ * fragment, which never leaves the browser; the relay page stores it and removes it from the
+ * address. `launch=1` tells the page the browser is ours, so the service worker holds the link
+ * itself. `policy=none`: no browser policy files on this machine, so no admin lists to wait for
+ * (policyFiles.ts).
+ */
+export function relayPageUrl(pairing: Pairing, bridgePort: number): string {
+  const policy = browserPolicyMayExist() ? '' : '&policy=none';
+  return `chrome-extension://${EXTENSION_ID}/${RELAY_PAGE_PATH}?port=${bridgePort}&launch=1${policy}${pairingFragment(pairing)}`;
+}
+
 /** A Chromium the daemon started, with the extension loaded and the relay page open. */
 export class LaunchedBrowser {
   /** What it was started with, to tell whether a new server's launch options fit it. */
@@ -147,13 +159,7 @@ export class LaunchedBrowser {
       : undefined;
     // The MCP server normally names the profile (see shared/profiles.ts for the precedence).
     const profile = options.userDataDir ?? tempProfile ?? defaultProfileDir();
-    // The launched browser is paired by handing it a fresh secret in the URL fragment, which never
-    // leaves the browser; the relay page stores it and removes it from the address. `launch=1`
-    // tells the page the browser is ours, so the service worker holds the link itself.
-    // `policy=none`: no browser policy files on this machine, so no admin lists to wait for
-    // (policyFiles.ts).
-    const policy = browserPolicyMayExist() ? '' : '&policy=none';
-    const relayUrl = `chrome-extension://${EXTENSION_ID}/${RELAY_PAGE_PATH}?port=${bridgePort}&launch=1${policy}${pairingFragment(pairing)}`;
+    const relayUrl = relayPageUrl(pairing, bridgePort);
     const args = [
       `--user-data-dir=${profile}`,
       ...extensionFlags(extDir),
@@ -201,7 +207,7 @@ export class LaunchedBrowser {
         }
         await cdp.send('Target.createTarget', { url: relayUrl });
         log.info(
-          `relay page opened${policy === '' ? '' : " (no browser policy files: calls do not wait for Chrome's admin lists)"}`,
+          `relay page opened${relayUrl.includes('&policy=none') ? " (no browser policy files: calls do not wait for Chrome's admin lists)" : ''}`,
         );
         // Downloads go to the server's output directory; a tab's debugger cannot set this.
         if (options.downloadDir !== undefined) {
@@ -257,7 +263,7 @@ function isReadable(s: unknown): s is Readable {
   return s instanceof Readable;
 }
 
-function killGroup(pid: number, signal: NodeJS.Signals): void {
+export function killGroup(pid: number, signal: NodeJS.Signals): void {
   try {
     if (process.platform === 'win32') process.kill(pid, signal);
     else process.kill(-pid, signal);
@@ -272,7 +278,7 @@ function killGroup(pid: number, signal: NodeJS.Signals): void {
  * directory they land in, where before they were 0644 beside the 0700 directory that alone kept
  * them private (#25.1).
  */
-function privateFiles<T>(start: () => T): T {
+export function privateFiles<T>(start: () => T): T {
   if (process.platform === 'win32') return start();
   const before = process.umask(0o077);
   try {

@@ -8,12 +8,19 @@ import { resolve as resolvePath } from 'node:path';
 import type { Logger } from '../../shared/logger.js';
 import type { ExtensionLink } from '../link/extensionLink.js';
 import { ephemeralPairing, type Pairing, type PairingStore } from '../link/pairingStore.js';
+import { IsolatedContext } from '../isolated/isolatedContext.js';
 import { LaunchedBrowser, launchExtrasKey, type LaunchOptions } from './chromeLauncher.js';
+
+/** A browser of this daemon's own, or (--isolated) a context in the shared isolated browser. */
+type RunningBrowser = Pick<
+  LaunchedBrowser,
+  'executable' | 'profile' | 'owner' | 'extras' | 'ready' | 'exited' | 'close'
+>;
 
 export class LaunchSlot {
   readonly #stateDir: string;
   readonly #log: Logger;
-  #browser: LaunchedBrowser | undefined;
+  #browser: RunningBrowser | undefined;
   /** The pairing minted for the launched browser, the only one then accepted. */
   #pairing: Pairing | undefined;
   #error: string | undefined;
@@ -23,7 +30,7 @@ export class LaunchSlot {
     this.#log = log;
   }
 
-  get browser(): LaunchedBrowser | undefined {
+  get browser(): RunningBrowser | undefined {
     return this.#browser;
   }
 
@@ -96,13 +103,18 @@ export class LaunchSlot {
       'This bridge launched its own browser and serves only that one',
     );
     try {
-      const browser = LaunchedBrowser.launch(
-        options,
-        pairing,
-        bridgePort,
-        this.#stateDir,
-        this.#log.child('chrome'),
-      );
+      // --isolated without a profile of its own: a context in the browser isolated sessions
+      // share (docs/isolated.md), not a browser per server.
+      const browser: RunningBrowser =
+        options.isolated && options.userDataDir === undefined
+          ? IsolatedContext.open(options, pairing, bridgePort, this.#log.child('isolated'))
+          : LaunchedBrowser.launch(
+              options,
+              pairing,
+              bridgePort,
+              this.#stateDir,
+              this.#log.child('chrome'),
+            );
       this.#browser = browser;
       browser.ready.catch((err: unknown) => {
         this.#error = `The launched browser did not come up: ${err instanceof Error ? err.message : String(err)}`;
@@ -123,6 +135,19 @@ export class LaunchSlot {
 
   async close(): Promise<void> {
     await this.#browser?.close();
+  }
+
+  /**
+   * The last session and launch-mode server are gone: an isolated context goes at once (its
+   * tabs, cookies and storage with it), rather than when this daemon idles out, so the shared
+   * isolated browser can close when nobody uses it. A browser of the daemon's own stays for
+   * the idle minute, as before.
+   */
+  releaseIsolated(): void {
+    if (this.#browser instanceof IsolatedContext) {
+      this.#log.info('no isolated session left: closing its browser context');
+      void this.release();
+    }
   }
 
   /**

@@ -55,6 +55,7 @@ function openBrowserSide(options: BridgeSessionOptions): BrowserSide {
     cliProject: options.cliProject,
     userPaths: statePaths(),
     log: options.log,
+    sessionKey: options.sessionKey,
   });
   const daemon = new DaemonClient({
     route: () => project.route(),

@@ -11,7 +11,7 @@
  * an ephemeral bridge port); everything else uses the single per-user daemon, unless that
  * daemon's browser does not fit this server's launch options (useOwnBrowser).
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { BridgeError, ErrorCode, type HelloFrame } from '@browser-agent/protocol';
 import type { Logger } from '../../shared/logger.js';
 import type { StatePaths } from '../../shared/paths.js';
@@ -38,12 +38,18 @@ export interface ProjectSessionOptions {
   userPaths: StatePaths;
   log: Logger;
   env?: NodeJS.ProcessEnv;
+  /** BROWSER_AGENT_SESSION_KEY: a server restarted with it finds its isolated browser again. */
+  sessionKey?: string | undefined;
 }
 
 export class ProjectSession {
   readonly #options: ProjectSessionOptions;
-  /** Tells the daemon that a browser it launched for this server is this server's own. */
-  readonly #owner = randomUUID();
+  /**
+   * Tells the daemon that a browser it launched for this server is this server's own. With a
+   * session key, every server of that key is the same owner: under --isolated the restarted
+   * server reaches the daemon and the browser context its session is waiting in (#27.2).
+   */
+  readonly #owner: string;
   /** Set once the shared daemon's browser did not fit: the key of this server's own daemon. */
   #ownBrowser: string | undefined;
   #project: string | undefined;
@@ -58,6 +64,10 @@ export class ProjectSession {
 
   constructor(options: ProjectSessionOptions) {
     this.#options = options;
+    this.#owner =
+      options.sessionKey === undefined
+        ? randomUUID()
+        : `key:${createHash('sha256').update(options.sessionKey).digest('hex').slice(0, 32)}`;
   }
 
   get project(): string | undefined {

@@ -1,0 +1,165 @@
+/**
+ * The one Chromium every `--isolated` session shares. Each session is a CDP browser context (its
+ * own cookie jar, storage and cache, all in memory), with the extension in split mode so the
+ * context has a service worker of its own (splitExtension.ts). Nothing is written to a profile
+ * that outlives the browser: the profile and the extension copy are temporary directories,
+ * removed when it closes.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import type { Logger } from '../../shared/logger.js';
+import { ensurePrivateDir } from '../../shared/privateDir.js';
+import { CdpPipe } from '../launch/cdpPipe.js';
+import { extensionDir, killGroup, privateFiles } from '../launch/chromeLauncher.js';
+import {
+  AUTOMATION_HIDDEN_FLAGS,
+  QUIET_FLAGS,
+  WINDOW_SIZE_FLAG,
+  machineFlags,
+} from '../launch/chromiumFlags.js';
+import type { HostLaunch, OpenFrame } from './hostFrames.js';
+import { copySplitExtension } from './splitExtension.js';
+
+const CLOSE_GRACE_MS = 3_000;
+const KILL_GRACE_MS = 3_000;
+
+export class HostBrowser {
+  readonly profile: string;
+  readonly executable: string;
+  /** Settles once the extension is loaded with incognito access; fails when it cannot be. */
+  readonly ready: Promise<void>;
+  readonly exited: Promise<void>;
+  readonly #child: ChildProcess;
+  readonly #cdp: CdpPipe;
+  readonly #extensionCopy: string;
+  readonly #log: Logger;
+
+  private constructor(
+    child: ChildProcess,
+    cdp: CdpPipe,
+    dirs: { profile: string; extensionCopy: string },
+    executable: string,
+    log: Logger,
+  ) {
+    this.#child = child;
+    this.#cdp = cdp;
+    this.profile = dirs.profile;
+    this.#extensionCopy = dirs.extensionCopy;
+    this.executable = executable;
+    this.#log = log;
+    this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
+    // Loaded over the pipe rather than with --load-extension: incognito access can only be given
+    // this way, and the extension is up ~0.3 s sooner than with the flag (measured, 2 cores).
+    this.ready = cdp
+      .send('Extensions.loadUnpacked', { path: dirs.extensionCopy, enableInIncognito: true })
+      .then(() => log.info('extension loaded (split mode, incognito on)'));
+  }
+
+  static launch(launch: HostLaunch, stateDir: string, log: Logger): HostBrowser {
+    const source = extensionDir();
+    if (!existsSync(join(source, 'manifest.json')))
+      throw new Error(
+        `The extension is not built at ${source}. Run pnpm build first (or reinstall the package).`,
+      );
+    const profile = mkdtempSync(join(tmpdir(), 'browser-agent-profile-'));
+    const extensionCopy = mkdtempSync(join(tmpdir(), 'browser-agent-extension-'));
+    copySplitExtension(source, extensionCopy);
+    const args = [
+      `--user-data-dir=${profile}`,
+      ...QUIET_FLAGS,
+      WINDOW_SIZE_FLAG,
+      ...(launch.headless ? ['--headless=new'] : []),
+      ...machineFlags(),
+      ...AUTOMATION_HIDDEN_FLAGS,
+      ...launch.args,
+      '--remote-debugging-pipe',
+      'about:blank',
+    ];
+    log.info(
+      `launching ${launch.executable} for isolated sessions (${launch.headless ? 'headless' : 'headed'}, profile ${profile})`,
+    );
+    const logFd = openSync(join(stateDir, 'chromium.log'), 'a', 0o600);
+    const child = privateFiles(() =>
+      spawn(launch.executable, args, {
+        stdio: ['ignore', logFd, logFd, 'pipe', 'pipe'],
+        detached: process.platform !== 'win32',
+      }),
+    );
+    closeSync(logFd);
+    child.on('error', (err) => log.error(`browser process: ${err.message}`));
+    const [, , , toBrowser, fromBrowser] = child.stdio;
+    if (!(toBrowser instanceof Writable) || !(fromBrowser instanceof Readable)) {
+      killGroup(child.pid ?? 0, 'SIGKILL');
+      throw new Error('Could not open the debugging pipe to the browser.');
+    }
+    return new HostBrowser(
+      child,
+      new CdpPipe(toBrowser, fromBrowser),
+      { profile, extensionCopy },
+      launch.executable,
+      log,
+    );
+  }
+
+  /** A fresh browser context with the session's relay page as its first tab. */
+  async openContext(open: OpenFrame): Promise<string> {
+    await this.ready;
+    const created = await this.#cdp.send('Target.createBrowserContext', {});
+    const contextId = String(created['browserContextId']);
+    try {
+      if (open.grantPermissions?.length)
+        await this.#cdp.send('Browser.grantPermissions', {
+          permissions: open.grantPermissions,
+          browserContextId: contextId,
+        });
+      if (open.downloadDir !== undefined) await this.#downloadsTo(open.downloadDir, contextId);
+      await this.#cdp.send('Target.createTarget', {
+        url: open.relayUrl,
+        browserContextId: contextId,
+      });
+    } catch (err) {
+      await this.disposeContext(contextId);
+      throw err;
+    }
+    return contextId;
+  }
+
+  /** Every tab, cookie and storage item of the context goes with it (~20 ms). */
+  async disposeContext(contextId: string): Promise<void> {
+    await this.#cdp
+      .send('Target.disposeBrowserContext', { browserContextId: contextId })
+      .catch((err: unknown) => this.#log.warn(`context ${contextId} not disposed: ${String(err)}`));
+  }
+
+  /** Chrome writes downloads with its own modes: only a private folder keeps them private. */
+  async #downloadsTo(dir: string, contextId: string): Promise<void> {
+    const problem = ensurePrivateDir(dir);
+    if (problem !== undefined) this.#log.error(`downloads denied: ${problem}`);
+    await this.#cdp.send(
+      'Browser.setDownloadBehavior',
+      problem === undefined
+        ? { behavior: 'allow', downloadPath: dir, browserContextId: contextId }
+        : { behavior: 'deny', browserContextId: contextId },
+    );
+  }
+
+  async close(): Promise<void> {
+    const pid = this.#child.pid;
+    const running = (): boolean => this.#child.exitCode === null && this.#child.signalCode === null;
+    if (running()) {
+      this.#cdp.send('Browser.close').catch(() => undefined);
+      await Promise.race([this.exited, new Promise((r) => setTimeout(r, CLOSE_GRACE_MS))]);
+    }
+    if (pid !== undefined && running()) {
+      killGroup(pid, 'SIGTERM');
+      const timer = setTimeout(() => killGroup(pid, 'SIGKILL'), KILL_GRACE_MS);
+      await this.exited;
+      clearTimeout(timer);
+    }
+    rmSync(this.profile, { recursive: true, force: true });
+    rmSync(this.#extensionCopy, { recursive: true, force: true });
+  }
+}
