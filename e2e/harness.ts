@@ -59,7 +59,7 @@ export { expect };
 
 /** A backstop only: teardown kills the daemon, but a leaked one still goes away on its own. */
 const DAEMON_IDLE_EXIT_MS = 20_000;
-/** How long the shared --isolated browser stays after its last session (15 s in use). */
+/** How long the shared --isolated browser stays after its last session (10 s in use). */
 const ISOLATED_LINGER_MS = 1_000;
 /** Below the 60 s test timeout, so a hung call fails with the tool's name rather than a bare timeout. */
 const TOOL_CALL_TIMEOUT_MS = 45_000;
@@ -132,7 +132,7 @@ export const test = base.extend<
   sandbox: async ({}, use, testInfo) => {
     const scratch = await createScratch('ba-e2e-', DAEMON_IDLE_EXIT_MS);
     const { root, home, port } = scratch;
-    // The shared isolated browser outlives its last session by 15 s; a test's teardown and its
+    // The shared isolated browser outlives its last session by 10 s; a test's teardown and its
     // "everything is gone" checks should not wait for that.
     const env = { ...scratch.env, BROWSER_AGENT_ISOLATED_LINGER_MS: String(ISOLATED_LINGER_MS) };
     const servers: ServerProcess[] = [];

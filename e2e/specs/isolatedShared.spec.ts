@@ -4,7 +4,10 @@
  * with the extension's worker inside it (docs/isolated.md); a session key finds its session
  * again; the shared browser goes soon after the last session (the harness sets its linger to 1 s).
  */
-import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
 import { callOk, expect, test, type Sandbox } from '../harness.js';
 import { CHROME_PATH } from '@browser-agent/testkit/workspace';
 import { waitUntil } from '@browser-agent/testkit/procfs';
@@ -85,4 +88,64 @@ test('a session key finds its session again under --isolated', async ({ sandbox,
     await next.close();
   }
   expect(browsers(sandbox), 'one browser all along').toHaveLength(1);
+});
+
+test('the isolated host answers junk and foreign pages with a refusal, and no other OS user reaches it', async ({
+  sandbox,
+  site,
+}) => {
+  const client = await sandbox.startServer({ name: 'isolated-hostile', flags: ISOLATED });
+  await callOk(client, 'browser_navigate', { url: site.url('/button.html') });
+  const projects = path.join(sandbox.home, 'projects');
+  const hostDir = readdirSync(projects)
+    .map((key) => path.join(projects, key))
+    .find((dir) => readFileSync(path.join(dir, 'daemon.log'), 'utf8').includes('[isolated-host]'));
+  if (hostDir === undefined) throw new Error(`no isolated host under ${projects}`);
+  const socket = path.join(hostDir, 'daemon.sock');
+  const mode = (p: string): number => statSync(p).mode & 0o777;
+  expect(mode(hostDir).toString(8)).toBe('700');
+  expect(mode(socket).toString(8)).toBe('600');
+
+  // A same-user process (anyone who can reach the socket can already run a browser) still gets
+  // only our relay page opened: junk, another page, and an unknown field are each refused.
+  const ask = (line: string): Promise<string> =>
+    new Promise((resolve) => {
+      const s = net.connect(socket, () => s.write(`${line}\n`));
+      let got = '';
+      s.setEncoding('utf8');
+      s.on('data', (d: string) => (got += d));
+      s.on('close', () => resolve(got));
+    });
+  expect(await ask('{not json')).toContain('"failed"');
+  expect(await ask(JSON.stringify({ type: 'open', relayUrl: site.url('/button.html') }))).toContain(
+    "this extension's page",
+  );
+  expect(
+    await ask(JSON.stringify({ type: 'open', relayUrl: 'chrome-extension://x/', args: ['--x'] })),
+  ).toContain('"failed"');
+  expect(browsers(sandbox), 'the host and its browser are still up').toHaveLength(1);
+  const after = await callOk(client, 'browser_evaluate', { function: '() => location.pathname' });
+  expect(after.text).toContain('/button.html');
+
+  if (process.getuid?.() !== 0 || !existsSync('/usr/bin/setpriv')) return;
+  // Another OS user: only our modes stand between it and the socket (the root opened for
+  // traversal, as in hostile-link.spec.ts).
+  chmodSync(sandbox.root, 0o711);
+  try {
+    const probe = spawnSync(
+      'setpriv',
+      [
+        '--reuid=65534',
+        '--regid=65534',
+        '--clear-groups',
+        process.execPath,
+        '-e',
+        `const s = require('node:net').connect(${JSON.stringify(socket)}); s.on('connect', () => { console.log('connected'); s.destroy(); }); s.on('error', (e) => console.log(e.code));`,
+      ],
+      { encoding: 'utf8', timeout: 15_000 },
+    );
+    expect(probe.stdout.trim()).toBe('EACCES');
+  } finally {
+    chmodSync(sandbox.root, 0o700);
+  }
 });

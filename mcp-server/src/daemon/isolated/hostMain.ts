@@ -6,6 +6,7 @@
  * does, or when no session has used it for the linger time.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createLogger, logToFile } from '../../shared/logger.js';
 import { ensureStateDir } from '../../shared/paths.js';
@@ -17,7 +18,7 @@ import { HostBrowser } from './hostBrowser.js';
 import type { HostLaunch } from './hostFrames.js';
 import { hostPaths } from './hostPaths.js';
 
-const DEFAULT_LINGER_MS = 15_000;
+const DEFAULT_LINGER_MS = 10_000;
 
 function args(): { launch: HostLaunch; lingerMs: number } {
   const { values } = parseArgs({
@@ -34,6 +35,8 @@ async function main(): Promise<void> {
   const { launch, lingerMs } = args();
   const paths = hostPaths(launch);
   ensureStateDir(paths.dir);
+  // A deep state dir puts the socket in a short per-user directory (projectDaemonPaths.ts).
+  if (process.platform !== 'win32') ensureStateDir(dirname(paths.socket));
   logToFile(paths.logFile);
   const log = createLogger('isolated-host');
   if (await socketAnswers(paths.socket)) {

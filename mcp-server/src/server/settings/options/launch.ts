@@ -44,7 +44,7 @@ export const launchSettings = {
   isolated: setting({
     flag: 'isolated',
     kind: 'bool',
-    help: 'Temporary profile, removed on exit (a per-run choice: no config key).',
+    help: 'A fresh in-memory browser context per session, in one browser all isolated sessions share; nothing is kept (a per-run choice: no config key).',
     needs: 'launch',
     theirs: [{ flag: '--isolated', note: 'launch mode' }],
   }),
