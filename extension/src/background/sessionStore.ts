@@ -1,5 +1,6 @@
 import type { ClientInfo, OriginPolicy, SessionSettings } from '@browser-agent/protocol';
 import type { SessionState } from '../shared/messages';
+import { sessionArea } from '../shared/storageAreas';
 
 /** Tab-group colours, one per session in turn, so two agents' tabs never look alike. */
 export const GROUP_COLORS = [
@@ -48,11 +49,13 @@ export class SessionStore {
   #loaded: Promise<void> | undefined;
 
   load(): Promise<void> {
-    this.#loaded ??= chrome.storage.session.get(STORAGE_KEY).then((items) => {
-      const saved = items[STORAGE_KEY] as SessionRecord[] | undefined;
-      for (const s of saved ?? []) this.#sessions.set(s.sessionId, s);
-      this.#colorCursor = this.#sessions.size;
-    });
+    this.#loaded ??= sessionArea()
+      .get(STORAGE_KEY)
+      .then((items) => {
+        const saved = items[STORAGE_KEY] as SessionRecord[] | undefined;
+        for (const s of saved ?? []) this.#sessions.set(s.sessionId, s);
+        this.#colorCursor = this.#sessions.size;
+      });
     return this.#loaded;
   }
 
@@ -122,6 +125,6 @@ export class SessionStore {
   }
 
   async save(): Promise<void> {
-    await chrome.storage.session.set({ [STORAGE_KEY]: [...this.#sessions.values()] });
+    await sessionArea().set({ [STORAGE_KEY]: [...this.#sessions.values()] });
   }
 }

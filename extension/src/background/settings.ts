@@ -1,5 +1,6 @@
 import { DEFAULT_BRIDGE_PORT } from '@browser-agent/protocol';
 import type { Settings } from '../shared/messages';
+import { localArea } from '../shared/storageAreas';
 import { DEFAULT_SENSITIVE_SITES } from './approvals/sensitiveSites';
 
 const KEY = 'settings';
@@ -21,21 +22,26 @@ export const DEFAULT_SETTINGS: Settings = {
  */
 let cached: Promise<Settings> | undefined;
 
-/** The user's settings, in storage.local so they outlive the browser session. */
+/**
+ * The user's settings, in storage.local so they outlive the browser session (an isolated launch's
+ * context keeps them in its memory: shared/storageAreas.ts).
+ */
 export function loadSettings(): Promise<Settings> {
-  cached ??= chrome.storage.local.get(KEY).then(
-    (items) => ({ ...DEFAULT_SETTINGS, ...(items[KEY] as Partial<Settings> | undefined) }),
-    (err: unknown) => {
-      cached = undefined;
-      throw err;
-    },
-  );
+  cached ??= localArea()
+    .get(KEY)
+    .then(
+      (items) => ({ ...DEFAULT_SETTINGS, ...(items[KEY] as Partial<Settings> | undefined) }),
+      (err: unknown) => {
+        cached = undefined;
+        throw err;
+      },
+    );
   return cached;
 }
 
 export async function saveSettings(patch: Partial<Settings>): Promise<Settings> {
   const next = { ...(await loadSettings()), ...patch };
   cached = Promise.resolve(next);
-  await chrome.storage.local.set({ [KEY]: next });
+  await localArea().set({ [KEY]: next });
   return next;
 }

@@ -1,5 +1,6 @@
 /**
- * The service worker's object graph; rebuilt from storage.session after every restart. It wires:
+ * The service worker's object graph; rebuilt from storage.session after every restart (not in an
+ * isolated launch's context, whose storage is the worker's memory: shared/storageAreas.ts). It wires:
  * each concern lives in its own file (worker/ for the worker's own parts), called here in one line.
  */
 import {
@@ -95,7 +96,7 @@ export class Worker {
     questionOf: (sessionId) => this.permissions.questions.of(sessionId),
   };
   readonly panels = new PanelHub(
-    (message, reply) => void this.panelMessages.onMessage(message, reply),
+    (message, reply, sender) => void this.panelMessages.onMessage(message, reply, sender),
     (send) => void this.panelMessages.greet(send),
   );
   readonly controls = new Controls(

@@ -235,7 +235,30 @@ export type PanelToWorker =
   /** Resume the sessions "Stop all agents" paused, and only those. */
   | { kind: 'resume_all' }
   /** A launched browser's relay page: its machine has no browser policy files (bridgePort.ts). */
-  | { kind: 'no_browser_policy' };
+  | { kind: 'no_browser_policy' }
+  | LaunchHandoff
+  /**
+   * The user forgot a pairing on an isolated launch's relay page: its worker, whose pairings
+   * live in its own memory, forgets it too (and tells the daemon over the link it holds).
+   */
+  | { kind: 'forget_pairing'; id: string };
+
+/**
+ * An isolated launch's relay page (an incognito context, whose storage is per JS context:
+ * shared/storageAreas.ts) hands its own worker what the worker cannot read from storage: the
+ * pairing the page adopted from its URL, the bridge's port, and whether the machine has browser
+ * policy files. The worker keeps them in its memory and holds the link. Sent when the page
+ * connects and again after every worker restart, since a restarted worker has lost its memory.
+ * The worker takes it only from an extension page of its own, incognito context
+ * (background/worker/launchHandoff.ts checks the sender and the shape).
+ */
+export interface LaunchHandoff {
+  kind: 'launch_handoff';
+  /** The daemon's half is in its memory only; null when the page holds no pairing (any more). */
+  pairing: { secret: string; label: string } | null;
+  bridgePort: number;
+  noBrowserPolicy: boolean;
+}
 
 /** Worker → panel. */
 export type WorkerToPanel =

@@ -30,6 +30,7 @@ import {
 import type { LinkState } from './messages';
 import { FORGOTTEN_KEY, forgottenPairings } from './pairings';
 import { RelayHandshake, type AskPairingCode } from './relayHandshake';
+import { onStorageChanged, type StorageChanges } from './storageAreas';
 
 export type { AskPairingCode } from './relayHandshake';
 
@@ -93,10 +94,10 @@ export class RelayClient {
       askCode,
     );
     this.#keepalive = setInterval(() => this.#send({ type: 'ping', t: Date.now() }), KEEPALIVE_MS);
-    chrome.storage.onChanged.addListener(this.#onStorage);
+    onStorageChanged.addListener(this.#onStorage);
   }
 
-  readonly #onStorage = (changes: Record<string, chrome.storage.StorageChange>): void => {
+  readonly #onStorage = (changes: StorageChanges): void => {
     if (FORGOTTEN_KEY in changes) void this.#sendForgotten();
   };
 
@@ -131,7 +132,7 @@ export class RelayClient {
   /** Closes the link for good (e.g. the worker takes it over); calls in flight fail at once. */
   stop(reason: string): void {
     this.#stopped = true;
-    chrome.storage.onChanged.removeListener(this.#onStorage);
+    onStorageChanged.removeListener(this.#onStorage);
     clearTimeout(this.#retryTimer);
     clearInterval(this.#keepalive);
     this.#ws?.close(1000, reason);

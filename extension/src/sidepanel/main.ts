@@ -17,6 +17,8 @@ import { QuestionView } from './questionView';
 import { RecordingView } from './recordingView';
 import { PermissionsView } from './permissionsView';
 import { adoptPairingFromFragment } from '../shared/pairings';
+import { inMemoryContext } from '../shared/storageAreas';
+import { launchHandoff } from './launchHandoff';
 
 /** Under the worker's 30 s idle limit, so an idle but connected worker is not stopped. */
 const WORKER_KEEPALIVE_MS = 20_000;
@@ -37,6 +39,12 @@ let relay: RelayClient | undefined;
  * took it, this page must not connect itself, or the two relays would race for the one link.
  */
 let awaitingHandOver = launchedBrowser();
+/**
+ * An isolated launch's context (shared/storageAreas.ts): this page and the worker each keep their
+ * storage in their own memory, so the page hands the worker the pairing and settings in a message
+ * (LaunchHandoff), on connect and after every worker restart.
+ */
+const handsOff = launchedBrowser() && inMemoryContext();
 
 /** The one typed channel to the worker; reopened when the worker restarts. */
 function toWorker(message: PanelToWorker): void {
@@ -50,11 +58,23 @@ function workerPort(): chrome.runtime.Port {
   p.onDisconnect.addListener(() => {
     port = undefined;
     relay?.workerGone();
+    // A restarted worker has lost its memory and greets with its defaults (the page holding the
+    // link): they are ignored until the hand-off below has reached it.
+    if (handsOff) awaitingHandOver = true;
     // Reconnecting wakes the worker again and brings the panel's view back in step.
-    setTimeout(workerPort, PORT_RECONNECT_MS);
+    setTimeout(() => {
+      const next = workerPort();
+      if (handsOff) void handOff(next);
+    }, PORT_RECONNECT_MS);
   });
   port = p;
   return p;
+}
+
+async function handOff(p: chrome.runtime.Port): Promise<void> {
+  const message = await launchHandoff(await pairingAdopted);
+  // A port that closed meanwhile has a successor, which sends its own.
+  if (port === p) p.postMessage(message satisfies PanelToWorker);
 }
 
 const log = new ActivityLog(byId('log'), byId('log-filter'), byId('log-all'));
@@ -73,9 +93,15 @@ const sessions = new SessionList(
 const recordingView = new RecordingView(byId('recordings'));
 recordingView.refresh();
 const pairingView = new PairingView();
-pairingView.onForget = (id) => relay?.unpair(id);
+pairingView.onForget = (id) => {
+  relay?.unpair(id);
+  if (handsOff) toWorker({ kind: 'forget_pairing', id });
+};
 // A pairing handed over in the URL (launch mode) must be stored before the first hello.
-const pairingAdopted = adoptPairingFromFragment(location, history).then(() => pairingView.render());
+const pairingAdopted = adoptPairingFromFragment(location, history).then(async (adopted) => {
+  await pairingView.render();
+  return adopted;
+});
 const questionView = new QuestionView(byId('questions'), (id, allow, scope) =>
   toWorker({ kind: 'submit_answer', id, allow, ...(scope ? { scope } : {}) }),
 );
@@ -146,20 +172,25 @@ function applySettings(settings: Settings): void {
   relay.start();
 }
 
-workerPort();
-// Before any frame this page relays, so the first call already knows it need not wait.
-if (noBrowserPolicy()) toWorker({ kind: 'no_browser_policy' });
-// The worker-held link needs to know the port this panel was opened with. A launched browser is
-// ours, so the worker holds the link there (the runtime-messaging hop is gone); the user can still
-// pause or revoke sessions here, and give the link back to this page in Settings.
-if (launchedBrowser())
-  void pairingAdopted.then(() =>
-    toWorker({
-      kind: 'settings',
-      settings: { bridgePort: bridgePort(), keepWorkingWhenPanelClosed: true },
-    }),
-  );
-else toWorker({ kind: 'settings', settings: { bridgePort: bridgePort() } });
+if (handsOff) {
+  // The hand-off carries what the messages below say, and the pairing besides.
+  void handOff(workerPort());
+} else {
+  workerPort();
+  // Before any frame this page relays, so the first call already knows it need not wait.
+  if (noBrowserPolicy()) toWorker({ kind: 'no_browser_policy' });
+  // The worker-held link needs to know the port this panel was opened with. A launched browser is
+  // ours, so the worker holds the link there (the runtime-messaging hop is gone); the user can
+  // still pause or revoke sessions here, and give the link back to this page in Settings.
+  if (launchedBrowser())
+    void pairingAdopted.then(() =>
+      toWorker({
+        kind: 'settings',
+        settings: { bridgePort: bridgePort(), keepWorkingWhenPanelClosed: true },
+      }),
+    );
+  else toWorker({ kind: 'settings', settings: { bridgePort: bridgePort() } });
+}
 setInterval(
   () => toWorker({ kind: 'frame', text: serializeFrame({ type: 'ping', t: Date.now() }) }),
   WORKER_KEEPALIVE_MS,

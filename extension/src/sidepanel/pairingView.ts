@@ -1,6 +1,7 @@
 import { normalizeOneTimeCode } from '@browser-agent/protocol';
 import { friendlyClientName } from '../shared/clientNames';
 import { forgetPairing, loadPairings, PAIRINGS_KEY } from '../shared/pairings';
+import { onStorageChanged } from '../shared/storageAreas';
 import { byId, el } from './dom';
 
 /**
@@ -21,7 +22,7 @@ export class PairingView {
   onForget: (id: string) => void = () => undefined;
 
   constructor() {
-    chrome.storage.onChanged.addListener((changes, area) => {
+    onStorageChanged.addListener((changes, area) => {
       if (area === 'local' && PAIRINGS_KEY in changes) void this.render();
     });
   }

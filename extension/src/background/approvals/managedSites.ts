@@ -7,17 +7,19 @@
  * is ever answered (20 s and more). Every state-changing call reads the lists, so a read that
  * hung held every call of every agent (the e2e "bridge" spec, CI). Now a read is sent again while
  * it hangs, an answer is kept until Chrome says the policy changed, and when Chrome keeps silent
- * the lists last read in this profile apply (kept in chrome.storage.local); a profile that never
- * got an answer has none to apply (docs/security.md, "Admin lists").
+ * the lists last read in this profile apply (kept in the local area, shared/storageAreas.ts); a
+ * profile that never got an answer has none to apply (docs/security.md, "Admin lists"), nor has
+ * an isolated launch's context at its start: its local area is its worker's memory.
  */
 import { adminSitesSchema, type AdminSites } from '@browser-agent/protocol';
+import { localArea } from '../../shared/storageAreas';
 import { delay } from '../common/timing';
 
 /** A call waits this long for Chrome's first answer, then goes on with the last lists read. */
 const FIRST_WAIT_MS = 3_000;
 /** While no answer has come, another read is sent this often. */
 const RESEND_MS = 1_000;
-/** chrome.storage.local: the lists of the last answer (null: the policy set none). */
+/** The local area: the lists of the last answer (null: the policy set none). */
 export const LAST_READ_KEY = 'managedSitesLastRead';
 
 export interface ManagedSitesDeps {
@@ -30,11 +32,13 @@ export interface ManagedSitesDeps {
 const chromeDeps: ManagedSitesDeps = {
   read: () => chrome.storage.managed.get(['allowSites', 'blockSites']),
   loadLast: async () => {
-    const items = await chrome.storage.local.get(LAST_READ_KEY).catch(() => ({}));
+    const items = await localArea()
+      .get(LAST_READ_KEY)
+      .catch(() => ({}));
     const parsed = adminSitesSchema.safeParse((items as Record<string, unknown>)[LAST_READ_KEY]);
     return parsed.success ? parsed.data : undefined;
   },
-  saveLast: (lists) => chrome.storage.local.set({ [LAST_READ_KEY]: lists ?? null }),
+  saveLast: (lists) => localArea().set({ [LAST_READ_KEY]: lists ?? null }),
   warn: (message) => console.warn(message),
 };
 

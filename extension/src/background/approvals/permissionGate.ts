@@ -25,6 +25,7 @@ import {
   type ToolName,
 } from '@browser-agent/protocol';
 import type { Settings } from '../../shared/messages';
+import { sessionArea } from '../../shared/storageAreas';
 import type { Handler, HandlerContext } from '../handlerContext';
 import type { SessionRecord } from '../sessionStore';
 import type { ApprovalQuestions } from './approvalQuestions';
@@ -77,7 +78,7 @@ export class PermissionGate {
   async setMode(sessionId: string, mode: PermissionMode): Promise<void> {
     const modes = await this.#loadModes();
     modes.set(sessionId, mode);
-    await chrome.storage.session.set({ [MODES_KEY]: Object.fromEntries(modes) });
+    await sessionArea().set({ [MODES_KEY]: Object.fromEntries(modes) });
     this.#deps.modesChanged();
   }
 
@@ -114,7 +115,7 @@ export class PermissionGate {
     this.#allowedOnce.delete(sessionId);
     const modes = await this.#loadModes();
     if (modes.delete(sessionId))
-      await chrome.storage.session.set({ [MODES_KEY]: Object.fromEntries(modes) });
+      await sessionArea().set({ [MODES_KEY]: Object.fromEntries(modes) });
   }
 
   /**
@@ -289,13 +290,15 @@ export class PermissionGate {
   }
 
   #loadModes(): Promise<Map<string, PermissionMode>> {
-    this.#modes ??= chrome.storage.session.get(MODES_KEY).then(
-      (items) =>
-        new Map(
-          Object.entries((items[MODES_KEY] as Record<string, PermissionMode> | undefined) ?? {}),
-        ),
-      () => new Map(),
-    );
+    this.#modes ??= sessionArea()
+      .get(MODES_KEY)
+      .then(
+        (items) =>
+          new Map(
+            Object.entries((items[MODES_KEY] as Record<string, PermissionMode> | undefined) ?? {}),
+          ),
+        () => new Map(),
+      );
     return this.#modes;
   }
 }

@@ -1,11 +1,13 @@
 /**
  * "Allow on this site", remembered: the sites each agent (by its client's name) or every agent
  * (`*`) may act on without being asked in `per-site` mode. In storage.local, so grants outlive
- * the browser session; listed in the side panel, where each can be revoked. A grant never
+ * the browser session (an isolated launch's context keeps them in its own memory, so a grant
+ * made in one isolated session applies in no other: shared/storageAreas.ts); listed in the side panel, where each can be revoked. A grant never
  * covers a sensitive site or a site an admin blocked (permissionGate.ts).
  */
 import { siteOrigin } from '@browser-agent/protocol';
 import type { SiteGrant } from '../../shared/messages';
+import { localArea } from '../../shared/storageAreas';
 
 const KEY = 'siteGrants';
 /** Enough for any person's list; the oldest go first beyond it. */
@@ -22,10 +24,12 @@ export class SiteGrants {
   }
 
   all(): Promise<SiteGrant[]> {
-    this.#cached ??= chrome.storage.local.get(KEY).then(
-      (items) => (Array.isArray(items[KEY]) ? (items[KEY] as SiteGrant[]) : []),
-      () => [],
-    );
+    this.#cached ??= localArea()
+      .get(KEY)
+      .then(
+        (items) => (Array.isArray(items[KEY]) ? (items[KEY] as SiteGrant[]) : []),
+        () => [],
+      );
     return this.#cached;
   }
 
@@ -47,7 +51,7 @@ export class SiteGrants {
 
   async #save(grants: SiteGrant[]): Promise<void> {
     this.#cached = Promise.resolve(grants);
-    await chrome.storage.local.set({ [KEY]: grants });
+    await localArea().set({ [KEY]: grants });
     this.#changed();
   }
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ActivityEntry, WorkerToPanel } from '../../shared/messages';
+import type { ActivityEntry, PanelToWorker, WorkerToPanel } from '../../shared/messages';
 import { PANEL_PORT_NAME } from '../../shared/messages';
 import {
   LIVE_VIEW_AT_START_MS,
@@ -123,5 +123,40 @@ describe('PanelHub', () => {
     expect(second.received).toEqual([{ kind: 'activity_all', entries: [] }]);
     vi.advanceTimersByTime(LIVE_VIEW_MAX_DELAY_MS);
     expect(second.received).toHaveLength(1);
+  });
+
+  it("hands a panel's messages on with its page as sender, and never listens to a web page", () => {
+    const heard: Array<{ message: PanelToWorker; url: string | undefined }> = [];
+    const hub = new PanelHub(
+      (message, _reply, sender) => void heard.push({ message, url: sender?.url }),
+      () => undefined,
+    );
+    const ports = [panelPort(), panelPort()].map(({ port }) => {
+      const listeners: Array<(m: PanelToWorker) => void> = [];
+      let disconnected = false;
+      Object.assign(port, {
+        onMessage: { addListener: (l: (m: PanelToWorker) => void) => listeners.push(l) },
+        disconnect: () => (disconnected = true),
+      });
+      return {
+        port,
+        say: (m: PanelToWorker) => listeners.forEach((l) => l(m)),
+        disconnected: () => disconnected,
+      };
+    });
+    const [panel, page] = ports;
+    if (!panel || !page) throw new Error('two ports');
+    Object.assign(page.port, {
+      sender: { id: ID, url: 'https://evil.test/', tab: { id: 3, incognito: true } },
+    });
+    hub.accept(panel.port);
+    hub.accept(page.port);
+    panel.say({ kind: 'stop_all' });
+    page.say({ kind: 'resume_all' });
+    expect(heard).toEqual([
+      { message: { kind: 'stop_all' }, url: `chrome-extension://${ID}/src/sidepanel/index.html` },
+    ]);
+    expect(page.disconnected()).toBe(true);
+    expect(panel.disconnected()).toBe(false);
   });
 });

@@ -15,13 +15,20 @@ export const LIVE_VIEW_QUIET_MS = 50;
 export const LIVE_VIEW_AT_START_MS = 500;
 export const LIVE_VIEW_MAX_DELAY_MS = 1000;
 
+/** `sender` is the panel's page, already found to be ours (a hand-off checks more of it). */
+export type PanelMessageHandler = (
+  message: PanelToWorker,
+  reply: (m: WorkerToPanel) => void,
+  sender: chrome.runtime.MessageSender | undefined,
+) => void;
+
 /**
  * The panels (side panel, relay tab) connected to the worker over the one typed port. Only our
  * own extension pages may connect; every panel gets every broadcast (sessions, activity, link).
  */
 export class PanelHub {
   readonly #ports = new Set<chrome.runtime.Port>();
-  readonly #onMessage: (message: PanelToWorker, reply: (m: WorkerToPanel) => void) => void;
+  readonly #onMessage: PanelMessageHandler;
   readonly #onConnect: (send: (m: WorkerToPanel) => void) => void;
   /** Live views waiting for the next flush: the latest entry per call, the latest sessions. */
   readonly #pendingActivity = new Map<string, WorkerToPanel & { kind: 'activity' }>();
@@ -33,7 +40,7 @@ export class PanelHub {
   readonly #running = new Set<string>();
 
   constructor(
-    onMessage: (message: PanelToWorker, reply: (m: WorkerToPanel) => void) => void,
+    onMessage: PanelMessageHandler,
     onConnect: (send: (m: WorkerToPanel) => void) => void,
   ) {
     this.#onMessage = onMessage;
@@ -52,7 +59,7 @@ export class PanelHub {
       if (this.#ports.has(port)) port.postMessage(m);
     };
     port.onDisconnect.addListener(() => this.#ports.delete(port));
-    port.onMessage.addListener((m: PanelToWorker) => this.#onMessage(m, reply));
+    port.onMessage.addListener((m: PanelToWorker) => this.#onMessage(m, reply, port.sender));
     this.#onConnect(reply);
   }
 

@@ -3,6 +3,7 @@ import {
   type ResumeStats,
   type TransactionLimits,
 } from '@browser-agent/protocol';
+import { sessionArea } from '../../shared/storageAreas';
 import type { Checkpoint } from './checkpoint';
 
 export interface SessionTransactions {
@@ -131,12 +132,14 @@ export class TransactionManager {
   }
 
   #load(): Promise<void> {
-    this.#loaded ??= chrome.storage.session.get('transactions').then((items) => {
-      const saved = items['transactions'] as Record<string, SessionTransactions> | undefined;
-      // Spread over fresh(): state a previous version of the worker saved lacks newer fields.
-      for (const [id, tx] of Object.entries(saved ?? {}))
-        this.#bySession.set(id, { ...fresh(), ...tx });
-    });
+    this.#loaded ??= sessionArea()
+      .get('transactions')
+      .then((items) => {
+        const saved = items['transactions'] as Record<string, SessionTransactions> | undefined;
+        // Spread over fresh(): state a previous version of the worker saved lacks newer fields.
+        for (const [id, tx] of Object.entries(saved ?? {}))
+          this.#bySession.set(id, { ...fresh(), ...tx });
+      });
     return this.#loaded;
   }
 
@@ -154,6 +157,6 @@ export class TransactionManager {
   }
 
   async #save(): Promise<void> {
-    await chrome.storage.session.set({ transactions: Object.fromEntries(this.#bySession) });
+    await sessionArea().set({ transactions: Object.fromEntries(this.#bySession) });
   }
 }

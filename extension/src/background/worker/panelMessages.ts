@@ -14,6 +14,7 @@ import type { Activity } from '../panel/activity';
 import type { BackgroundRelay } from '../panel/backgroundRelay';
 import type { PanelHub } from '../panel/panelHub';
 import { loadSettings, saveSettings } from '../settings';
+import { chromeHandoffContext, forgetHandedPairing, takeHandoff } from './launchHandoff';
 import type { PanelToWorker, SessionView, WorkerToPanel } from '../../shared/messages';
 
 export interface PanelMessagesDeps {
@@ -37,7 +38,11 @@ export class PanelMessages {
     this.#deps = deps;
   }
 
-  async onMessage(message: PanelToWorker, reply: (m: WorkerToPanel) => void): Promise<void> {
+  async onMessage(
+    message: PanelToWorker,
+    reply: (m: WorkerToPanel) => void,
+    sender?: chrome.runtime.MessageSender,
+  ): Promise<void> {
     const { permissions } = this.#deps;
     switch (message.kind) {
       case 'frame': {
@@ -71,6 +76,16 @@ export class PanelMessages {
         return;
       case 'no_browser_policy':
         permissions.managed.noPolicyFiles();
+        return;
+      case 'launch_handoff':
+        await takeHandoff(message, sender, {
+          where: chromeHandoffContext(),
+          noPolicyFiles: () => permissions.managed.noPolicyFiles(),
+          applySettings: (settings) => this.onMessage({ kind: 'settings', settings }, reply),
+        });
+        return;
+      case 'forget_pairing':
+        await forgetHandedPairing(message.id, chromeHandoffContext());
         return;
       case 'settings': {
         const settings = await saveSettings(message.settings);
