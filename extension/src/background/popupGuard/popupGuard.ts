@@ -17,12 +17,12 @@
  */
 import { normalizeHost } from '@browser-agent/protocol';
 import type { SessionStore } from '../sessionStore';
+import { inMemoryContext } from '../../shared/storageAreas';
 import { popupRules } from './popupRules';
+import { pickIncognitoBlock, ruleBlock, type RuleBlock } from './ruleBlock';
 
 /** A new tab that neither commits nor turns out a popup (a discarded tab) is known by then. */
 const UNDECIDED_MAX_MS = 5_000;
-/** Rule ids of one generation start at 1, of the next at ID_RANGE (Chrome allows 5,000 rules). */
-const ID_RANGE = 100_000;
 
 interface Hold {
   why: 'new' | 'popup';
@@ -39,6 +39,8 @@ export class PopupGuard {
    */
   readonly #known = new Set<number>();
   #started: Promise<void> | undefined;
+  /** The rule ids this worker builds and removes (ruleBlock.ts). */
+  #block: RuleBlock | undefined;
   #running: Promise<void> = Promise.resolve();
   #queued = false;
 
@@ -119,17 +121,25 @@ export class PopupGuard {
         if (t.id !== undefined && !this.#undecided.has(t.id)) this.#known.add(t.id);
     });
     await this.#started;
-    const [records, tabs, old] = await Promise.all([
+    const [records, tabs, all] = await Promise.all([
       this.#store.all(),
       chrome.tabs.query({}),
       chrome.declarativeNetRequest.getSessionRules(),
     ]);
+    const block = (this.#block ??= inMemoryContext()
+      ? pickIncognitoBlock(
+          all.map((r) => r.id),
+          Math.random,
+        )
+      : ruleBlock(0));
+    // Other contexts' rules are theirs to replace.
+    const old = all.filter((r) => block.owns(r.id));
     const urls = new Map(tabs.map((t) => [t.id, t.url ?? t.pendingUrl ?? '']));
     const live = new Set(tabs.map((t) => t.id));
     const excludedTabIds = [...this.#known].filter((id) => live.has(id));
     const rules: chrome.declarativeNetRequest.Rule[] = [];
     // Two id ranges in turn, so the new rules go in before the old ones go out (below).
-    const base = old.some((r) => r.id >= ID_RANGE) ? 1 : ID_RANGE;
+    const base = block.nextBase(old.map((r) => r.id));
     for (const record of records) {
       if (!record.policy || record.state === 'revoked') continue;
       const initiatorDomains = [
