@@ -55,14 +55,18 @@ export class CallRunner {
       frame,
       record ? friendlyClientName(record.client.name) : frame.sessionId.slice(0, 8),
     );
-    // The page the call starts on, for "Clicked … on github.com"; not awaited, so the call does
-    // not wait for it (tabs.get is answered before the call's own commands change the page).
+    // The page the call starts on, for "Clicked … on github.com" and the irreversible gate below:
+    // asked once, as the call arrives (tabs.get is answered before the call's own commands
+    // change the page). One lookup, started first: it waited 4–10 ms on a browser busy with the
+    // last call's tab, and was asked twice in a row (session 14's hop trace).
     const tabId = record?.currentTabId;
-    if (tabId !== undefined)
-      void chrome.tabs.get(tabId).then(
-        (tab) => (entry.host = hostOf(tab.url)),
-        () => undefined,
-      );
+    const startTab =
+      tabId === undefined
+        ? Promise.resolve(undefined)
+        : chrome.tabs.get(tabId).catch(() => undefined);
+    void startTab.then((tab) => {
+      if (tab !== undefined) entry.host = hostOf(tab.url);
+    });
     // The hub holds live-log entries until no response is about to leave (panelHub.ts).
     panels.broadcast({ kind: 'activity', entry });
     if (record) record.lastActivity = entry.startedAt;
@@ -78,10 +82,7 @@ export class CallRunner {
     let pending: PendingResponse;
     try {
       const secret = (await loadSettings()).askBeforeSecretSubmit;
-      const tabUrl =
-        record?.currentTabId === undefined
-          ? undefined
-          : (await chrome.tabs.get(record.currentTabId).catch(() => undefined))?.url;
+      const tabUrl = (await startTab)?.url;
       const why = record === undefined ? undefined : await gate.irreversibleGate(record, tabUrl);
       pending =
         record !== undefined && (secret || why !== undefined)
