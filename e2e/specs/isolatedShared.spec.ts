@@ -9,6 +9,7 @@ import { chmodSync, existsSync, readFileSync, readdirSync, statSync } from 'node
 import net from 'node:net';
 import path from 'node:path';
 import { callOk, expect, test, type Sandbox } from '../harness.js';
+import { connectByUrl, startHttpServer } from '../httpClient.js';
 import { CHROME_PATH } from '@browser-agent/testkit/workspace';
 import { waitUntil } from '@browser-agent/testkit/procfs';
 
@@ -147,5 +148,32 @@ test('the isolated host answers junk and foreign pages with a refusal, and no ot
     expect(probe.stdout.trim()).toBe('EACCES');
   } finally {
     chmodSync(sandbox.root, 0o700);
+  }
+});
+
+test('over HTTP, every --isolated MCP session is a context of one browser', async ({
+  sandbox,
+  site,
+}) => {
+  const { child, url, token } = await startHttpServer(sandbox.env, ISOLATED);
+  try {
+    const clients = [];
+    for (const name of ['http-a', 'http-b', 'http-c']) {
+      const client = await connectByUrl(url, name, token);
+      clients.push(client);
+      await callOk(client, 'browser_navigate', { url: site.url('/button.html') });
+      await callOk(client, 'browser_evaluate', {
+        function: `() => { document.cookie = 'who=${name}'; }`,
+      });
+    }
+    expect(browsers(sandbox), 'one Chromium for three sessions').toHaveLength(1);
+    const [first] = clients;
+    if (first === undefined) throw new Error('no client');
+    const jar = await callOk(first, 'browser_evaluate', { function: '() => document.cookie' });
+    expect(jar.text).toContain('who=http-a');
+    expect(jar.text).not.toContain('http-b');
+    for (const client of clients) await client.close();
+  } finally {
+    child.kill('SIGTERM');
   }
 });

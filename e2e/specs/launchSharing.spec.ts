@@ -1,8 +1,8 @@
 /**
  * A daemon runs one browser. A server whose launch options that browser cannot honour gets a
- * daemon and a browser of its own instead of silently joining it: a second --isolated server
- * (it asks for a fresh profile), and a server naming another --user-data-dir or
- * --executable-path.
+ * daemon and a browser of its own instead of silently joining it: a server naming another
+ * --user-data-dir or --executable-path. (A second --isolated server gets a daemon of its own and
+ * a context in the shared isolated browser: isolatedShared.spec.ts.)
  */
 import { chmod, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,33 +10,6 @@ import { callOk, expect, test } from '../harness.js';
 import { CHROME_PATH } from '@browser-agent/testkit/workspace';
 
 const ISOLATED = ['--launch', '--headless', '--isolated', '--executable-path', CHROME_PATH];
-
-test('two --isolated servers do not share a profile: the second does not see the first one’s localStorage', async ({
-  sandbox,
-  site,
-}) => {
-  const url = site.url('/button.html');
-  const first = await sandbox.startServer({ name: 'isolated-1', flags: ISOLATED });
-  await callOk(first, 'browser_navigate', { url });
-  await callOk(first, 'browser_evaluate', {
-    function:
-      "() => { localStorage.setItem('owner', 'first'); return localStorage.getItem('owner'); }",
-  });
-
-  const second = await sandbox.startServer({ name: 'isolated-2', flags: ISOLATED });
-  await callOk(second, 'browser_navigate', { url });
-  const seen = await callOk(second, 'browser_evaluate', {
-    function: "() => String(localStorage.getItem('owner'))",
-  });
-  expect(seen.text).toContain('"null"');
-  expect(seen.text).not.toContain('first');
-
-  // The first session still has its own browser and storage.
-  const own = await callOk(first, 'browser_evaluate', {
-    function: "() => String(localStorage.getItem('owner'))",
-  });
-  expect(own.text).toContain('"first"');
-});
 
 test('--user-data-dir and --executable-path of a new server are honoured while the daemon runs another browser', async ({
   sandbox,

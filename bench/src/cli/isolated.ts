@@ -1,48 +1,29 @@
 /**
  * `pnpm bench:isolated` (#27.2): what each extra `--isolated` session costs, ours beside
- * Playwright MCP's `--isolated`, in one run. Sessions are added one at a time, each a new server
+ * Playwright MCP's `--isolated` (started as the real-pages phase starts it), in one run. Sessions are added one at a time, each a new server
  * (as a client that starts one per conversation would), and stay open: per session, the time
  * from spawning its server to its first navigate answered, and the memory of everything the run
  * started (PSS summed over every process: servers, daemons, browsers). Then all close, and the
  * time until no browser is left is measured. Option: --sessions=N (BENCH_ISOLATED_SESSIONS, 4).
  */
-import path from 'node:path';
 import { processTree, pssMiB } from '@browser-agent/testkit/procfs';
 import { startFixtureSite } from '../../fixtures/server.js';
 import { progress, result, ms } from '../log.js';
 import type { BenchClient } from '../mcp/benchClient.js';
 import { CHROME_PATH } from '../paths.js';
+import { startPeer } from '../realPages/peers.js';
 import { createSandbox, type Sandbox } from '../sandbox.js';
 import { atExit, runMain } from './main.js';
 import { countOption } from './options.js';
-import { createRequire } from 'node:module';
-
-const require = createRequire(import.meta.url);
-const PLAYWRIGHT_MCP = path.join(
-  path.dirname(require.resolve('@playwright/mcp/package.json')),
-  'cli.js',
-);
 const SETTLE_MS = 1_500;
 const GONE_TIMEOUT_MS = 60_000;
 
 type Who = 'ours' | 'playwright-mcp';
 
-function spawnIsolated(who: Who, sandbox: Sandbox, i: number): Promise<BenchClient> {
-  if (who === 'ours')
-    return sandbox.spawnClient(`isolated-${i}`, {
-      flags: ['--launch', '--headless', '--isolated', '--executable-path', CHROME_PATH],
-    });
-  return sandbox.spawnClient(`pw-isolated-${i}`, {
-    script: PLAYWRIGHT_MCP,
-    flags: [
-      '--headless',
-      '--isolated',
-      '--no-sandbox',
-      '--executable-path',
-      CHROME_PATH,
-      '--output-dir',
-      path.join(sandbox.root, `pw-output-${i}`),
-    ],
+async function spawnIsolated(who: Who, sandbox: Sandbox, i: number): Promise<BenchClient> {
+  if (who === 'playwright-mcp') return (await startPeer('playwright-mcp', sandbox)).client;
+  return sandbox.spawnClient(`isolated-${i}`, {
+    flags: ['--launch', '--headless', '--isolated', '--executable-path', CHROME_PATH],
   });
 }
 

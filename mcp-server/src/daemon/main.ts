@@ -6,14 +6,14 @@
  */
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { rmSync, writeFileSync, readFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { DEFAULT_BRIDGE_PORT } from '@browser-agent/protocol';
 import { createLogger, logToFile } from '../shared/logger.js';
 import { ensureStateDir, statePaths, type StatePaths } from '../shared/paths.js';
 import { socketAnswers } from '../shared/socketAnswers.js';
 import { Daemon } from './daemon.js';
 import { installMemoryProbe } from './memoryProbe.js';
-import { takeStartLock } from './startLock.js';
+import { removeOwnPidFile, takeStartLock } from './startLock.js';
 import { statusFilePath } from './statusFile.js';
 
 const DEFAULT_IDLE_EXIT_MS = 60_000;
@@ -88,12 +88,7 @@ async function main(): Promise<void> {
   };
   const cleanup = (): void => {
     releaseLock();
-    try {
-      if (readFileSync(paths.pidFile, 'utf8').trim() === String(process.pid))
-        rmSync(paths.pidFile, { force: true });
-    } catch {
-      // No pid file to remove.
-    }
+    removeOwnPidFile(paths.pidFile);
     if (process.platform !== 'win32') rmSync(paths.socket, { force: true });
     // doctor would take a status of a reused pid for a live daemon.
     rmSync(statusFilePath(paths.dir), { force: true });

@@ -49,3 +49,13 @@ function releaseIfOurs(lockPath: string): void {
     // Already gone.
   }
 }
+
+/** Removes the pid file a process wrote at start, unless another process's pid is in it by now. */
+export function removeOwnPidFile(pidFile: string): void {
+  try {
+    if (readFileSync(pidFile, 'utf8').trim() === String(process.pid))
+      rmSync(pidFile, { force: true });
+  } catch {
+    // No pid file to remove.
+  }
+}

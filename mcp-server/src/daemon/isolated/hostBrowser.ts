@@ -13,7 +13,7 @@ import { Readable, Writable } from 'node:stream';
 import type { Logger } from '../../shared/logger.js';
 import { ensurePrivateDir } from '../../shared/privateDir.js';
 import { CdpPipe } from '../launch/cdpPipe.js';
-import { extensionDir, killGroup, privateFiles } from '../launch/chromeLauncher.js';
+import { extensionDir, killGroup, privateFiles, stopBrowser } from '../launch/chromeLauncher.js';
 import {
   AUTOMATION_HIDDEN_FLAGS,
   QUIET_FLAGS,
@@ -24,7 +24,6 @@ import type { HostLaunch, OpenFrame } from './hostFrames.js';
 import { copySplitExtension } from './splitExtension.js';
 
 const CLOSE_GRACE_MS = 3_000;
-const KILL_GRACE_MS = 3_000;
 
 export class HostBrowser {
   readonly profile: string;
@@ -147,18 +146,8 @@ export class HostBrowser {
   }
 
   async close(): Promise<void> {
-    const pid = this.#child.pid;
-    const running = (): boolean => this.#child.exitCode === null && this.#child.signalCode === null;
-    if (running()) {
-      this.#cdp.send('Browser.close').catch(() => undefined);
-      await Promise.race([this.exited, new Promise((r) => setTimeout(r, CLOSE_GRACE_MS))]);
-    }
-    if (pid !== undefined && running()) {
-      killGroup(pid, 'SIGTERM');
-      const timer = setTimeout(() => killGroup(pid, 'SIGKILL'), KILL_GRACE_MS);
-      await this.exited;
-      clearTimeout(timer);
-    }
+    // Nothing of the profile is kept, so a short grace for Browser.close.
+    await stopBrowser(this.#child, this.#cdp, this.exited, CLOSE_GRACE_MS);
     rmSync(this.profile, { recursive: true, force: true });
     rmSync(this.#extensionCopy, { recursive: true, force: true });
   }

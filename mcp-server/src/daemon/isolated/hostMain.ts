@@ -5,14 +5,14 @@
  * state directory (the start lock and the socket, as for the daemon); it exits when its browser
  * does, or when no session has used it for the linger time.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createLogger, logToFile } from '../../shared/logger.js';
 import { ensureStateDir } from '../../shared/paths.js';
 import { socketAnswers } from '../../shared/socketAnswers.js';
 import { listenUnix } from '../serverConnection.js';
-import { takeStartLock } from '../startLock.js';
+import { removeOwnPidFile, takeStartLock } from '../startLock.js';
 import { ContextHost } from './contextHost.js';
 import { HostBrowser } from './hostBrowser.js';
 import type { HostLaunch } from './hostFrames.js';
@@ -51,12 +51,7 @@ async function main(): Promise<void> {
   rmSync(paths.socket, { force: true });
   const cleanup = (): void => {
     releaseLock();
-    try {
-      if (readFileSync(paths.pidFile, 'utf8').trim() === String(process.pid))
-        rmSync(paths.pidFile, { force: true });
-    } catch {
-      // No pid file to remove.
-    }
+    removeOwnPidFile(paths.pidFile);
     rmSync(paths.socket, { force: true });
   };
   process.on('exit', cleanup);

@@ -239,19 +239,32 @@ export class LaunchedBrowser {
    * localStorage reach the profile on disk; then the whole process group, in case it hangs.
    */
   async close(): Promise<void> {
-    const pid = this.#child.pid;
-    const running = (): boolean => this.#child.exitCode === null && this.#child.signalCode === null;
-    if (this.#cdp && running()) {
-      this.#cdp.send('Browser.close').catch(() => undefined);
-      await Promise.race([this.exited, new Promise((r) => setTimeout(r, CLOSE_GRACE_MS))]);
-    }
-    if (pid !== undefined && running()) {
-      killGroup(pid, 'SIGTERM');
-      const timer = setTimeout(() => killGroup(pid, 'SIGKILL'), KILL_GRACE_MS);
-      await this.exited;
-      clearTimeout(timer);
-    }
+    await stopBrowser(this.#child, this.#cdp, this.exited, CLOSE_GRACE_MS);
     if (this.#tempProfile) rmSync(this.#tempProfile, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Browser.close over the pipe first, waiting `graceMs` (a kept profile's cookies and storage are
+ * written then); then the whole process group, SIGTERM and at last SIGKILL, in case it hangs.
+ */
+export async function stopBrowser(
+  child: ChildProcess,
+  cdp: CdpPipe | undefined,
+  exited: Promise<void>,
+  graceMs: number,
+): Promise<void> {
+  const pid = child.pid;
+  const running = (): boolean => child.exitCode === null && child.signalCode === null;
+  if (cdp && running()) {
+    cdp.send('Browser.close').catch(() => undefined);
+    await Promise.race([exited, new Promise((r) => setTimeout(r, graceMs))]);
+  }
+  if (pid !== undefined && running()) {
+    killGroup(pid, 'SIGTERM');
+    const timer = setTimeout(() => killGroup(pid, 'SIGKILL'), KILL_GRACE_MS);
+    await exited;
+    clearTimeout(timer);
   }
 }
 
