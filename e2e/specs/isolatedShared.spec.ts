@@ -10,6 +10,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { callOk, expect, test, type Sandbox } from '../harness.js';
 import { connectByUrl, startHttpServer } from '../httpClient.js';
+import { sites, startHostileSite, type HostilePages } from '../fixtures/hostileSite.js';
 import { CHROME_PATH } from '@browser-agent/testkit/workspace';
 import { waitUntil } from '@browser-agent/testkit/procfs';
 
@@ -176,4 +177,42 @@ test('over HTTP, every --isolated MCP session is a context of one browser', asyn
   } finally {
     child.kill('SIGTERM');
   }
+});
+
+test("an ended isolated session's popup rules go with it: they refuse no later popup of another session", async ({
+  sandbox,
+}) => {
+  const pages: HostilePages = {};
+  await sites(
+    async () => [
+      await startHostileSite(pages),
+      await startHostileSite({ '/target': '<!doctype html><title>target</title>ok' }, '127.0.0.2'),
+    ],
+    async ([main, other]) => {
+      pages['/opener'] = `<!doctype html><title>opener</title>
+        <a href="${other.url('/target')}" target="_blank">Open</a>`;
+      // Keeps the shared browser up between the two sessions.
+      const keeper = await sandbox.startServer({ name: 'keeper', flags: ISOLATED });
+      await callOk(keeper, 'browser_navigate', { url: main.url('/opener') });
+      // A session whose policy refuses the other site: the popup guard builds rules for it, and
+      // declarativeNetRequest rules are the whole browser's, not its context's.
+      const strict = await sandbox.startServer({
+        name: 'strict',
+        flags: ISOLATED,
+        env: { BROWSER_AGENT_BLOCKED_ORIGINS: other.origin() },
+      });
+      await callOk(strict, 'browser_navigate', { url: main.url('/opener') });
+      await callOk(strict, 'browser_click', { role: 'link', name: 'Open' });
+      await strict.close();
+      // A moment for the strict popup's request to arrive had it been sent, and for the session's
+      // end to reach its worker and its context to go (the daemon gives the worker 0.5 s).
+      await new Promise((r) => setTimeout(r, 2_000));
+      expect(other.requests, "the strict session's popup sent nothing").toEqual([]);
+
+      await callOk(keeper, 'browser_click', { role: 'link', name: 'Open' });
+      const arrived = await waitUntil(() => other.requests.length > 0, 5_000);
+      expect(arrived, "the keeper's popup reached its site").toBe(true);
+      await keeper.close();
+    },
+  );
 });

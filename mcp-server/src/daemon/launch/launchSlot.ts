@@ -11,6 +11,13 @@ import { ephemeralPairing, type Pairing, type PairingStore } from '../link/pairi
 import { IsolatedContext } from '../isolated/isolatedContext.js';
 import { LaunchedBrowser, launchExtrasKey, type LaunchOptions } from './chromeLauncher.js';
 
+/**
+ * How long an ended isolated session's worker has for its clean-up before the context goes: it
+ * rebuilds its popup rules in ~10–30 ms once it hears of the session's end, which was sent just
+ * before. Off every call's path: nothing waits for it.
+ */
+const ISOLATED_CLEANUP_MS = 500;
+
 /** A browser of this daemon's own, or (--isolated) a context in the shared isolated browser. */
 type RunningBrowser = Pick<
   LaunchedBrowser,
@@ -138,16 +145,25 @@ export class LaunchSlot {
   }
 
   /**
-   * The last session and launch-mode server are gone: an isolated context goes at once (its
-   * tabs, cookies and storage with it), rather than when this daemon idles out, so the shared
-   * isolated browser can close when nobody uses it. A browser of the daemon's own stays for
-   * the idle minute, as before.
+   * The last session and launch-mode server are gone: an isolated context goes now (its tabs,
+   * cookies and storage with it), rather than when this daemon idles out, so the shared isolated
+   * browser can close when nobody uses it. A browser of the daemon's own stays for the idle
+   * minute, as before. The slot is free at once (a server that comes now gets a new context) and
+   * the context's link goes at once (no other server's call may reach it); the context itself
+   * goes a moment later, once its worker has taken down what the ended session left in the
+   * browser beyond the context: its popup rules, which are the whole browser's
+   * (popupGuard/ruleBlock.ts).
    */
-  releaseIsolated(): void {
-    if (this.#browser instanceof IsolatedContext) {
-      this.#log.info('no isolated session left: closing its browser context');
-      void this.release();
-    }
+  releaseIsolated(link: ExtensionLink | undefined): void {
+    const context = this.#browser;
+    if (!(context instanceof IsolatedContext)) return;
+    this.#log.info('no isolated session left: closing its browser context');
+    const pairing = this.#pairing?.id;
+    this.#browser = undefined;
+    this.#pairing = undefined;
+    this.#error = undefined;
+    link?.dropUnless((id) => id !== pairing, 4409, 'The isolated session ended');
+    setTimeout(() => void context.close(), ISOLATED_CLEANUP_MS);
   }
 
   /**
