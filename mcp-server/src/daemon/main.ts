@@ -24,7 +24,11 @@ function envNumber(name: string, fallback: number): number {
   return Number.isFinite(n) && n >= 0 ? n : fallback;
 }
 
-function daemonPaths(): { paths: StatePaths; port: number | undefined } {
+function daemonPaths(): {
+  paths: StatePaths;
+  port: number | undefined;
+  idleExitMs: number | undefined;
+} {
   const { values } = parseArgs({
     args: process.argv.slice(2),
     strict: true,
@@ -32,6 +36,7 @@ function daemonPaths(): { paths: StatePaths; port: number | undefined } {
       'state-dir': { type: 'string' },
       socket: { type: 'string' },
       port: { type: 'string' },
+      'idle-exit-ms': { type: 'string' },
     },
   });
   const user = statePaths();
@@ -43,11 +48,16 @@ function daemonPaths(): { paths: StatePaths; port: number | undefined } {
     logFile: join(dir, 'daemon.log'),
   };
   const port = Number(values.port);
-  return { paths, port: Number.isInteger(port) && port >= 0 && port < 65536 ? port : undefined };
+  const idle = Number(values['idle-exit-ms']);
+  return {
+    paths,
+    port: Number.isInteger(port) && port >= 0 && port < 65536 ? port : undefined,
+    idleExitMs: Number.isInteger(idle) && idle >= 0 ? idle : undefined,
+  };
 }
 
 async function main(): Promise<void> {
-  const { paths, port } = daemonPaths();
+  const { paths, port, idleExitMs } = daemonPaths();
   ensureStateDir(paths.dir);
   if (process.platform !== 'win32') ensureStateDir(dirname(paths.socket));
   logToFile(paths.logFile);
@@ -71,7 +81,7 @@ async function main(): Promise<void> {
       socketPath: paths.socket,
       stateDir: paths.dir,
       port: port ?? envNumber('BROWSER_AGENT_PORT', DEFAULT_BRIDGE_PORT),
-      idleExitMs: envNumber('BROWSER_AGENT_IDLE_EXIT_MS', DEFAULT_IDLE_EXIT_MS),
+      idleExitMs: idleExitMs ?? envNumber('BROWSER_AGENT_IDLE_EXIT_MS', DEFAULT_IDLE_EXIT_MS),
       extensionWaitMs: envNumber('BROWSER_AGENT_EXTENSION_WAIT_MS', 5_000),
       launchWaitMs: 30_000,
       sessionGraceMs: envNumber('BROWSER_AGENT_SESSION_GRACE_MS', 30_000),

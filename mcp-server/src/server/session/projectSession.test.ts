@@ -95,4 +95,32 @@ describe('ProjectSession', () => {
     expect(plain.initialize(undefined)).toBe(true);
     expect(plain.route()).toMatchObject({ paths: userPaths, project: app, launch: undefined });
   });
+
+  it('a session key is one owner: a restarted server finds its isolated browser context', () => {
+    const isolated = { headless: true, isolated: true };
+    const keyed = () => {
+      const s = session({ launch: isolated, sessionKey: 'agent-7' });
+      s.initialize(undefined);
+      return s.route().launch?.owner;
+    };
+    expect(keyed()).toBe(keyed());
+    expect(keyed()).not.toContain('agent-7');
+    const unkeyed = () => {
+      const s = session({ launch: isolated });
+      s.initialize(undefined);
+      return s.route().launch?.owner;
+    };
+    expect(unkeyed()).not.toBe(unkeyed());
+  });
+
+  it("an isolated session's own daemon exits soon after its session; a browser's own keeps its minute", () => {
+    const s = session({ launch: { headless: true, isolated: true } });
+    s.initialize(undefined);
+    expect(s.useOwnBrowser('test')).toBe(true);
+    expect(s.route().daemonArgs).toContain('--idle-exit-ms');
+    const other = session({ launch: { headless: true, isolated: false, userDataDir: '/tmp/p' } });
+    other.initialize(undefined);
+    expect(other.useOwnBrowser('test')).toBe(true);
+    expect(other.route().daemonArgs).not.toContain('--idle-exit-ms');
+  });
 });

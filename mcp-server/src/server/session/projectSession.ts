@@ -21,6 +21,9 @@ import { chooseProfile, type ProfileChoice } from '../../shared/profiles.js';
 import { profileRecordsDir, recordProfileUse } from '../../shared/profileRecords.js';
 import { gitignoreHintText, gitignoreLineNeeded } from './gitignoreHint.js';
 
+/** How long an isolated session's own daemon stays after its last session (a keyed one's grace included before). */
+const ISOLATED_DAEMON_IDLE_MS = 5_000;
+
 export interface DaemonRoute {
   paths: StatePaths;
   launch: HelloFrame['launch'];
@@ -173,7 +176,19 @@ export class ProjectSession {
       return {
         paths,
         launch: withProfile,
-        daemonArgs: ['--state-dir', paths.dir, '--socket', paths.socket, '--port', '0'],
+        daemonArgs: [
+          '--state-dir',
+          paths.dir,
+          '--socket',
+          paths.socket,
+          '--port',
+          '0',
+          // An isolated session's own daemon holds no browser once its session is over (its
+          // context is gone with it): nothing is worth its idle minute.
+          ...(profile.source === 'isolated'
+            ? ['--idle-exit-ms', String(ISOLATED_DAEMON_IDLE_MS)]
+            : []),
+        ],
         port: 0,
         project,
       };
