@@ -311,7 +311,8 @@ export class Daemon {
   #endSession(session: Session): void {
     this.#log.info(`session ${session.id} ended`);
     this.#link?.send({ type: 'session_end', sessionId: session.id, reason: 'client disconnected' });
-    if (this.#sessions.size === 0 && this.#launchConns.size === 0) this.#launch.releaseIsolated(this.#link);
+    if (this.#sessions.size === 0 && this.#launchConns.size === 0)
+      this.#launch.releaseIsolated(this.#link);
     this.#armIdleTimer();
     this.#writeStatus();
   }
