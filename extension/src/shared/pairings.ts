@@ -30,7 +30,7 @@ export async function savePairing(secret: string, label: string): Promise<Stored
   return pairing;
 }
 
-export const LAUNCHED_LABEL = 'Launched browser';
+const LAUNCHED_LABEL = 'Launched browser';
 
 /**
  * Ids of pairings the user forgot, for the daemon to forget too. Whichever link is connected

@@ -10,13 +10,11 @@
  * incognito one (in split mode a runtime port only reaches the worker of its own context); and
  * the message has exactly the hand-off's shape. Anything else is dropped without a word.
  */
+import { RELAY_PAGE_PATH } from '@browser-agent/protocol';
 import { z } from 'zod';
 import type { LaunchHandoff, Settings } from '../../shared/messages';
 import { adoptPairing, forgetPairing } from '../../shared/pairings';
 import { inMemoryContext } from '../../shared/storageAreas';
-
-/** The relay page, as the manifest names it (`side_panel.default_path`). */
-const RELAY_PAGE_PATH = 'src/sidepanel/index.html';
 
 const handoffSchema = z.strictObject({
   kind: z.literal('launch_handoff'),

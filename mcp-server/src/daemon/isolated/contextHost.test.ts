@@ -17,7 +17,6 @@ function fakeBrowser(hold?: Promise<void>) {
   let next = 0;
   const browser: ContextBrowser = {
     profile: '/tmp/profile',
-    executable: '/usr/bin/chromium',
     async openContext(open) {
       opened.push(open);
       await hold;

@@ -15,10 +15,7 @@ import { openFrame, type HostAnswer } from './hostFrames.js';
 const MAX_FRAME_CHARS = 64 * 1024;
 
 /** What the host needs of its browser (a fake in the unit tests). */
-export type ContextBrowser = Pick<
-  HostBrowser,
-  'openContext' | 'disposeContext' | 'profile' | 'executable'
->;
+export type ContextBrowser = Pick<HostBrowser, 'openContext' | 'disposeContext' | 'profile'>;
 
 export class ContextHost {
   readonly #browser: ContextBrowser;
@@ -65,12 +62,7 @@ export class ContextHost {
         context = this.#browser.openContext(open.data).then(
           (contextId) => {
             this.#log.info(`context ${contextId} opened (${this.#connections.size} in use)`);
-            answer({
-              type: 'opened',
-              contextId,
-              profile: this.#browser.profile,
-              executable: this.#browser.executable,
-            });
+            answer({ type: 'opened', contextId, profile: this.#browser.profile });
             return contextId;
           },
           (err: unknown) => {

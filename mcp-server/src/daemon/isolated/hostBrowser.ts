@@ -5,15 +5,14 @@
  * that outlives the browser: the profile and the extension copy are temporary directories,
  * removed when it closes.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable, Writable } from 'node:stream';
 import type { Logger } from '../../shared/logger.js';
 import { ensurePrivateDir } from '../../shared/privateDir.js';
-import { CdpPipe } from '../launch/cdpPipe.js';
-import { extensionDir, killGroup, privateFiles, stopBrowser } from '../launch/chromeLauncher.js';
+import type { CdpPipe } from '../launch/cdpPipe.js';
+import { builtExtensionDir, spawnChromium, stopBrowser } from '../launch/chromeLauncher.js';
 import {
   AUTOMATION_HIDDEN_FLAGS,
   QUIET_FLAGS,
@@ -27,7 +26,6 @@ const CLOSE_GRACE_MS = 3_000;
 
 export class HostBrowser {
   readonly profile: string;
-  readonly executable: string;
   /** Settles once the extension is loaded with incognito access; fails when it cannot be. */
   readonly ready: Promise<void>;
   readonly exited: Promise<void>;
@@ -40,14 +38,12 @@ export class HostBrowser {
     child: ChildProcess,
     cdp: CdpPipe,
     dirs: { profile: string; extensionCopy: string },
-    executable: string,
     log: Logger,
   ) {
     this.#child = child;
     this.#cdp = cdp;
     this.profile = dirs.profile;
     this.#extensionCopy = dirs.extensionCopy;
-    this.executable = executable;
     this.#log = log;
     this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
     // Loaded over the pipe rather than with --load-extension: incognito access can only be given
@@ -58,11 +54,7 @@ export class HostBrowser {
   }
 
   static launch(launch: HostLaunch, stateDir: string, log: Logger): HostBrowser {
-    const source = extensionDir();
-    if (!existsSync(join(source, 'manifest.json')))
-      throw new Error(
-        `The extension is not built at ${source}. Run pnpm build first (or reinstall the package).`,
-      );
+    const source = builtExtensionDir();
     const profile = mkdtempSync(join(tmpdir(), 'browser-agent-profile-'));
     const extensionCopy = mkdtempSync(join(tmpdir(), 'browser-agent-extension-'));
     copySplitExtension(source, extensionCopy);
@@ -80,27 +72,8 @@ export class HostBrowser {
     log.info(
       `launching ${launch.executable} for isolated sessions (${launch.headless ? 'headless' : 'headed'}, profile ${profile})`,
     );
-    const logFd = openSync(join(stateDir, 'chromium.log'), 'a', 0o600);
-    const child = privateFiles(() =>
-      spawn(launch.executable, args, {
-        stdio: ['ignore', logFd, logFd, 'pipe', 'pipe'],
-        detached: process.platform !== 'win32',
-      }),
-    );
-    closeSync(logFd);
-    child.on('error', (err) => log.error(`browser process: ${err.message}`));
-    const [, , , toBrowser, fromBrowser] = child.stdio;
-    if (!(toBrowser instanceof Writable) || !(fromBrowser instanceof Readable)) {
-      killGroup(child.pid ?? 0, 'SIGKILL');
-      throw new Error('Could not open the debugging pipe to the browser.');
-    }
-    return new HostBrowser(
-      child,
-      new CdpPipe(toBrowser, fromBrowser),
-      { profile, extensionCopy },
-      launch.executable,
-      log,
-    );
+    const { child, cdp } = spawnChromium(launch.executable, args, stateDir, log);
+    return new HostBrowser(child, cdp, { profile, extensionCopy }, log);
   }
 
   /** A fresh browser context with the session's relay page as its first tab. */

@@ -32,7 +32,6 @@ export const hostAnswer = z.discriminatedUnion('type', [
     contextId: z.string(),
     /** The shared browser's (temporary) profile, for doctor and the launch checks. */
     profile: z.string(),
-    executable: z.string(),
   }),
   z.strictObject({ type: z.literal('failed'), message: z.string() }),
 ]);

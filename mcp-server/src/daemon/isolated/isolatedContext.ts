@@ -7,15 +7,15 @@
  * browser started.
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { connect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import type { Logger } from '../../shared/logger.js';
 import { LineSplitter } from '../../shared/ndjson.js';
 import { packageDir } from '../../shared/packageDir.js';
+import { tryConnect } from '../../shared/socketAnswers.js';
 import type { Pairing } from '../link/pairingStore.js';
 import {
-  extensionDir,
+  builtExtensionDir,
   findBrowser,
   launchExtrasKey,
   relayPageUrl,
@@ -63,11 +63,8 @@ export class IsolatedContext {
     log: Logger,
   ): IsolatedContext {
     const executable = findBrowser(options.executablePath);
-    const extension = extensionDir();
-    if (!existsSync(join(extension, 'manifest.json')))
-      throw new Error(
-        `The extension is not built at ${extension}. Run pnpm build first (or reinstall the package).`,
-      );
+    // Checked here so the error is this call's, not a host that exits without a word.
+    builtExtensionDir();
     const context = new IsolatedContext(options, executable);
     const launch: HostLaunch = { executable, headless: options.headless, args: options.args ?? [] };
     const open: OpenFrame = {
@@ -159,12 +156,4 @@ function spawnHost(launch: HostLaunch, log: Logger): void {
     { detached: true, stdio: 'ignore', env: process.env },
   );
   child.unref();
-}
-
-function tryConnect(path: string): Promise<Socket | undefined> {
-  return new Promise((resolve) => {
-    const socket = connect(path);
-    socket.once('connect', () => resolve(socket));
-    socket.once('error', () => resolve(undefined));
-  });
 }

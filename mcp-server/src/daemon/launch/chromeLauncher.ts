@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, existsSync, openSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { EXTENSION_ID, RELAY_PAGE_PATH } from '@browser-agent/protocol';
@@ -96,6 +95,44 @@ export function extensionDir(): string {
   return workspace;
 }
 
+/** extensionDir(), once it holds a built extension; else an error that says how to build it. */
+export function builtExtensionDir(): string {
+  const dir = extensionDir();
+  if (!existsSync(join(dir, 'manifest.json')))
+    throw new Error(
+      `The extension is not built at ${dir}. Run pnpm build first (or reinstall the package).`,
+    );
+  return dir;
+}
+
+/**
+ * Starts Chromium with `args` (which end with --remote-debugging-pipe), its output appended to
+ * `<stateDir>/chromium.log`, in a process group of its own and with umask 077 (privateFiles), and
+ * returns it with the CDP client on its pipe.
+ */
+export function spawnChromium(
+  executable: string,
+  args: string[],
+  stateDir: string,
+  log: Logger,
+): { child: ChildProcess; cdp: CdpPipe } {
+  const logFd = openSync(join(stateDir, 'chromium.log'), 'a', 0o600);
+  const child = privateFiles(() =>
+    spawn(executable, args, {
+      stdio: ['ignore', logFd, logFd, 'pipe', 'pipe'],
+      detached: process.platform !== 'win32',
+    }),
+  );
+  closeSync(logFd);
+  child.on('error', (err) => log.error(`browser process: ${err.message}`));
+  const [, , , toBrowser, fromBrowser] = child.stdio;
+  if (!(toBrowser instanceof Writable) || !(fromBrowser instanceof Readable)) {
+    if (child.pid !== undefined) killGroup(child.pid, 'SIGKILL');
+    throw new Error('Could not open the debugging pipe to the browser.');
+  }
+  return { child, cdp: new CdpPipe(toBrowser, fromBrowser) };
+}
+
 /** What tells two launches' extra options apart (order-sensitive, as Chromium reads flags). */
 export function launchExtrasKey(options: Pick<LaunchOptions, 'args' | 'grantPermissions'>): string {
   return JSON.stringify([options.args ?? [], options.grantPermissions ?? []]);
@@ -122,13 +159,12 @@ export class LaunchedBrowser {
   /** The extra flags and permissions, joined: a server asking for others gets its own browser. */
   readonly extras: string;
   readonly #child: ChildProcess;
-  readonly #tempProfile: string | undefined;
-  #cdp: CdpPipe | undefined;
+  readonly #cdp: CdpPipe;
   readonly exited: Promise<void>;
 
   private constructor(
     child: ChildProcess,
-    tempProfile: string | undefined,
+    cdp: CdpPipe,
     started: { executable: string; profile: string; options: LaunchOptions },
   ) {
     this.executable = started.executable;
@@ -136,7 +172,7 @@ export class LaunchedBrowser {
     this.owner = started.options.owner;
     this.extras = launchExtrasKey(started.options);
     this.#child = child;
-    this.#tempProfile = tempProfile;
+    this.#cdp = cdp;
     this.exited = new Promise((resolveExit) => child.once('exit', () => resolveExit()));
   }
 
@@ -148,17 +184,11 @@ export class LaunchedBrowser {
     log: Logger,
   ): LaunchedBrowser {
     const executable = findBrowser(options.executablePath);
-    const extDir = extensionDir();
-    if (!existsSync(join(extDir, 'manifest.json'))) {
-      throw new Error(
-        `The extension is not built at ${extDir}. Run pnpm build first (or reinstall the package).`,
-      );
-    }
-    const tempProfile = options.isolated
-      ? mkdtempSync(join(tmpdir(), 'browser-agent-profile-'))
-      : undefined;
+    const extDir = builtExtensionDir();
     // The MCP server normally names the profile (see shared/profiles.ts for the precedence).
-    const profile = options.userDataDir ?? tempProfile ?? defaultProfileDir();
+    // --isolated without one is a context in the shared isolated browser (launchSlot.ts), never
+    // a browser of this kind.
+    const profile = options.userDataDir ?? defaultProfileDir();
     const relayUrl = relayPageUrl(pairing, bridgePort);
     const args = [
       `--user-data-dir=${profile}`,
@@ -175,28 +205,14 @@ export class LaunchedBrowser {
       'about:blank',
     ];
     // A kept profile may hold the worker of another build of the extension (workerCache.ts).
-    if (tempProfile === undefined && dropStaleWorkers(profile, extDir)) {
+    if (dropStaleWorkers(profile, extDir)) {
       log.info('the profile held an extension worker of another build: removed before launch');
     }
-    const logFd = openSync(join(stateDir, 'chromium.log'), 'a', 0o600);
     log.info(
       `launching ${executable} (${options.headless ? 'headless' : 'headed'}, profile ${profile})`,
     );
-    const child = privateFiles(() =>
-      spawn(executable, args, {
-        stdio: ['ignore', logFd, logFd, 'pipe', 'pipe'],
-        detached: process.platform !== 'win32',
-      }),
-    );
-    closeSync(logFd);
-    child.on('error', (err) => log.error(`browser process: ${err.message}`));
-    const [, , , toBrowser, fromBrowser] = child.stdio;
-    const browser = new LaunchedBrowser(child, tempProfile, { executable, profile, options });
-    if (!isWritable(toBrowser) || !isReadable(fromBrowser)) {
-      throw new Error('Could not open the debugging pipe to the browser.');
-    }
-    const cdp = new CdpPipe(toBrowser, fromBrowser);
-    browser.#cdp = cdp;
+    const { child, cdp } = spawnChromium(executable, args, stateDir, log);
+    const browser = new LaunchedBrowser(child, cdp, { executable, profile, options });
     const extensionOrigin = `chrome-extension://${EXTENSION_ID}/`;
     browser.ready = waitForTarget(cdp, extensionOrigin, EXTENSION_READY_TIMEOUT_MS).then(
       async () => {
@@ -235,12 +251,11 @@ export class LaunchedBrowser {
   ready: Promise<void> = Promise.resolve();
 
   /**
-   * Stops the browser and removes a temporary profile. Browser.close first, so cookies and
-   * localStorage reach the profile on disk; then the whole process group, in case it hangs.
+   * Stops the browser. Browser.close first, so cookies and localStorage reach the profile on
+   * disk; then the whole process group, in case it hangs.
    */
   async close(): Promise<void> {
     await stopBrowser(this.#child, this.#cdp, this.exited, CLOSE_GRACE_MS);
-    if (this.#tempProfile) rmSync(this.#tempProfile, { recursive: true, force: true });
   }
 }
 
@@ -250,13 +265,13 @@ export class LaunchedBrowser {
  */
 export async function stopBrowser(
   child: ChildProcess,
-  cdp: CdpPipe | undefined,
+  cdp: CdpPipe,
   exited: Promise<void>,
   graceMs: number,
 ): Promise<void> {
   const pid = child.pid;
   const running = (): boolean => child.exitCode === null && child.signalCode === null;
-  if (cdp && running()) {
+  if (running()) {
     cdp.send('Browser.close').catch(() => undefined);
     await Promise.race([exited, new Promise((r) => setTimeout(r, graceMs))]);
   }
@@ -266,14 +281,6 @@ export async function stopBrowser(
     await exited;
     clearTimeout(timer);
   }
-}
-
-function isWritable(s: unknown): s is Writable {
-  return s instanceof Writable;
-}
-
-function isReadable(s: unknown): s is Readable {
-  return s instanceof Readable;
 }
 
 export function killGroup(pid: number, signal: NodeJS.Signals): void {

@@ -155,15 +155,12 @@ export class LaunchSlot {
    * (popupGuard/ruleBlock.ts).
    */
   releaseIsolated(link: ExtensionLink | undefined): void {
-    const context = this.#browser;
-    if (!(context instanceof IsolatedContext)) return;
+    if (!(this.#browser instanceof IsolatedContext)) return;
     this.#log.info('no isolated session left: closing its browser context');
     const pairing = this.#pairing?.id;
-    this.#browser = undefined;
-    this.#pairing = undefined;
-    this.#error = undefined;
+    const context = this.#vacate();
     link?.dropUnless((id) => id !== pairing, 4409, 'The isolated session ended');
-    setTimeout(() => void context.close(), ISOLATED_CLEANUP_MS);
+    setTimeout(() => void context?.close(), ISOLATED_CLEANUP_MS);
   }
 
   /**
@@ -191,11 +188,16 @@ export class LaunchSlot {
    * goes, and so does the rule that only its pairing is served.
    */
   async release(): Promise<void> {
+    await this.#vacate()?.close();
+  }
+
+  /** Empties the slot (browser, its pairing, its error) and returns the browser it held. */
+  #vacate(): RunningBrowser | undefined {
     const browser = this.#browser;
     this.#browser = undefined;
     this.#pairing = undefined;
     this.#error = undefined;
-    await browser?.close();
+    return browser;
   }
 }
 

@@ -6,7 +6,6 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { connect, type Socket } from 'node:net';
 import { dirname, join } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { BridgeError, ErrorCode } from '@browser-agent/protocol';
@@ -15,6 +14,7 @@ import { memoryProbeNodeFlags } from '../../daemon/memoryProbe.js';
 import type { Logger } from '../../shared/logger.js';
 import { packageDir } from '../../shared/packageDir.js';
 import { ensureStateDir } from '../../shared/paths.js';
+import { tryConnect } from '../../shared/socketAnswers.js';
 import type { DaemonRoute } from './projectSession.js';
 
 const DAEMON_START_TIMEOUT_MS = 5_000;
@@ -97,14 +97,6 @@ function usableDir(dir: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-function tryConnect(path: string): Promise<Socket | undefined> {
-  return new Promise((resolve) => {
-    const socket = connect(path);
-    socket.once('connect', () => resolve(socket));
-    socket.once('error', () => resolve(undefined));
-  });
 }
 
 function spawnDaemon(log: Logger, args: string[]): void {
