@@ -9,7 +9,7 @@ import type { HandlerContext } from '../handlerContext';
 import type { TabHandle } from '../tabStates';
 import { actionReport } from './actionReport';
 import { assertNoDialog, dialogOpened } from '../recorders/dialogs';
-import { watchNavigation } from '../loading/navigationWatch';
+import { watchNavigation, type NavigationWatch } from '../loading/navigationWatch';
 import { formatDocumentResponse, watchDocumentResponse } from '../loading/documentResponse';
 import { anyRequestSince, inFlightSince } from '../recorders/networkLog';
 import { changesSinceLastLook } from '../outline/tabOutline';
@@ -27,19 +27,68 @@ const ADOPT_WAIT_MS = 1_000;
 /** Unless the session's settings say otherwise (timeouts.actionMs). */
 export const ACTION_TIMEOUT_MS = 5_000;
 
+/**
+ * The watches an action needs (navigation, the late timers it sets), set up in one round trip.
+ * A tool that first resolves its target starts them at the same time (armedWhile), so their
+ * round trips overlap (#26); performAction takes them over.
+ */
+export class ActionArming {
+  readonly #cdp: TabHandle['cdp'];
+  readonly #watch: Promise<NavigationWatch>;
+  #taken = false;
+
+  constructor(tab: TabHandle) {
+    // A dialog holds every page script: arming would wait on it (and stay armed).
+    assertNoDialog(tab);
+    this.#cdp = tab.cdp;
+    this.#watch = Promise.all([watchNavigation(tab.cdp), armLateTimers(tab.cdp)]).then(
+      ([watch]) => watch,
+    );
+    this.#watch.catch(() => undefined);
+  }
+
+  take(): Promise<NavigationWatch> {
+    this.#taken = true;
+    return this.#watch;
+  }
+
+  /** Undoes the arming when no action took it (the target could not be resolved). */
+  releaseUnlessTaken(): void {
+    if (this.#taken) return;
+    void this.#watch.then(
+      (watch) => watch.dispose(),
+      () => undefined,
+    );
+    disarmLateTimers(this.#cdp);
+  }
+}
+
+/** Runs work with the action's watches set up while work prepares it (resolves its target). */
+export async function armedWhile<T>(
+  tab: TabHandle,
+  work: (arming: ActionArming) => Promise<T>,
+): Promise<T> {
+  const arming = new ActionArming(tab);
+  try {
+    return await work(arming);
+  } finally {
+    arming.releaseUnlessTaken();
+  }
+}
+
 export async function performAction(
   ctx: HandlerContext,
   tab: TabHandle,
   done: string,
   action: () => Promise<void>,
+  arming?: ActionArming,
 ): Promise<ToolResult> {
   assertNoDialog(tab);
   const { cdp } = tab;
   const startedAt = Date.now();
   const opened: string[] = [];
   const offWindowOpen = cdp.on('Page.windowOpen', (e) => opened.push(e.url));
-  // One round trip: the late-timer watch is armed while the navigation watch starts.
-  const [watch] = await Promise.all([watchNavigation(cdp), armLateTimers(cdp)]);
+  const watch = await (arming ?? new ActionArming(tab)).take();
   // The HTTP status of a document the action navigated to (a link to a 404 page).
   const response = watchDocumentResponse(tab, watch);
   const dialog = dialogOpened(tab);

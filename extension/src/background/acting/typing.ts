@@ -9,11 +9,18 @@ import { SECRET_FIELD_FUNCTION } from '../../shared/secretKind';
 
 const MAX_ECHO_CHARS = 100;
 
-// Runs on the element after focus: checks it takes typed text and selects what it holds (or puts
-// the caret at the end), so the typed text replaces (or extends) it.
-const PREPARE_FIELD_FUNCTION = `function (clear) {
+// Runs on the element: focuses it (unless the caller did: focused), checks it takes typed text
+// and selects what it holds (or puts the caret at the end), so the typed text replaces (or
+// extends) it. Focusing here saves DOM.focus's round trip (#26); when the element does not end up
+// focused (a handler moved focus on, an element only DOM.focus reaches) it says so and changes
+// nothing, and the caller focuses the CDP way, whose error is the one an agent should see.
+const PREPARE_FIELD_FUNCTION = `function (clear, focused) {
   const textInputs = ['', 'text', 'search', 'url', 'tel', 'email', 'password', 'number'];
   const el = this;
+  if (!focused) {
+    el.focus();
+    if (el.getRootNode().activeElement !== el) return { unfocused: true };
+  }
   if (el.localName === 'input' || el.localName === 'textarea') {
     const type = el.localName === 'input' ? el.type : '';
     if (el.localName === 'input' && !textInputs.includes(type)) return { reason: 'it is an <input type=' + type + '>' };
@@ -39,6 +46,8 @@ interface FieldCheck {
   ok: boolean;
   password: boolean;
   reason: string;
+  /** The page-side focus did not land on the element. */
+  unfocused: boolean;
 }
 
 /** Focuses a text field and selects its text (clear) or moves the caret to its end. */
@@ -53,16 +62,22 @@ export async function prepareField(
       `Cannot type into ${element.label}: ${why}.`,
       Hint.notEditable,
     );
-  await cdp.send('DOM.focus', { backendNodeId: element.entry.backendNodeId }).catch(() => {
-    throw notEditable('it cannot take focus');
-  });
-  const { result } = await cdp.send('Runtime.callFunctionOn', {
-    objectId: element.objectId,
-    functionDeclaration: PREPARE_FIELD_FUNCTION,
-    arguments: [{ value: clear }],
-    returnByValue: true,
-  });
-  const field = asFieldCheck(result.value);
+  const prepare = async (focused: boolean): Promise<FieldCheck> => {
+    const { result } = await cdp.send('Runtime.callFunctionOn', {
+      objectId: element.objectId,
+      functionDeclaration: PREPARE_FIELD_FUNCTION,
+      arguments: [{ value: clear }, { value: focused }],
+      returnByValue: true,
+    });
+    return asFieldCheck(result.value);
+  };
+  let field = await prepare(false);
+  if (field.unfocused) {
+    await cdp.send('DOM.focus', { backendNodeId: element.entry.backendNodeId }).catch(() => {
+      throw notEditable('it cannot take focus');
+    });
+    field = await prepare(true);
+  }
   if (!field.ok) throw notEditable(field.reason);
   return field;
 }
@@ -94,5 +109,6 @@ function asFieldCheck(value: unknown): FieldCheck {
     ok: record.ok === true,
     password: record.password === true,
     reason: typeof record.reason === 'string' ? record.reason.slice(0, 200) : NOT_A_FIELD,
+    unfocused: record.unfocused === true,
   };
 }

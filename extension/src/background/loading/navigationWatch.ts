@@ -24,7 +24,6 @@ export class NavigationWatch {
   #started = false;
   #committed = false;
   #newDocument = false;
-  #restored = false;
   #domContent = false;
   #loaded = false;
   #lastRequestAt = 0;
@@ -45,7 +44,6 @@ export class NavigationWatch {
         if (e.frame.parentId !== undefined) return;
         // A page restored from the back/forward cache fires no load event.
         const loaded = e.type === 'BackForwardCacheRestore';
-        this.#restored = loaded;
         this.#newDocument = true;
         this.#update({ started: true, committed: true, loaded });
       }),
@@ -100,14 +98,6 @@ export class NavigationWatch {
   /** The main frame committed a new document or changed its URL in place. */
   get navigated(): boolean {
     return this.#committed;
-  }
-
-  /**
-   * The main frame's document came back from the back/forward cache: the page as it was left,
-   * scripts and DOM included, with nothing to load.
-   */
-  get restoredFromCache(): boolean {
-    return this.#restored;
   }
 
   /** The main frame committed a new document (not a same-document history change). */
@@ -205,24 +195,4 @@ export class NavigationWatch {
 export async function watchNavigation(cdp: CdpClient): Promise<NavigationWatch> {
   const [, tree] = await Promise.all([cdp.send('Page.enable'), cdp.send('Page.getFrameTree')]);
   return new NavigationWatch(cdp, tree.frameTree.frame.id);
-}
-
-/**
- * Sets up a watch while `preparing` (resolving, measuring) is in flight, so their round trips
- * overlap; the watch is disposed again if preparing fails.
- */
-export async function watchWhile<T>(
-  cdp: CdpClient,
-  preparing: Promise<T>,
-): Promise<[T, NavigationWatch]> {
-  const watching = watchNavigation(cdp);
-  try {
-    return [await preparing, await watching];
-  } catch (err) {
-    void watching.then(
-      (watch) => watch.dispose(),
-      () => undefined,
-    );
-    throw err;
-  }
 }

@@ -177,63 +177,87 @@ describe('settle', () => {
     });
   });
 
-  describe('a page the back/forward cache gives back', () => {
-    /** Chrome's order for a restore: loading starts and stops, then frameNavigated says how. */
-    async function wentBack(type: 'BackForwardCacheRestore' | 'Navigation', pageshowFetch = false) {
-      const cdp = page();
+  describe('a page that became usable (#26: no fixed windows)', () => {
+    const fetchStarted = (cdp: FakeCdp, requestId: string): void =>
+      cdp.emit('Network.requestWillBeSent', {
+        requestId,
+        loaderId: 'l',
+        documentURL: 'http://127.0.0.1/a',
+        request: {
+          url: 'http://127.0.0.1/api',
+          method: 'GET',
+          headers: {},
+          initialPriority: 'High',
+          referrerPolicy: 'no-referrer',
+        },
+        timestamp: 1,
+        wallTime: 1,
+        initiator: { type: 'script' },
+        redirectHasExtraInfo: false,
+        type: 'Fetch',
+      });
+
+    /**
+     * A page whose DOMContentLoaded has fired; each look (the DOM-quiet check) takes lookMs and
+     * runs `duringLook` for the look with that index.
+     */
+    async function usableAfter(lookMs: number, duringLook: (cdp: FakeCdp, look: number) => void) {
+      let looks = 0;
+      const cdp = fakeCdp({
+        ...navigationScript(['http://127.0.0.1/']),
+        'Runtime.evaluate': async () => {
+          duringLook(cdp, looks++);
+          await new Promise((resolve) => setTimeout(resolve, lookMs));
+          return { result: { type: 'boolean', value: false } };
+        },
+      });
       const watch = await watchNavigation(cdp);
       watch.markStarted();
-      cdp.emit('Page.frameStartedLoading', { frameId: MAIN_FRAME_ID });
-      cdp.emit('Page.frameStoppedLoading', { frameId: MAIN_FRAME_ID });
-      setTimeout(() => {
-        cdp.emit('Page.frameNavigated', { frame: frame('http://127.0.0.1/a'), type });
-        if (pageshowFetch)
-          cdp.emit('Network.requestWillBeSent', {
-            requestId: 'r1',
-            loaderId: 'l',
-            documentURL: 'http://127.0.0.1/a',
-            request: {
-              url: 'http://127.0.0.1/api',
-              method: 'GET',
-              headers: {},
-              initialPriority: 'High',
-              referrerPolicy: 'no-referrer',
-            },
-            timestamp: 1,
-            wallTime: 1,
-            initiator: { type: 'script' },
-            redirectHasExtraInfo: false,
-            type: 'Fetch',
-          });
-        if (pageshowFetch)
-          setTimeout(
-            () =>
-              cdp.emit('Network.loadingFinished', {
-                requestId: 'r1',
-                timestamp: 2,
-                encodedDataLength: 10,
-              }),
-            20,
-          );
-      }, 15);
+      cdp.emit('Page.frameNavigated', { frame: frame('http://127.0.0.1/a'), type: 'Navigation' });
+      cdp.emit('Page.domContentEventFired', { timestamp: 1 });
       const usable = await waitUntilUsable(cdp, watch, Date.now() + 5_000);
       watch.dispose();
-      return { usable, quietChecks: cdp.calls.filter((c) => c.method === 'Runtime.evaluate') };
+      return { usable, looks };
     }
 
-    it('is usable as it was left: no quiet windows, no DOM check', async () => {
-      const restored = await wentBack('BackForwardCacheRestore');
-      expect(restored.usable).toBe(true);
-      expect(restored.quietChecks).toHaveLength(0);
+    it('is usable after one look when its handlers asked for nothing', async () => {
+      const quiet = await usableAfter(0, () => undefined);
+      expect(quiet).toEqual({ usable: true, looks: 1 });
     });
 
-    it('still settles when its pageshow asked for something, and a page loaded anew does too', async () => {
-      const fetched = await wentBack('BackForwardCacheRestore', true);
-      expect(fetched.usable).toBe(true);
-      expect(fetched.quietChecks.length).toBeGreaterThan(0);
-      const loaded = await wentBack('Navigation');
-      expect(loaded.usable).toBe(true);
-      expect(loaded.quietChecks.length).toBeGreaterThan(0);
+    it("waits for a request the page's handlers started while it was looked at, then looks again", async () => {
+      let answered = false;
+      const busy = await usableAfter(5, (cdp, look) => {
+        if (look !== 0) return;
+        fetchStarted(cdp, 'r1');
+        setTimeout(() => {
+          answered = true;
+          cdp.emit('Network.loadingFinished', {
+            requestId: 'r1',
+            timestamp: 2,
+            encodedDataLength: 10,
+          });
+        }, 30);
+      });
+      expect(busy).toEqual({ usable: true, looks: 2 });
+      expect(answered).toBe(true);
+    });
+
+    it('follows a chain of requests, each started when the last answered', async () => {
+      const chain = await usableAfter(2, (cdp, look) => {
+        if (look > 2) return;
+        fetchStarted(cdp, `r${look}`);
+        setTimeout(
+          () =>
+            cdp.emit('Network.loadingFinished', {
+              requestId: `r${look}`,
+              timestamp: 2,
+              encodedDataLength: 10,
+            }),
+          10,
+        );
+      });
+      expect(chain).toEqual({ usable: true, looks: 4 });
     });
   });
 });

@@ -121,18 +121,21 @@ export async function settle(
 
 /** After DOMContentLoaded, the settle ends at the latest this much later. */
 export const USABLE_SETTLE_CAP_MS = 1_500;
-/**
- * The network counts as quiet once no request has started for this long. Requests that hang
- * never finish, so starts (a script asking for the next module) are what mark a busy page.
- */
-const NETWORK_QUIET_MS = 100;
-/** However quiet the network was before, DOMContentLoaded's own handlers get this long. */
-const AFTER_READY_MS = 50;
 const POLL_MS = 10;
 
 /**
- * Waits for DOMContentLoaded (false if it does not come before deadline), then until the
- * network and the DOM are quiet, or USABLE_SETTLE_CAP_MS have passed, or the deadline.
+ * Waits for DOMContentLoaded (false if it does not come before deadline), then until the page's
+ * scripts are done with their requests and the DOM is quiet, or USABLE_SETTLE_CAP_MS have
+ * passed, or the deadline. Driven by events, with no fixed window (#26): it was 100 ms without
+ * a request start and 50 ms past DOMContentLoaded, which every navigate, back and link click paid.
+ *
+ * The look (the DOM-quiet check) runs a page task after everything already queued: the
+ * handlers of DOMContentLoaded, a script whose request just answered, their zero-delay timers.
+ * CDP delivers the requests those started before the look's answer, so a request that started
+ * or answered while the page was looked at means it is still at work: wait and look again.
+ * Only scripts' own requests are waited for (a module loader's next module, an app's first
+ * data); the parser's images and async tags are not, and what is still loading is named in the
+ * result (usable.ts).
  */
 export async function waitUntilUsable(
   cdp: CdpClient,
@@ -142,32 +145,12 @@ export async function waitUntilUsable(
 ): Promise<boolean> {
   const ready = watch.waitForDomContent(Math.max(0, deadline - Date.now()));
   if (!(await orAbort(ready, signal))) return false;
-  // Back or forward to a page the back/forward cache kept: it is usable as it was left, and
-  // there is nothing to settle unless its pageshow handlers asked for something. Chrome says so
-  // (frameNavigated) ~15 ms after the loading stopped, so it is looked for while the windows
-  // below run; they cost a restore ~80 ms for nothing (bench: back 3.65x the floor).
-  const restoredAsLeft = () => watch.restoredFromCache && watch.lastRequestAt === 0;
-  const readyAt = Date.now();
-  const capAt = Math.min(deadline, readyAt + USABLE_SETTLE_CAP_MS);
-  // Scripts run at DOMContentLoaded start their requests a task later than the event is sent:
-  // the quiet window is counted from DOMContentLoaded too, less its head start.
-  const quietSince = () =>
-    Math.max(watch.lastRequestAt, readyAt - NETWORK_QUIET_MS + AFTER_READY_MS);
+  const capAt = Math.min(deadline, Date.now() + USABLE_SETTLE_CAP_MS);
   for (;;) {
-    // Busy while a request just started or answered, or while a script, fetch or XHR that a
-    // script started is unanswered (a module loader, an app's first data; the parser's own
-    // async tags are not waited for). Its request may start before DOMContentLoaded is sent.
-    while (
-      Date.now() < capAt &&
-      (Date.now() - quietSince() < NETWORK_QUIET_MS || watch.scriptRequestsSince(0) > 0)
-    ) {
-      if (restoredAsLeft()) return true;
-      await delay(POLL_MS, signal);
-    }
-    if (Date.now() >= capAt || restoredAsLeft()) return true;
+    while (Date.now() < capAt && watch.scriptRequestsSince(0) > 0) await delay(POLL_MS, signal);
+    if (Date.now() >= capAt) return true;
     const lookedAt = Date.now();
     await orAbort(waitForDomQuiet(cdp), signal);
-    // A request started or answered while the DOM was checked: the page is still at work.
     if (watch.lastRequestAt < lookedAt || Date.now() >= capAt) return true;
   }
 }

@@ -1,7 +1,7 @@
 /** Input tools: click, hover, type, press a key, drag and scroll. */
 import type { Protocol } from 'devtools-protocol';
 import type { AreaHandlers, Handler } from '../handlerContext';
-import { performAction } from '../acting/action';
+import { armedWhile, performAction } from '../acting/action';
 import { parseChord, pressChord } from '../acting/chords';
 import { pressEnter } from '../acting/keyboard';
 import { modifierBits, mouseClick, mouseMove } from '../acting/mouse';
@@ -18,16 +18,23 @@ import { rememberTypedSecret } from '../recorders/requestSecrets';
 
 export const click: Handler<'browser_click'> = async (args, ctx) => {
   const tab = await ctx.currentTab();
-  return withElement(tab, args, async (element) => {
-    const point = await clickPoint(tab, element);
-    const button = args.button ?? 'left';
-    const clicks = args.doubleClick === true ? 2 : 1;
-    const verb = `${clicks === 2 ? 'Double-clicked' : 'Clicked'}${button === 'left' ? '' : ` (${button} button)`}`;
-    const held = args.modifiers?.length ? ` holding ${args.modifiers.join('+')}` : '';
-    return performAction(ctx, tab, `${verb} ${element.label}${held}.`, () =>
-      mouseClick(tab.cdp, point, { clicks, button, modifiers: modifierBits(args.modifiers) }),
-    );
-  });
+  return armedWhile(tab, (arming) =>
+    withElement(tab, args, async (element) => {
+      const point = await clickPoint(tab, element);
+      const button = args.button ?? 'left';
+      const clicks = args.doubleClick === true ? 2 : 1;
+      const verb = `${clicks === 2 ? 'Double-clicked' : 'Clicked'}${button === 'left' ? '' : ` (${button} button)`}`;
+      const held = args.modifiers?.length ? ` holding ${args.modifiers.join('+')}` : '';
+      return performAction(
+        ctx,
+        tab,
+        `${verb} ${element.label}${held}.`,
+        () =>
+          mouseClick(tab.cdp, point, { clicks, button, modifiers: modifierBits(args.modifiers) }),
+        arming,
+      );
+    }),
+  );
 };
 
 export const hover: Handler<'browser_hover'> = async (args, ctx) => {
@@ -51,20 +58,23 @@ export const pressKey: Handler<'browser_press_key'> = async (args, ctx) => {
 export const type: Handler<'browser_type'> = async (args, ctx) => {
   const tab = await ctx.currentTab();
   const clear = args.clear !== false;
-  return withElement(tab, args, async (element) => {
-    const field = await prepareField(elementCdp(tab, element), element, clear);
-    const submitted = args.submit === true ? ' and pressed Enter' : '';
-    return performAction(
-      ctx,
-      tab,
-      `Typed ${echo(args.text, field.password)} into ${element.label}${submitted}.`,
-      async () => {
-        if (field.password) rememberTypedSecret(tab.state, args.text);
-        await typeText(tab.cdp, args.text, { slowly: args.slowly === true, clear });
-        if (args.submit === true) await pressEnter(tab.cdp);
-      },
-    );
-  });
+  return armedWhile(tab, (arming) =>
+    withElement(tab, args, async (element) => {
+      const field = await prepareField(elementCdp(tab, element), element, clear);
+      const submitted = args.submit === true ? ' and pressed Enter' : '';
+      return performAction(
+        ctx,
+        tab,
+        `Typed ${echo(args.text, field.password)} into ${element.label}${submitted}.`,
+        async () => {
+          if (field.password) rememberTypedSecret(tab.state, args.text);
+          await typeText(tab.cdp, args.text, { slowly: args.slowly === true, clear });
+          if (args.submit === true) await pressEnter(tab.cdp);
+        },
+        arming,
+      );
+    }),
+  );
 };
 
 const DRAG_STEPS = 5;
