@@ -5,7 +5,7 @@
  * worker refuses an answer while the agent has another call running (its input is trusted too).
  */
 import type { ApprovalScope } from '@browser-agent/protocol';
-import type { ContentMessage, OverlayState } from '../shared/messages';
+import { OVERLAY_HOST_ID, type ContentMessage, type OverlayState } from '../shared/messages';
 
 const SCOPE_LABELS: Record<ApprovalScope, string> = {
   once: 'Allow',
@@ -13,7 +13,7 @@ const SCOPE_LABELS: Record<ApprovalScope, string> = {
   task: 'Allow for the rest of this task',
 };
 
-const HOST_ID = 'browser-agent-overlay';
+const HOST_ID = OVERLAY_HOST_ID;
 
 const STYLE = `
   .bar { position: fixed; bottom: 12px; right: 12px; z-index: 2147483647; display: flex; gap: 8px;

@@ -6,6 +6,13 @@ import type {
 } from '@browser-agent/protocol';
 
 /** Messages between the content scripts and the service worker; they never leave the extension. */
+/**
+ * The id of the overlay's host element (content/overlay.ts). The settle's DOM-quiet check does
+ * not count its coming and going as the page changing: the overlay renders at document_idle,
+ * right after DOMContentLoaded, and every navigate waited a 50 ms quiet window for it (#26).
+ */
+export const OVERLAY_HOST_ID = 'browser-agent-overlay';
+
 export type ContentMessage =
   | { kind: 'overlay_query' }
   | { kind: 'take_over' }

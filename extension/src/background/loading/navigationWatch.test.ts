@@ -49,4 +49,19 @@ describe('the navigation watch', () => {
     expect(watch.scriptRequestsSince(0)).toBe(1);
     watch.dispose();
   });
+
+  it("does not count an extension's module loads as the page at work (#26: the overlay's)", async () => {
+    const cdp = fakeCdp(navigationScript(['http://127.0.0.1/']));
+    const watch = await watchNavigation(cdp);
+    cdp.emit('Page.frameStartedLoading', { frameId: MAIN_FRAME_ID });
+    // The overlay's content script loads its chunks as the page finishes parsing: every
+    // navigate waited for them.
+    cdp.emit(
+      'Network.requestWillBeSent',
+      request('1', 'chrome-extension://abcdefghijklmnop/assets/overlay.js', 'Script', 'script'),
+    );
+    expect(watch.lastRequestAt).toBe(0);
+    expect(watch.scriptRequestsSince(0)).toBe(0);
+    watch.dispose();
+  });
 });

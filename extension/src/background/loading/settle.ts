@@ -6,6 +6,7 @@ import type { CdpClient } from '../cdp';
 import type { NavigationWatch } from './navigationWatch';
 import { delay, orAbort, within } from '../common/timing';
 import { LATE_TIMERS_IDLE } from './lateTimers';
+import { OVERLAY_HOST_ID } from '../../shared/messages';
 
 /**
  * A navigation the action started normally shows before the quiet check returns; if the check
@@ -24,14 +25,19 @@ const DOM_QUIET_OUTER_CAP_MS = DOM_QUIET_CAP_MS + 500;
 /**
  * Resolves once the DOM has been quiet: at the first look (after firstLookMs, 0 = the next task,
  * after whatever the action queued for right away) when nothing changed by then, else after
- * DOM_QUIET_MS without mutations. It first lets the short timers an input action set fire
+ * DOM_QUIET_MS without mutations (the overlay's own host coming or going is not one). It first lets the short timers an input action set fire
  * (lateTimers.ts): a navigation one of them starts is then seen before the check answers.
  */
 function domQuietScript(firstLookMs: number): string {
   return `${LATE_TIMERS_IDLE}.then((downloadAsked) => new Promise((resolve) => {
   let quietTimer;
   const done = () => { observer.disconnect(); clearTimeout(quietTimer); clearTimeout(capTimer); resolve(downloadAsked); };
-  const observer = new MutationObserver(() => { clearTimeout(quietTimer); quietTimer = setTimeout(done, ${DOM_QUIET_MS}); });
+  const ours = (n) => n.id === ${JSON.stringify(OVERLAY_HOST_ID)};
+  const overlayOnly = (r) => r.type === 'childList' && [...r.addedNodes, ...r.removedNodes].every(ours);
+  const observer = new MutationObserver((records) => {
+    if (records.every(overlayOnly)) return;
+    clearTimeout(quietTimer); quietTimer = setTimeout(done, ${DOM_QUIET_MS});
+  });
   observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   setTimeout(() => { if (quietTimer === undefined) done(); }, ${firstLookMs});
   const capTimer = setTimeout(done, ${DOM_QUIET_CAP_MS});

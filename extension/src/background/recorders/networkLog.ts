@@ -92,13 +92,18 @@ function keepOnlyInFlight(state: TabState): void {
 }
 
 /**
- * The browser's own requests for the page (its favicon: type Other, no initiator) are no work of
- * the page: the settle does not wait for them (counting the favicon's, sent just after
+ * The browser's own requests for the page (its favicon: type Other, no initiator) and extensions'
+ * are no work of the page: the settle does not wait for them (counting the favicon's, sent just after
  * DOMContentLoaded, held every navigate for another quiet window, about 75 ms in the bench, #26)
  * and a navigate's "still loading" line does not list them.
  */
 export function isBrowsersOwn(e: Protocol.Network.RequestWillBeSentEvent): boolean {
-  return e.type === 'Other' && e.initiator.type === 'other';
+  return (
+    (e.type === 'Other' && e.initiator.type === 'other') ||
+    // An extension's content script loading its modules (our overlay's, at document_idle: the
+    // settle waited for them on every navigate, #26) is no work of the page either.
+    e.request.url.startsWith('chrome-extension://')
+  );
 }
 
 /** Whether any request started at or after `since`, finished or not. */
