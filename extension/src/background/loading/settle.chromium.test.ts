@@ -40,7 +40,7 @@ async function quietAfterAppending(element: string): Promise<boolean> {
       };
     })()`);
     await waitForDomQuiet(tab.cdp);
-    return (await page.evaluate('window.late === true')) as boolean;
+    return await page.evaluate<boolean>('window.late === true');
   } finally {
     await page.close();
   }
