@@ -25,7 +25,6 @@ function field(focusLands: boolean, focusFails = false) {
     },
     'DOM.focus': () => {
       if (focusFails) throw new Error('Element is not focusable');
-      return {};
     },
   });
 }

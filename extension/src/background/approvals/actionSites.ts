@@ -30,12 +30,15 @@ type Args = Record<string, unknown>;
 export async function actionUrls(
   rawArgs: unknown,
   ctx: HandlerContext,
-  tabUrl: string | undefined,
+  tabUrlAnswer: string | undefined | Promise<string | undefined>,
   inputAt?: ToolContract['inputAt'],
 ): Promise<ActionUrls> {
   const args = (typeof rawArgs === 'object' && rawArgs !== null ? rawArgs : {}) as Args;
   const url = args['url'];
   if (typeof url === 'string' && /^https?:/i.test(url)) return { primary: url, all: [url] };
+  // The frames are looked up while the tab's URL is still on its way.
+  const framesAnswer = elementFrames(args, ctx, inputAt);
+  framesAnswer.catch(() => undefined);
   const written = [...storageUrls(args['state']), ...cookieUrls(args['domain'])];
   if (written.length > 0 || args['state'] !== undefined) {
     const tabs = (await ctx.listTabs().catch(() => [])).map((t) => t.url);
@@ -51,7 +54,7 @@ export async function actionUrls(
       ),
     );
   }
-  const frames = await elementFrames(args, ctx, inputAt);
+  const [frames, tabUrl] = await Promise.all([framesAnswer, tabUrlAnswer]);
   const primary = frames[0] ?? tabUrl;
   const all = [...frames, ...written, ...(tabUrl === undefined ? [] : [tabUrl])];
   return { primary, all: [...new Set(all)].filter((u) => /^https?:/i.test(u)) };

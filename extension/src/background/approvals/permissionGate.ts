@@ -175,9 +175,14 @@ export class PermissionGate {
     refuseWhileAsked(this.#deps.questions, tab?.tabId ?? record.currentTabId);
     const tabUrl =
       tab === undefined
-        ? undefined
-        : (await chrome.tabs.get(tab.tabId).catch(() => undefined))?.url;
-    // Every document the call touches is judged (actionSites.ts): a frame, a cookie's site.
+        ? Promise.resolve(undefined)
+        : chrome.tabs.get(tab.tabId).then(
+            (t) => t.url,
+            () => undefined,
+          );
+    // Every document the call touches is judged (actionSites.ts): a frame, a cookie's site. The
+    // frames are looked up while Chrome answers for the tab (#26: two round trips in turn, 2–5 ms
+    // on the first action after a page loaded).
     const touched = await actionUrls(args, ctx, tabUrl, contract.inputAt);
     for (const url of touched.all) await this.#checkAdmin(record, url);
     const target = (await this.#firstSensitive(touched.all)) ?? touched.primary;

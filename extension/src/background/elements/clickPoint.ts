@@ -73,32 +73,49 @@ export async function clickPoint(tab: TabHandle, element: ResolvedElement): Prom
   return { x: point.x + offset.x, y: point.y + offset.y };
 }
 
+/**
+ * An element the page shows where it is is clicked there: two round trips (its boxes, the hit
+ * test). Only one that is off screen, covered, or in a frame whose place cannot be checked is
+ * scrolled into view first and looked at again (#26: the scroll's round trip came first on
+ * every click).
+ */
 async function framePoint(tab: TabHandle, element: ResolvedElement): Promise<Point> {
   const cdp = elementCdp(tab, element);
-  const backendNodeId = element.entry.backendNodeId;
+  const asShown = await hitTest(cdp, element);
+  if (asShown.hit.x !== undefined && asShown.hit.y !== undefined)
+    return { x: asShown.hit.x, y: asShown.hit.y };
+  // Fails for elements without layout; getContentQuads then says so.
+  await cdp
+    .send('DOM.scrollIntoViewIfNeeded', { backendNodeId: element.entry.backendNodeId })
+    .catch(() => undefined);
+  const { quads, hit } = await hitTest(cdp, element);
   const notVisible = (why: string): BridgeError =>
     new BridgeError(ErrorCode.NOT_VISIBLE, `${element.label} ${why}.`, Hint.notVisible);
+  if (quads.length === 0) throw notVisible('has no visible box');
+  if (hit.x !== undefined && hit.y !== undefined) return { x: hit.x, y: hit.y };
+  if (hit.unchecked === true) return centreOf(quads[0]);
+  if (hit.blockedBy !== undefined)
+    throw notVisible(`is covered by another element (<${hit.blockedBy}>)`);
+  throw notVisible('is outside the viewport');
+}
 
-  // Fails for elements without layout; getContentQuads then says so.
-  await cdp.send('DOM.scrollIntoViewIfNeeded', { backendNodeId }).catch(() => undefined);
+/** The element's boxes where it is now, and the point a click there would land on it. */
+async function hitTest(
+  cdp: ReturnType<typeof elementCdp>,
+  element: ResolvedElement,
+): Promise<{ quads: number[][]; hit: HitTest }> {
   const quads = await cdp
-    .send('DOM.getContentQuads', { backendNodeId })
+    .send('DOM.getContentQuads', { backendNodeId: element.entry.backendNodeId })
     .then((r) => r.quads)
     .catch(() => []);
-  if (quads.length === 0) throw notVisible('has no visible box');
-
+  if (quads.length === 0) return { quads, hit: {} };
   const { result, exceptionDetails } = await cdp.send('Runtime.callFunctionOn', {
     objectId: element.objectId,
     functionDeclaration: HIT_TEST_FUNCTION,
     arguments: [{ value: quads }],
     returnByValue: true,
   });
-  const hit = asHitTest(exceptionDetails === undefined ? result.value : undefined);
-  if (hit.x !== undefined && hit.y !== undefined) return { x: hit.x, y: hit.y };
-  if (hit.unchecked === true) return centreOf(quads[0]);
-  if (hit.blockedBy !== undefined)
-    throw notVisible(`is covered by another element (<${hit.blockedBy}>)`);
-  throw notVisible('is outside the viewport');
+  return { quads, hit: asHitTest(exceptionDetails === undefined ? result.value : undefined) };
 }
 
 function asHitTest(value: unknown): HitTest {
