@@ -27,6 +27,7 @@ export class NavigationWatch {
   #domContent = false;
   #loaded = false;
   #lastRequestAt = 0;
+  #lastScriptAnswerAt = 0;
   /** Scripts, fetches and XHRs that scripts started, in flight, by request id, with when. */
   readonly #scriptRequests = new Map<string, number>();
 
@@ -72,11 +73,11 @@ export class NavigationWatch {
       // A script's request that answers lets the script run on (and ask for the next module).
       cdp.on('Network.loadingFinished', (e, sessionId) => {
         if (sessionId === undefined && this.#scriptRequests.delete(e.requestId))
-          this.#lastRequestAt = Date.now();
+          this.#scriptAnswered();
       }),
       cdp.on('Network.loadingFailed', (e, sessionId) => {
         if (sessionId === undefined && this.#scriptRequests.delete(e.requestId))
-          this.#lastRequestAt = Date.now();
+          this.#scriptAnswered();
       }),
       // Also ends navigations that never fire load: 204 responses, downloads, aborted loads.
       cdp.on('Page.frameStoppedLoading', (e) => {
@@ -121,6 +122,16 @@ export class NavigationWatch {
    */
   get lastRequestAt(): number {
     return this.#lastRequestAt;
+  }
+
+  /** When a script's own request (script, fetch, XHR) last answered or failed (0: none). */
+  get lastScriptAnswerAt(): number {
+    return this.#lastScriptAnswerAt;
+  }
+
+  #scriptAnswered(): void {
+    this.#lastRequestAt = Date.now();
+    this.#lastScriptAnswerAt = this.#lastRequestAt;
   }
 
   /** Scripts, fetches and XHRs that scripts started at or after `since`, not answered yet. */

@@ -243,6 +243,36 @@ describe('settle', () => {
       expect(answered).toBe(true);
     });
 
+    it("looks only a moment after a script's request answered: an app renders its data on a short timer", async () => {
+      let rendered = false;
+      const seen: boolean[] = [];
+      const cdp = fakeCdp({
+        ...navigationScript(['http://127.0.0.1/']),
+        'Runtime.evaluate': () => {
+          seen.push(rendered);
+          return { result: { type: 'boolean', value: false } };
+        },
+      });
+      const watch = await watchNavigation(cdp);
+      watch.markStarted();
+      cdp.emit('Page.frameNavigated', { frame: frame('http://127.0.0.1/a'), type: 'Navigation' });
+      fetchStarted(cdp, 'items');
+      cdp.emit('Page.domContentEventFired', { timestamp: 1 });
+      setTimeout(() => {
+        cdp.emit('Network.loadingFinished', {
+          requestId: 'items',
+          timestamp: 2,
+          encodedDataLength: 10,
+        });
+        setTimeout(() => {
+          rendered = true;
+        }, 50);
+      }, 10);
+      expect(await waitUntilUsable(cdp, watch, Date.now() + 5_000)).toBe(true);
+      watch.dispose();
+      expect(seen).toEqual([true]);
+    });
+
     it('follows a chain of requests, each started when the last answered', async () => {
       const chain = await usableAfter(2, (cdp, look) => {
         if (look > 2) return;

@@ -127,13 +127,20 @@ export async function settle(
 
 /** After DOMContentLoaded, the settle ends at the latest this much later. */
 export const USABLE_SETTLE_CAP_MS = 1_500;
+/**
+ * After a script's own request answered, its handler often renders on a short timer (an app's
+ * first data, then `setTimeout(render, 50)`): the page is looked at only this long after the last
+ * such answer. Pages that ask for nothing from script (most documents) never pay it.
+ */
+const AFTER_SCRIPT_ANSWER_MS = 100;
 const POLL_MS = 10;
 
 /**
  * Waits for DOMContentLoaded (false if it does not come before deadline), then until the page's
  * scripts are done with their requests and the DOM is quiet, or USABLE_SETTLE_CAP_MS have
- * passed, or the deadline. Driven by events, with no fixed window (#26): it was 100 ms without
- * a request start and 50 ms past DOMContentLoaded, which every navigate, back and link click paid.
+ * passed, or the deadline. Driven by events (#26): it was 100 ms without a request start and
+ * 50 ms past DOMContentLoaded, which every navigate, back and link click paid; now only a page
+ * whose scripts asked for something waits AFTER_SCRIPT_ANSWER_MS after their last answer.
  *
  * The look (the DOM-quiet check) runs a page task after everything already queued: the
  * handlers of DOMContentLoaded, a script whose request just answered, their zero-delay timers.
@@ -153,7 +160,11 @@ export async function waitUntilUsable(
   if (!(await orAbort(ready, signal))) return false;
   const capAt = Math.min(deadline, Date.now() + USABLE_SETTLE_CAP_MS);
   for (;;) {
-    while (Date.now() < capAt && watch.scriptRequestsSince(0) > 0) await delay(POLL_MS, signal);
+    const busy = () =>
+      watch.scriptRequestsSince(0) > 0 ||
+      (watch.lastScriptAnswerAt > 0 &&
+        Date.now() - watch.lastScriptAnswerAt < AFTER_SCRIPT_ANSWER_MS);
+    while (Date.now() < capAt && busy()) await delay(POLL_MS, signal);
     if (Date.now() >= capAt) return true;
     const lookedAt = Date.now();
     await orAbort(waitForDomQuiet(cdp), signal);
