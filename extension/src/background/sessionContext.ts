@@ -81,10 +81,17 @@ export class SessionContexts {
         throw new BridgeError(ErrorCode.INTERNAL, 'Chrome created a tab without an id.');
       record.tabIds.push(tab.id);
       if (!background || record.currentTabId === undefined) record.currentTabId = tab.id;
-      await addToGroup(record, tab.id);
-      await this.#store.save();
-      this.#changed();
-      const h = await handle(tab.id);
+      const tabId = tab.id;
+      // Grouping (two or three round trips to Chrome) runs while the debugger attaches: the
+      // attach reads the session's tabs from memory, not from the saved copy (#26).
+      const leased = addToGroup(record, tabId).then(async () => {
+        await this.#store.save();
+        this.#changed();
+      });
+      const [attached, saved] = await Promise.allSettled([handle(tabId), leased]);
+      if (attached.status === 'rejected') throw attached.reason;
+      if (saved.status === 'rejected') throw saved.reason;
+      const h = attached.value;
       if (url !== undefined) await h.cdp.send('Page.navigate', { url });
       return h;
     };

@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SessionContexts } from './sessionContext';
+import { TabStates } from './tabStates';
+import { fakeCdp } from './testing/fakeCdp';
+import type { DebuggerHub } from './debuggerHub';
+import type { SessionRecord, SessionStore } from './sessionStore';
+
+const NEW_TAB = 41;
+const GROUP = 3;
+
+function record(): SessionRecord {
+  return {
+    sessionId: 's1',
+    client: { name: 'test', version: '1' },
+    project: undefined,
+    policy: undefined,
+    state: 'active',
+    groupId: undefined,
+    color: 'blue',
+    lastActivity: undefined,
+    tabIds: [],
+    currentTabId: undefined,
+  };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('SessionContexts: a new tab', () => {
+  it('attaches the debugger while the tab is being grouped, and is saved in its group', async () => {
+    const events: string[] = [];
+    let groupAnswer: (id: number) => void = () => undefined;
+    vi.stubGlobal('chrome', {
+      tabs: {
+        create: () => Promise.resolve({ id: NEW_TAB }),
+        // The group's answer is held until the test has seen whether the attach started.
+        group: () =>
+          new Promise<number>((resolve) => {
+            events.push('group asked');
+            groupAnswer = resolve;
+          }),
+      },
+      tabGroups: { update: () => Promise.resolve(events.push('group titled')) },
+    });
+    const hub = {
+      attach: (tabId: number) => {
+        events.push(`attach ${tabId}`);
+        return Promise.resolve(fakeCdp({}));
+      },
+    } as unknown as DebuggerHub;
+    const store = {
+      save: () => {
+        events.push('saved');
+        return Promise.resolve();
+      },
+    } as unknown as SessionStore;
+    const session = record();
+    const contexts = new SessionContexts(
+      store,
+      hub,
+      new TabStates(),
+      () => undefined,
+      () => {},
+    );
+    const opened = contexts.create(session).newTab();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // One after the other, the attach would wait for Chrome's group answers (2–3 round trips).
+    expect(events).toEqual(['group asked', `attach ${NEW_TAB}`]);
+    groupAnswer(GROUP);
+    const tab = await opened;
+    expect(tab.tabId).toBe(NEW_TAB);
+    expect(events).toEqual(['group asked', `attach ${NEW_TAB}`, 'group titled', 'saved']);
+    expect(session).toMatchObject({ tabIds: [NEW_TAB], currentTabId: NEW_TAB, groupId: GROUP });
+  });
+});
