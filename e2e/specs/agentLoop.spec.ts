@@ -209,7 +209,7 @@ test.describe('sessions that come back', () => {
 });
 
 test.describe('session lifetimes', () => {
-  test('launch mode starts Chromium on the first tool call, not on initialize', async ({
+  test('launch mode starts its daemon on initialize and Chromium on the first tool call', async ({
     sandbox,
     site,
   }) => {
@@ -219,6 +219,9 @@ test.describe('session lifetimes', () => {
     expect((await client.listTools()).tools.length).toBeGreaterThan(10);
     await sleep(2_000);
     expect(launchedProfiles(sandbox), 'no browser before the first call').toEqual([]);
+    // The project's daemon is up already, so the first call does not wait for its start (#26).
+    const daemons = sandbox.ownProcesses().filter((p) => /daemon[\\/]main\.js/.test(p.cmdline));
+    expect(daemons, 'one daemon started ahead of the first call').toHaveLength(1);
 
     await callOk(client, 'browser_navigate', { url: site.url('/button.html') });
     expect(launchedProfiles(sandbox)).toEqual([path.join(app, PROFILE_DIRNAME)]);

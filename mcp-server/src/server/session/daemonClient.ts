@@ -74,6 +74,8 @@ export class DaemonClient {
   readonly #options: DaemonClientOptions;
   #client: ClientInfo = { name: 'MCP client', version: '?' };
   #connection: Promise<{ socket: Duplex; sessionId: string }> | undefined;
+  /** The daemon being started ahead of the first call (startDaemonAhead); never rejects. */
+  #ahead: Promise<void> | undefined;
   readonly #calls: PendingCalls;
   readonly #reach: DaemonReach;
   #closed = false;
@@ -94,6 +96,15 @@ export class DaemonClient {
     this.#connect().catch((err: unknown) =>
       this.#options.log.warn(`daemon not reachable yet: ${String(err)}`),
     );
+  }
+
+  /**
+   * Starts the daemon without opening a session (launch mode: the browser waits for the first
+   * call, the daemon's own start need not). The first call's connection waits for it.
+   */
+  startDaemonAhead(): void {
+    if (this.#connection !== undefined) return;
+    this.#ahead ??= this.#reach.startAhead(this.#options.route());
   }
 
   async call(
@@ -188,6 +199,8 @@ export class DaemonClient {
   }
 
   async #open(): Promise<{ socket: Duplex; sessionId: string }> {
+    // Two spawns at once would race for the daemon's start lock: one is enough.
+    await this.#ahead;
     const route = this.#options.route();
     const socket = await this.#reach.reach(route);
     socket.setEncoding('utf8');

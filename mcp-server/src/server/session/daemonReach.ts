@@ -47,20 +47,47 @@ export class DaemonReach {
         route,
       );
     }
+    const reached = await this.#connectOrSpawn(route);
+    if (reached.socket) return reached.socket;
+    return this.#fallback(reached.unusableDir, undefined, route);
+  }
+
+  /**
+   * Makes sure the daemon of `route` runs, spawning it if none answers, without opening a
+   * session: nothing is launched. A server in launch mode calls it at initialize, so the first
+   * tool call does not also wait for the daemon's own start (~0.5 s, #26); an unused daemon
+   * exits after its idle minute. Never hosts one in this process, and never throws: the first
+   * call reaches the daemon again and reports what is wrong.
+   */
+  async startAhead(route: DaemonRoute): Promise<void> {
+    if (this.#inProcessAsked) return;
+    try {
+      const { socket } = await this.#connectOrSpawn(route);
+      socket?.destroy();
+    } catch (err) {
+      this.#log.warn(`could not start the bridge daemon ahead of the first call: ${String(err)}`);
+    }
+  }
+
+  /** The daemon's socket, spawning the daemon first if none answers; or why its directory is unusable. */
+  async #connectOrSpawn(
+    route: DaemonRoute,
+  ): Promise<{ socket: Duplex; unusableDir?: never } | { socket?: never; unusableDir: string }> {
+    const { paths } = route;
     const first = await tryConnect(paths.socket);
-    if (first) return first;
+    if (first) return { socket: first };
     try {
       ensureStateDir(paths.dir);
       if (process.platform !== 'win32') ensureStateDir(dirname(paths.socket));
     } catch (err) {
-      return this.#fallback(err instanceof Error ? err.message : String(err), undefined, route);
+      return { unusableDir: err instanceof Error ? err.message : String(err) };
     }
     spawnDaemon(this.#log, route.daemonArgs);
     const deadline = Date.now() + DAEMON_START_TIMEOUT_MS;
     while (Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, CONNECT_RETRY_MS));
       const socket = await tryConnect(paths.socket);
-      if (socket) return socket;
+      if (socket) return { socket };
     }
     const why = lastDaemonError(paths.logFile);
     throw new BridgeError(

@@ -57,6 +57,27 @@ describe('ProjectSession', () => {
     expect(notes.join('\n')).toContain('projectPath was ignored');
   });
 
+  it('knows its daemon before the first call unless a projectPath could still pick one', () => {
+    const waiting = session();
+    waiting.initialize(undefined);
+    expect(waiting.routeKnown(), 'launch mode, default profile, no project yet').toBe(false);
+    const withRoot = session();
+    withRoot.initialize(app);
+    expect(withRoot.routeKnown(), 'the client root fixed the project').toBe(true);
+    for (const own of [
+      { ...launch, userDataDir: path.join(root, 'p') },
+      { ...launch, isolated: true },
+    ]) {
+      const s = session({ launch: own });
+      s.initialize(undefined);
+      expect(s.routeKnown(), 'the profile does not follow the project').toBe(true);
+      expect(s.route().paths).toEqual(userPaths);
+    }
+    const extensionMode = session({ launch: undefined });
+    extensionMode.initialize(undefined);
+    expect(extensionMode.routeKnown()).toBe(true);
+  });
+
   it('fixes "no project" at the first call, and the default profile stays on the user daemon', async () => {
     const s = session();
     s.initialize(undefined);

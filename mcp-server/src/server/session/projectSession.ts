@@ -103,6 +103,17 @@ export class ProjectSession {
   }
 
   /**
+   * Whether the daemon this server will use is known before its first call: the project is
+   * fixed, or the profile does not follow it (--user-data-dir, --isolated), or there is no
+   * launch mode. Else the first call's projectPath may still pick a project's own daemon.
+   */
+  routeKnown(): boolean {
+    const { launch } = this.#options;
+    if (this.#fixed || launch === undefined) return true;
+    return this.#profile().source !== 'default';
+  }
+
+  /**
    * Runs before every tool call with its projectPath argument. Returns notes for the result.
    * Throws INVALID_ARGS for a bad path that would have taken effect; nothing is created then.
    */
