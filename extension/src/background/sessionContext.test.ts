@@ -4,6 +4,7 @@ import { TabStates } from './tabStates';
 import { fakeCdp } from './testing/fakeCdp';
 import type { DebuggerHub } from './debuggerHub';
 import type { SessionRecord, SessionStore } from './sessionStore';
+import type { SpareTab } from './worker/spareTab';
 
 const NEW_TAB = 41;
 const GROUP = 3;
@@ -72,5 +73,44 @@ describe('SessionContexts: a new tab', () => {
     expect(tab.tabId).toBe(NEW_TAB);
     expect(events).toEqual(['group asked', `attach ${NEW_TAB}`, 'group titled', 'saved']);
     expect(session).toMatchObject({ tabIds: [NEW_TAB], currentTabId: NEW_TAB, groupId: GROUP });
+  });
+});
+
+describe('SessionContexts: the launched browser’s startup tab', () => {
+  it('is the first tab of the first session, shown, where a new one would be created', async () => {
+    const created: unknown[] = [];
+    const activated: number[] = [];
+    vi.stubGlobal('chrome', {
+      tabs: {
+        create: (props: unknown) => {
+          created.push(props);
+          return Promise.resolve({ id: NEW_TAB });
+        },
+        update: (tabId: number) => {
+          activated.push(tabId);
+          return Promise.resolve({ id: tabId });
+        },
+        group: () => Promise.resolve(GROUP),
+      },
+      tabGroups: { update: () => Promise.resolve({}) },
+    });
+    const spare = {
+      take: () => Promise.resolve({ id: 1, active: false, url: 'about:blank' }),
+    } as unknown as SpareTab;
+    const hub = { attach: () => Promise.resolve(fakeCdp({})) } as unknown as DebuggerHub;
+    const store = { save: () => Promise.resolve() } as unknown as SessionStore;
+    const session = record();
+    const contexts = new SessionContexts(
+      store,
+      hub,
+      new TabStates(),
+      () => undefined,
+      () => {},
+      spare,
+    );
+    expect((await contexts.create(session).newTab()).tabId).toBe(1);
+    expect(created, 'no new tab').toEqual([]);
+    expect(activated).toEqual([1]);
+    expect(session).toMatchObject({ tabIds: [1], currentTabId: 1 });
   });
 });

@@ -10,6 +10,7 @@ import { addToGroup } from './leases';
 import { checkOrigin } from '@browser-agent/protocol';
 import type { BlockedLoad } from './guard/originGuard';
 import { notingPresses } from './recording/presses';
+import type { SpareTab } from './worker/spareTab';
 
 /** See adoptPopup. */
 const POPUP_CLOSE_DELAY_MS = 300;
@@ -23,6 +24,7 @@ export class SessionContexts {
   readonly #tabStates: TabStates;
   readonly #changed: () => void;
   readonly #onBlockedPopup: (openerTabId: number, load: BlockedLoad) => void;
+  readonly #spare: SpareTab | undefined;
 
   constructor(
     store: SessionStore,
@@ -30,7 +32,9 @@ export class SessionContexts {
     tabStates: TabStates,
     changed: () => void,
     onBlockedPopup: (openerTabId: number, load: BlockedLoad) => void,
+    spare?: SpareTab,
   ) {
+    this.#spare = spare;
     this.#onBlockedPopup = onBlockedPopup;
     this.#store = store;
     this.#hub = hub;
@@ -76,7 +80,13 @@ export class SessionContexts {
 
     const newTab = async (url?: string, options?: { background?: boolean }): Promise<TabHandle> => {
       const background = options?.background === true;
-      const tab = await chrome.tabs.create({ url: 'about:blank', active: !background });
+      // A launched browser's startup tab, if it is still blank and nobody's (worker/spareTab.ts).
+      const spare = background
+        ? undefined
+        : await this.#spare?.take((tabId) => this.#store.ownerOf(tabId));
+      if (spare?.id !== undefined && !spare.active)
+        await chrome.tabs.update(spare.id, { active: true });
+      const tab = spare ?? (await chrome.tabs.create({ url: 'about:blank', active: !background }));
       if (tab.id === undefined)
         throw new BridgeError(ErrorCode.INTERNAL, 'Chrome created a tab without an id.');
       record.tabIds.push(tab.id);

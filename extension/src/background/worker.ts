@@ -36,6 +36,7 @@ import { enforcePolicy, leaseFollowsGroup } from './worker/tabEvents';
 import { TabReports } from './worker/tabReports';
 import { usableSession } from './worker/usableSession';
 import { watchRendererOf } from './worker/watchRendererOf';
+import { SpareTab } from './worker/spareTab';
 import { resumeAllSessions, stopAllSessions } from './worker/stopAll';
 import { rememberTypedSecret } from './recorders/requestSecrets';
 
@@ -55,12 +56,15 @@ export class Worker {
   readonly blocked = new BlockedLoads();
   readonly attachHooks = attachHooks;
   readonly hub: DebuggerHub = new DebuggerHub((tabId, cdp) => attachTab(this, tabId, cdp));
+  /** A launched browser's startup tab, for the first session's first tab. */
+  readonly spareTab = new SpareTab();
   readonly contexts = new SessionContexts(
     this.store,
     this.hub,
     this.tabStates,
     () => this.sessionsChanged(),
     (openerTabId, load) => this.blocked.record(openerTabId, load),
+    this.spareTab,
   );
   readonly activity = new Activity();
   /** The origin policy for popups, before they exist (declarativeNetRequest). */
@@ -126,6 +130,7 @@ export class Worker {
     resumeAll: () => this.resumeAll(),
     applySettings: () => this.applySettings(),
     sessionViews: () => this.#sessionViews(),
+    spareTab: this.spareTab,
   });
   readonly transactions = new TransactionServices();
   readonly dispatcher: Dispatcher = new Dispatcher(

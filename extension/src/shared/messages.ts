@@ -243,6 +243,11 @@ export type PanelToWorker =
   | { kind: 'resume_all' }
   /** A launched browser's relay page: its machine has no browser policy files (bridgePort.ts). */
   | { kind: 'no_browser_policy' }
+  /**
+   * A launched browser's relay page: the blank tab the browser opened at start, by its DevTools
+   * target id, for the first session's first tab (background/worker/spareTab.ts).
+   */
+  | { kind: 'spare_tab'; targetId: string }
   | LaunchHandoff
   /**
    * The user forgot a pairing on an isolated launch's relay page: its worker, whose pairings

@@ -23,3 +23,14 @@ export function launchedBrowser(): boolean {
 export function noBrowserPolicy(): boolean {
   return launchedBrowser() && new URLSearchParams(location.search).get('policy') === 'none';
 }
+
+/**
+ * The blank tab a launched browser opened at start (`?spare=`, its DevTools target id, read by the
+ * daemon over the browser's pipe): the worker gives it to the first session that opens a tab
+ * (background/worker/spareTab.ts). Undefined elsewhere, or when it is not a target id.
+ */
+export function spareTarget(): string | undefined {
+  if (!launchedBrowser()) return undefined;
+  const id = new URLSearchParams(location.search).get('spare');
+  return id !== null && /^[0-9A-F]{32}$/i.test(id) ? id : undefined;
+}

@@ -7,7 +7,7 @@ import {
   type Settings,
   type WorkerToPanel,
 } from '../shared/messages';
-import { bridgePort, launchedBrowser, noBrowserPolicy } from './bridgePort';
+import { bridgePort, launchedBrowser, noBrowserPolicy, spareTarget } from './bridgePort';
 import { ActivityLog } from './activityLog';
 import { SessionList } from './sessionList';
 import { SettingsView } from './settingsView';
@@ -179,6 +179,8 @@ if (handsOff) {
   workerPort();
   // Before any frame this page relays, so the first call already knows it need not wait.
   if (noBrowserPolicy()) toWorker({ kind: 'no_browser_policy' });
+  const spare = spareTarget();
+  if (spare !== undefined) toWorker({ kind: 'spare_tab', targetId: spare });
   // The worker-held link needs to know the port this panel was opened with. A launched browser is
   // ours, so the worker holds the link there (the runtime-messaging hop is gone); the user can
   // still pause or revoke sessions here, and give the link back to this page in Settings.

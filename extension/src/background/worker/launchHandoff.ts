@@ -62,8 +62,19 @@ function fromRelayPage(
   sender: chrome.runtime.MessageSender | undefined,
   where: HandoffContext,
 ): boolean {
+  return sender?.tab?.incognito === true && fromLaunchRelayPage(sender, where);
+}
+
+/**
+ * The sender is this extension's relay page of a launched browser (`?launch=1`), in a tab's top
+ * frame: what the daemon opened over the browser's debugging pipe, or a person typed.
+ */
+export function fromLaunchRelayPage(
+  sender: chrome.runtime.MessageSender | undefined,
+  where: HandoffContext,
+): boolean {
   if (!sender || sender.id !== where.extensionId || sender.url === undefined) return false;
-  if (sender.tab?.incognito !== true || sender.frameId !== 0) return false;
+  if (sender.tab === undefined || sender.frameId !== 0) return false;
   const page = new URL(where.urlOf(RELAY_PAGE_PATH));
   let url: URL;
   try {

@@ -15,6 +15,7 @@ import type { BackgroundRelay } from '../panel/backgroundRelay';
 import type { PanelHub } from '../panel/panelHub';
 import { loadSettings, saveSettings } from '../settings';
 import { chromeHandoffContext, forgetHandedPairing, takeHandoff } from './launchHandoff';
+import type { SpareTab } from './spareTab';
 import type { PanelToWorker, SessionView, WorkerToPanel } from '../../shared/messages';
 
 export interface PanelMessagesDeps {
@@ -29,6 +30,8 @@ export interface PanelMessagesDeps {
   applySettings(): Promise<void>;
   /** Every session as the panel's agent cards show it. */
   sessionViews(): Promise<SessionView[]>;
+  /** A launched browser's startup tab, for the first session's first tab. */
+  spareTab: SpareTab;
 }
 
 export class PanelMessages {
@@ -76,6 +79,9 @@ export class PanelMessages {
         return;
       case 'no_browser_policy':
         permissions.managed.noPolicyFiles();
+        return;
+      case 'spare_tab':
+        await this.#deps.spareTab.offer(message.targetId, sender, chromeHandoffContext());
         return;
       case 'launch_handoff':
         await takeHandoff(message, sender, {

@@ -145,9 +145,23 @@ export function launchExtrasKey(options: Pick<LaunchOptions, 'args' | 'grantPerm
  * itself. `policy=none`: no browser policy files on this machine, so no admin lists to wait for
  * (policyFiles.ts).
  */
-export function relayPageUrl(pairing: Pairing, bridgePort: number): string {
+export function relayPageUrl(pairing: Pairing, bridgePort: number, spareTarget?: string): string {
   const policy = browserPolicyMayExist() ? '' : '&policy=none';
-  return `chrome-extension://${EXTENSION_ID}/${RELAY_PAGE_PATH}?port=${bridgePort}&launch=1${policy}${pairingFragment(pairing)}`;
+  const spare = spareTarget === undefined ? '' : `&spare=${encodeURIComponent(spareTarget)}`;
+  return `chrome-extension://${EXTENSION_ID}/${RELAY_PAGE_PATH}?port=${bridgePort}&launch=1${policy}${spare}${pairingFragment(pairing)}`;
+}
+
+/**
+ * The target id of the blank tab Chromium opened at start (`about:blank` on its command line),
+ * if it is still there. The relay page hands it to the worker (`?spare=`): the first session's
+ * first tab is that one, whose renderer runs already, instead of a new one (extension
+ * worker/spareTab.ts).
+ */
+export async function startupBlankTab(cdp: CdpPipe): Promise<string | undefined> {
+  const { targetInfos } = (await cdp.send('Target.getTargets')) as {
+    targetInfos?: { targetId: string; type: string; url: string }[];
+  };
+  return targetInfos?.find((t) => t.type === 'page' && t.url === 'about:blank')?.targetId;
 }
 
 /** A Chromium the daemon started, with the extension loaded and the relay page open. */
@@ -189,7 +203,6 @@ export class LaunchedBrowser {
     // --isolated without one is a context in the shared isolated browser (launchSlot.ts), never
     // a browser of this kind.
     const profile = options.userDataDir ?? defaultProfileDir();
-    const relayUrl = relayPageUrl(pairing, bridgePort);
     const args = [
       `--user-data-dir=${profile}`,
       ...extensionFlags(extDir),
@@ -221,6 +234,8 @@ export class LaunchedBrowser {
           await cdp.send('Browser.grantPermissions', { permissions: options.grantPermissions });
           log.info(`granted ${options.grantPermissions.join(', ')}`);
         }
+        const spare = await startupBlankTab(cdp).catch(() => undefined);
+        const relayUrl = relayPageUrl(pairing, bridgePort, spare);
         await cdp.send('Target.createTarget', { url: relayUrl });
         log.info(
           `relay page opened${relayUrl.includes('&policy=none') ? " (no browser policy files: calls do not wait for Chrome's admin lists)" : ''}`,
