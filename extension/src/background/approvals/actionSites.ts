@@ -30,7 +30,8 @@ type Args = Record<string, unknown>;
 export async function actionUrls(
   rawArgs: unknown,
   ctx: HandlerContext,
-  tabUrlAnswer: string | undefined | Promise<string | undefined>,
+  /** The tab's URL, on its way from Chrome while the frames are looked up. */
+  tabUrlAnswer: Promise<string | undefined>,
   inputAt?: ToolContract['inputAt'],
 ): Promise<ActionUrls> {
   const args = (typeof rawArgs === 'object' && rawArgs !== null ? rawArgs : {}) as Args;

@@ -25,8 +25,9 @@ const DOM_QUIET_OUTER_CAP_MS = DOM_QUIET_CAP_MS + 500;
 /**
  * Resolves once the DOM has been quiet: at the first look (after firstLookMs, 0 = the next task,
  * after whatever the action queued for right away) when nothing changed by then, else after
- * DOM_QUIET_MS without mutations (the overlay's own host coming or going is not one). It first lets the short timers an input action set fire
- * (lateTimers.ts): a navigation one of them starts is then seen before the check answers.
+ * DOM_QUIET_MS without mutations (the overlay's own host coming or going is not one). It first
+ * lets the short timers an input action set fire (lateTimers.ts): a navigation one of them starts
+ * is then seen before the check answers.
  */
 function domQuietScript(firstLookMs: number): string {
   return `${LATE_TIMERS_IDLE}.then((downloadAsked) => new Promise((resolve) => {
@@ -159,11 +160,11 @@ export async function waitUntilUsable(
   const ready = watch.waitForDomContent(Math.max(0, deadline - Date.now()));
   if (!(await orAbort(ready, signal))) return false;
   const capAt = Math.min(deadline, Date.now() + USABLE_SETTLE_CAP_MS);
+  const busy = (): boolean =>
+    watch.scriptRequestsSince(0) > 0 ||
+    (watch.lastScriptAnswerAt > 0 &&
+      Date.now() - watch.lastScriptAnswerAt < AFTER_SCRIPT_ANSWER_MS);
   for (;;) {
-    const busy = () =>
-      watch.scriptRequestsSince(0) > 0 ||
-      (watch.lastScriptAnswerAt > 0 &&
-        Date.now() - watch.lastScriptAnswerAt < AFTER_SCRIPT_ANSWER_MS);
     while (Date.now() < capAt && busy()) await delay(POLL_MS, signal);
     if (Date.now() >= capAt) return true;
     const lookedAt = Date.now();

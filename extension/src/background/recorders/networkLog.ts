@@ -31,6 +31,10 @@ export const recordNetwork: AttachHook = async (tab) => {
   const byId = (id: string): NetworkEntry | undefined => state.network.find((e) => e.id === id);
   cdp.on('Network.requestWillBeSent', (e, sessionId) => {
     if (sessionId !== undefined) return;
+    // An extension's own files (a content script's modules: our overlay's, or another
+    // extension's) are no request of the page: not listed, not waited for, and they would tell
+    // the agent which extensions the person has installed.
+    if (e.request.url.startsWith('chrome-extension://')) return;
     // A main-frame navigation: requests of the old document are history now.
     if (e.type === 'Document' && e.loaderId === e.requestId && e.frameId === mainFrameId)
       keepOnlyInFlight(state);
