@@ -15,6 +15,20 @@ export function countOption(flag: string, envName: string, fallback: number): nu
   return n;
 }
 
+/** One of `choices`: `--name=value`, else the environment variable, else the first choice. */
+export function choiceOption<C extends string>(
+  flag: string,
+  envName: string,
+  choices: readonly [C, ...C[]],
+): C {
+  const raw = flagValue(flag) ?? process.env[envName];
+  if (raw === undefined || raw === '') return choices[0];
+  const choice = choices.find((c) => c === raw);
+  if (choice === undefined)
+    throw new Error(`--${flag} / ${envName} must be one of ${choices.join(', ')}, not "${raw}".`);
+  return choice;
+}
+
 export function hasFlag(flag: string): boolean {
   return process.argv.includes(`--${flag}`);
 }
