@@ -24,6 +24,17 @@ function record(): SessionRecord {
   };
 }
 
+function contextsOf(store: SessionStore, hub: DebuggerHub, spare?: SpareTab): SessionContexts {
+  return new SessionContexts(
+    store,
+    hub,
+    new TabStates(),
+    () => undefined,
+    () => {},
+    spare,
+  );
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -57,13 +68,7 @@ describe('SessionContexts: a new tab', () => {
       },
     } as unknown as SessionStore;
     const session = record();
-    const contexts = new SessionContexts(
-      store,
-      hub,
-      new TabStates(),
-      () => undefined,
-      () => {},
-    );
+    const contexts = contextsOf(store, hub);
     const opened = contexts.create(session).newTab();
     await new Promise((resolve) => setTimeout(resolve, 0));
     // One after the other, the attach would wait for Chrome's group answers (2–3 round trips).
@@ -100,14 +105,7 @@ describe('SessionContexts: the launched browser’s startup tab', () => {
     const hub = { attach: () => Promise.resolve(fakeCdp({})) } as unknown as DebuggerHub;
     const store = { save: () => Promise.resolve() } as unknown as SessionStore;
     const session = record();
-    const contexts = new SessionContexts(
-      store,
-      hub,
-      new TabStates(),
-      () => undefined,
-      () => {},
-      spare,
-    );
+    const contexts = contextsOf(store, hub, spare);
     expect((await contexts.create(session).newTab()).tabId).toBe(1);
     expect(created, 'no new tab').toEqual([]);
     expect(activated).toEqual([1]);

@@ -1,27 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LaunchHandoff, Settings } from '../../shared/messages';
-import { acceptedHandoff, type HandoffContext } from './launchHandoff';
+import { acceptedHandoff } from './launchHandoff';
+import { EXTENSION_ID, handoffContext, relayPageSender } from '../testing/relaySender';
 
-const ID = 'ourextensionid';
+const ID = EXTENSION_ID;
 const RELAY = `chrome-extension://${ID}/src/sidepanel/index.html?port=41234&launch=1&policy=none`;
 const SECRET = 'c2VjcmV0LW9mLXRoZS1sYXVuY2hlZC1icm93c2VyIQ==';
 
-const incognito: HandoffContext = {
-  inMemory: true,
-  extensionId: ID,
-  urlOf: (path) => `chrome-extension://${ID}/${path}`,
-};
+const incognito = handoffContext(true);
 
 /** The relay page an isolated launch opens: the top frame of an incognito tab of its context. */
 function relayPage(overrides: Partial<chrome.runtime.MessageSender> = {}) {
-  return {
-    id: ID,
-    url: RELAY,
-    origin: `chrome-extension://${ID}`,
-    frameId: 0,
-    tab: { id: 7, incognito: true } as chrome.tabs.Tab,
-    ...overrides,
-  } satisfies chrome.runtime.MessageSender;
+  return relayPageSender(RELAY, true, overrides);
 }
 
 function handoff(overrides: Record<string, unknown> = {}): LaunchHandoff {

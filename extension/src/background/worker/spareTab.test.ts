@@ -1,28 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { HandoffContext } from './launchHandoff';
 import { SpareTab } from './spareTab';
+import { EXTENSION_ID, handoffContext, relayPageSender } from '../testing/relaySender';
 
-const ID = 'ourextensionid';
+const ID = EXTENSION_ID;
 const TARGET = '0123456789ABCDEF0123456789ABCDEF';
 const STARTUP_TAB = 1;
 const RELAY = `chrome-extension://${ID}/src/sidepanel/index.html?port=41234&launch=1&spare=${TARGET}`;
 
-const where: HandoffContext = {
-  inMemory: false,
-  extensionId: ID,
-  urlOf: (path) => `chrome-extension://${ID}/${path}`,
-};
+const where = handoffContext(false);
 
 /** The relay page a launched browser opens: the top frame of a regular tab. */
 function relayPage(overrides: Partial<chrome.runtime.MessageSender> = {}) {
-  return {
-    id: ID,
-    url: RELAY,
-    origin: `chrome-extension://${ID}`,
-    frameId: 0,
-    tab: { id: 2, incognito: false } as chrome.tabs.Tab,
-    ...overrides,
-  } satisfies chrome.runtime.MessageSender;
+  return relayPageSender(RELAY, false, overrides);
 }
 
 /** Chrome with the startup tab as `tab` says (blank, nobody's opener, by default). */
