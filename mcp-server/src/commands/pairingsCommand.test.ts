@@ -37,13 +37,17 @@ describe('browser-agent-mcp pairings', () => {
   });
 
   // CI met one: `pairings revoke -mLGhFkGtjZDcgby` failed with "Unknown option '-m'".
-  it('revokes a pairing whose id starts with a dash, the way the list prints it', () => {
-    let secret = randomBytes(32);
-    while (!pairingId(secret).startsWith('-')) secret = randomBytes(32);
-    const dashed = new PairingStore(dir).add(secret, 'dashed');
-    expect(run('list').out).toContain(`${dashed.id}  `);
-    expect(run('revoke', dashed.id)).toMatchObject({ code: 0 });
-    expect(new PairingStore(dir).all().map((p) => p.id)).not.toContain(dashed.id);
-    expect(run('revoke', dashed.id)).toMatchObject({ code: 1 });
-  });
+  // And another (1 in 4,096): `pairings revoke --sg9sq7rsFq2W-e`, "Unknown option '--sg9…'".
+  it.each([['-'], ['--']])(
+    'revokes a pairing whose id starts with %s, the way the list prints it',
+    (prefix) => {
+      let secret = randomBytes(32);
+      while (!pairingId(secret).startsWith(prefix)) secret = randomBytes(32);
+      const dashed = new PairingStore(dir).add(secret, 'dashed');
+      expect(run('list').out).toContain(`${dashed.id}  `);
+      expect(run('revoke', dashed.id)).toMatchObject({ code: 0 });
+      expect(new PairingStore(dir).all().map((p) => p.id)).not.toContain(dashed.id);
+      expect(run('revoke', dashed.id)).toMatchObject({ code: 1 });
+    },
+  );
 });

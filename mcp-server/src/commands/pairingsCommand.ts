@@ -13,14 +13,15 @@ export const PAIRINGS_USAGE = `Usage: browser-agent-mcp pairings list [--state-d
 `;
 
 /**
- * A pairing id is base64url, so about one in 32 starts with '-' and would read as an option:
- * the word after `revoke` is the id whatever it starts with (moved behind `--` for the parser).
+ * A pairing id is base64url, so about one in 32 starts with '-' (one in 4,096 with '--') and would
+ * read as an option: the word after `revoke` is the id whatever it starts with, unless it is the
+ * command's own option or `--` (moved behind `--` for the parser).
  */
 function idLast(argv: string[]): string[] {
   const [verb, id, ...rest] = argv;
-  if (verb !== 'revoke' || id === undefined || !id.startsWith('-') || id.startsWith('--')) {
-    return argv;
-  }
+  const option = (word: string): boolean =>
+    word === '--' || word === '--state-dir' || word.startsWith('--state-dir=');
+  if (verb !== 'revoke' || id === undefined || !id.startsWith('-') || option(id)) return argv;
   return rest.includes('--') ? argv : [verb, ...rest, '--', id];
 }
 
