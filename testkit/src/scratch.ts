@@ -54,6 +54,12 @@ export async function readPid(file: string): Promise<number | undefined> {
 }
 
 /**
+ * Ports in that range Chrome never connects to (its restricted ports, ERR_UNSAFE_PORT): a relay
+ * page told to reach the daemon there fails every attempt (CI drew 10080 once).
+ */
+export const BROWSER_REFUSED_PORTS: ReadonlySet<number> = new Set([10_080]);
+
+/**
  * A TCP port on 127.0.0.1 that was free a moment ago, taken from below the kernel's ephemeral
  * range. A port from `listen(0)` comes out of that range, so between its release and the daemon's
  * bind the kernel could hand it to any outgoing connection of the run (a browser's, a client's) as
@@ -66,6 +72,7 @@ export async function freePort(): Promise<number> {
   const high = Math.max(low + 1_000, ephemeralLow) - 1;
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const port = low + Math.floor(Math.random() * (high - low + 1));
+    if (BROWSER_REFUSED_PORTS.has(port)) continue;
     if (await bindable(port)) return port;
   }
   throw new Error(`No free TCP port between ${low} and ${high} after 50 tries.`);
