@@ -229,6 +229,9 @@ export interface Settings {
 export type ControlAction = 'pause' | 'resume' | 'revoke' | 'focus' | 'handover' | 'dismiss';
 
 /** Panel → worker. Frames travel as their JSON text, validated by the worker like the daemon's. */
+/** A DevTools target id as Chromium spells it (the `spare_tab` message's). */
+export const DEVTOOLS_TARGET_ID = /^[0-9A-F]{32}$/i;
+
 export type PanelToWorker =
   | { kind: 'frame'; text: string }
   | { kind: 'control'; action: ControlAction; sessionId: string }

@@ -1,4 +1,5 @@
 import { DEFAULT_BRIDGE_PORT } from '@browser-agent/protocol';
+import { DEVTOOLS_TARGET_ID } from '../shared/messages';
 
 /** The daemon's port: `?port=` on the relay page (launch mode, tests), else the default. */
 export function bridgePort(): number {
@@ -32,5 +33,5 @@ export function noBrowserPolicy(): boolean {
 export function spareTarget(): string | undefined {
   if (!launchedBrowser()) return undefined;
   const id = new URLSearchParams(location.search).get('spare');
-  return id !== null && /^[0-9A-F]{32}$/i.test(id) ? id : undefined;
+  return id !== null && DEVTOOLS_TARGET_ID.test(id) ? id : undefined;
 }

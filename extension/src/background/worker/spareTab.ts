@@ -10,10 +10,8 @@
  * session and opened by no page: a tab a page opened (window.open of about:blank) would give that
  * page a handle on the agent's tab.
  */
+import { DEVTOOLS_TARGET_ID } from '../../shared/messages';
 import { fromLaunchRelayPage, type HandoffContext } from './launchHandoff';
-
-/** A DevTools target id, as Chromium spells it. */
-const TARGET_ID = /^[0-9A-F]{32}$/i;
 
 export class SpareTab {
   #tabId: number | undefined;
@@ -24,7 +22,7 @@ export class SpareTab {
     sender: chrome.runtime.MessageSender | undefined,
     where: HandoffContext,
   ): Promise<boolean> {
-    if (typeof targetId !== 'string' || !TARGET_ID.test(targetId)) return false;
+    if (typeof targetId !== 'string' || !DEVTOOLS_TARGET_ID.test(targetId)) return false;
     if (!fromLaunchRelayPage(sender, where)) return false;
     const targets = await chrome.debugger.getTargets();
     const target = targets.find((t) => t.id === targetId && t.type === 'page');

@@ -119,14 +119,12 @@ function mcpServerOver(side: BrowserSide, options: BridgeSessionOptions): McpSer
       // In launch mode with no project yet, the first call's projectPath may still pick one.
       // In launch mode the browser starts with the first tool call, never on initialize: a
       // client with several projects open would pay ~300 MB of Chromium for each, used or not.
-      const fixed = project.initialize(root);
-      if (settings.launch === undefined) {
-        if (fixed) daemon.warmUp();
-      } else if (project.routeKnown()) {
-        // The daemon (~50 MB, gone after its idle minute) starts now: the first call then waits
-        // only for the browser.
-        daemon.startDaemonAhead();
-      }
+      project.initialize(root);
+      if (!project.routeKnown()) return;
+      if (settings.launch === undefined) daemon.warmUp();
+      // The daemon (~50 MB, gone after its idle minute) starts now: the first call then waits
+      // only for the browser.
+      else daemon.startDaemonAhead();
     });
   };
   return server;
