@@ -136,6 +136,8 @@ export interface TabState {
   childFrameParents: Map<string, FrameParent>;
   /** Isolated-world context id of each frame's page model, by `${sessionId}/${frameId}`. */
   worlds: Map<string, number>;
+  /** The context id, by the same key, of each frame world the page model was installed in. */
+  modelWorlds: Map<string, number>;
   /**
    * Set while the tab's session has an origin policy: enables the guard in a child target's
    * session (an out-of-process iframe) while it is still paused, before its first request.
@@ -229,6 +231,7 @@ export function newTabState(): TabState {
     childFrames: new Map(),
     childFrameParents: new Map(),
     worlds: new Map(),
+    modelWorlds: new Map(),
     guardChild: undefined,
     refsByRef: new Map(),
     nextRef: 1,

@@ -71,13 +71,17 @@ export async function pressKey(
     ...(modifiers === undefined ? {} : { modifiers }),
   };
   // keyDown with text makes Chrome fire keypress and input too; rawKeyDown would fire keydown only.
-  await cdp.send('Input.dispatchKeyEvent', {
-    type: def.text === '' ? 'rawKeyDown' : 'keyDown',
-    ...common,
-    text: def.text,
-    unmodifiedText: def.text,
-  });
-  await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...common });
+  // Both sent at once: Chrome dispatches them in order, keyUp after the page handled keyDown
+  // (mouse.ts), so only a round trip through chrome.debugger is saved.
+  await Promise.all([
+    cdp.send('Input.dispatchKeyEvent', {
+      type: def.text === '' ? 'rawKeyDown' : 'keyDown',
+      ...common,
+      text: def.text,
+      unmodifiedText: def.text,
+    }),
+    cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...common }),
+  ]);
 }
 
 const ENTER = namedKey('Enter') as KeyDefinition;

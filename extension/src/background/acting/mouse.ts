@@ -20,15 +20,20 @@ export async function mouseClick(
 ): Promise<void> {
   const { x, y } = point;
   const { button, modifiers } = options;
-  await mouseMove(cdp, point, modifiers);
+  // Sent together: Chrome's input router dispatches them in order, each after the page handled
+  // the one before, so only the round trips through chrome.debugger are saved (#26).
+  const events: Promise<unknown>[] = [mouseMove(cdp, point, modifiers)];
   // A double click is two presses, the second with clickCount 2: pages see click, click, dblclick.
   for (let clickCount = 1; clickCount <= options.clicks; clickCount += 1) {
     const common = { x, y, button, clickCount, modifiers };
-    await cdp.send('Input.dispatchMouseEvent', {
-      type: 'mousePressed',
-      buttons: BUTTON_BITS[button],
-      ...common,
-    });
-    await cdp.send('Input.dispatchMouseEvent', { type: 'mouseReleased', buttons: 0, ...common });
+    events.push(
+      cdp.send('Input.dispatchMouseEvent', {
+        type: 'mousePressed',
+        buttons: BUTTON_BITS[button],
+        ...common,
+      }),
+      cdp.send('Input.dispatchMouseEvent', { type: 'mouseReleased', buttons: 0, ...common }),
+    );
   }
+  await Promise.all(events);
 }

@@ -3,8 +3,8 @@ import { BridgeError, ErrorCode } from '@browser-agent/protocol';
 import type { CdpClient } from '../cdp';
 import { Hint } from '../common/hints';
 import { oneLine } from '../common/text';
-import type { ResolvedElement } from '../elements/resolveRef';
-import { pressDelete, typeSlowly } from './keyboard';
+import type { ElementHandle } from '../elements/resolveRef';
+import { pressDelete, pressEnter, typeSlowly } from './keyboard';
 import { SECRET_FIELD_FUNCTION } from '../../shared/secretKind';
 
 const MAX_ECHO_CHARS = 100;
@@ -53,7 +53,7 @@ interface FieldCheck {
 /** Focuses a text field and selects its text (clear) or moves the caret to its end. */
 export async function prepareField(
   cdp: CdpClient,
-  element: ResolvedElement,
+  element: ElementHandle,
   clear: boolean,
 ): Promise<FieldCheck> {
   const notEditable = (why: string): BridgeError =>
@@ -73,7 +73,7 @@ export async function prepareField(
   };
   let field = await prepare(false);
   if (field.unfocused) {
-    await cdp.send('DOM.focus', { backendNodeId: element.entry.backendNodeId }).catch(() => {
+    await cdp.send('DOM.focus', { objectId: element.objectId }).catch(() => {
       throw notEditable('it cannot take focus');
     });
     field = await prepare(true);
@@ -82,16 +82,22 @@ export async function prepareField(
   return field;
 }
 
-/** Types into the prepared field: empty text with clear deletes the selection. */
+/**
+ * Types into the prepared field (empty text with clear deletes the selection), then presses Enter
+ * when submit. Enter goes out behind inserted text without waiting for it: Chrome dispatches
+ * input in the order it was sent (mouse.ts). Typed slowly, each key waits for the one before.
+ */
 export async function typeText(
   cdp: CdpClient,
   text: string,
-  options: { slowly: boolean; clear: boolean },
+  options: { slowly: boolean; clear: boolean; submit?: boolean },
 ): Promise<void> {
+  let typing: Promise<unknown> | undefined;
   if (text === '') {
-    if (options.clear) await pressDelete(cdp);
+    if (options.clear) typing = pressDelete(cdp);
   } else if (options.slowly) await typeSlowly(cdp, text);
-  else await cdp.send('Input.insertText', { text });
+  else typing = cdp.send('Input.insertText', { text });
+  await Promise.all([typing, options.submit === true ? pressEnter(cdp) : undefined]);
 }
 
 export function echo(text: string, password: boolean): string {

@@ -8,7 +8,7 @@ import type { Point, TabHandle } from '../tabStates';
 import { elementCdp } from './elementCdp';
 import { Hint } from '../common/hints';
 import { frameOffset } from './frameOffset';
-import type { ResolvedElement } from './resolveRef';
+import type { ElementHandle } from './resolveRef';
 import { oneLine } from '../common/text';
 
 export type { Point } from '../tabStates';
@@ -64,7 +64,7 @@ interface HitTest {
   unchecked?: boolean;
 }
 
-export async function clickPoint(tab: TabHandle, element: ResolvedElement): Promise<Point> {
+export async function clickPoint(tab: TabHandle, element: ElementHandle): Promise<Point> {
   const point = await framePoint(tab, element);
   const sessionId = element.entry.sessionId;
   if (sessionId === undefined) return point;
@@ -79,14 +79,14 @@ export async function clickPoint(tab: TabHandle, element: ResolvedElement): Prom
  * scrolled into view first and looked at again (#26: the scroll's round trip came first on
  * every click).
  */
-async function framePoint(tab: TabHandle, element: ResolvedElement): Promise<Point> {
+async function framePoint(tab: TabHandle, element: ElementHandle): Promise<Point> {
   const cdp = elementCdp(tab, element);
   const asShown = await hitTest(cdp, element);
   if (asShown.hit.x !== undefined && asShown.hit.y !== undefined)
     return { x: asShown.hit.x, y: asShown.hit.y };
   // Fails for elements without layout; getContentQuads then says so.
   await cdp
-    .send('DOM.scrollIntoViewIfNeeded', { backendNodeId: element.entry.backendNodeId })
+    .send('DOM.scrollIntoViewIfNeeded', { objectId: element.objectId })
     .catch(() => undefined);
   const { quads, hit } = await hitTest(cdp, element);
   const notVisible = (why: string): BridgeError =>
@@ -102,10 +102,10 @@ async function framePoint(tab: TabHandle, element: ResolvedElement): Promise<Poi
 /** The element's boxes where it is now, and the point a click there would land on it. */
 async function hitTest(
   cdp: ReturnType<typeof elementCdp>,
-  element: ResolvedElement,
+  element: ElementHandle,
 ): Promise<{ quads: number[][]; hit: HitTest }> {
   const quads = await cdp
-    .send('DOM.getContentQuads', { backendNodeId: element.entry.backendNodeId })
+    .send('DOM.getContentQuads', { objectId: element.objectId })
     .then((r) => r.quads)
     .catch(() => []);
   if (quads.length === 0) return { quads, hit: {} };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '@browser-agent/protocol';
-import { releaseElement, resolveEntry } from './resolveRef';
+import { releaseElement, resolveEntry, resolveModelEntry } from './resolveRef';
 import type { RefEntry } from '../tabStates';
 import { fakeCdp } from '../testing/fakeCdp';
 import { fakeTab } from '../testing/fakeContext';
@@ -48,6 +48,26 @@ describe('resolveEntry (#26: no release queued ahead of the action)', () => {
     const cdp = page('button');
     const err = await caught(resolveEntry(fakeTab(cdp), entry));
     expect(err.code).toBe(ErrorCode.STALE_REF);
+    expect(released(cdp)).toEqual(['model-obj']);
+  });
+});
+
+describe('resolveModelEntry (#26: two round trips fewer for click and type)', () => {
+  it("checks the element and hands out the page model's handle, with no DOM lookups", async () => {
+    const cdp = page('textbox');
+    const tab = fakeTab(cdp);
+    const element = await resolveModelEntry(tab, entry);
+    expect(element.objectId).toBe('model-obj');
+    expect(cdp.calls.map((c) => c.method)).toEqual(['Runtime.evaluate', 'Runtime.evaluate']);
+    releaseElement(tab, element);
+    expect(released(cdp)).toEqual(['model-obj']);
+  });
+
+  it('refuses a stale ref as resolveEntry does, and frees the handle', async () => {
+    const cdp = page('button');
+    const err = await caught(resolveModelEntry(fakeTab(cdp), entry));
+    expect(err.code).toBe(ErrorCode.STALE_REF);
+    expect(err.message).toContain('the element is now button "Name"');
     expect(released(cdp)).toEqual(['model-obj']);
   });
 });

@@ -12,9 +12,14 @@ import { callModel, elementObject } from '../page/world';
 import { REF_PATTERN, refFromArg } from './refTable';
 import { oneLine, quoted } from '../common/text';
 
-export interface ResolvedElement {
-  readonly entry: ResolvedEntry;
-  /** The element in the page's main world, where tools run their functions on it. */
+/** An element checked to be the one the agent saw, with a handle tools run functions on. */
+export interface ElementHandle {
+  readonly entry: RefEntry;
+  /**
+   * The element in the world the tool asked for: the page's main world (resolveEntry), or the
+   * page model's isolated world (resolveModelEntry), whose DOM methods the page cannot patch.
+   * DOM.* commands take it in either world.
+   */
   readonly objectId: string;
   /** How the snapshot showed it, e.g. `button "Submit" [e3]`. */
   readonly label: string;
@@ -25,71 +30,88 @@ export interface ResolvedElement {
   readonly modelObjectId?: string;
 }
 
+/** An element resolved in the page's main world, where tools run the page's own code on it. */
+export interface ResolvedElement extends ElementHandle {
+  readonly entry: ResolvedEntry;
+}
+
 export function describeEntry(entry: RefEntry): string {
   const name = entry.name === '' ? '' : ` ${quoted(entry.name)}`;
   return `${entry.role}${name} [${entry.ref}]`;
 }
 
 export async function resolveRef(tab: TabHandle, arg: string): Promise<ResolvedElement> {
-  const ref = refFromArg(arg);
-  const entry = tab.state.refsByRef.get(ref);
-  if (entry === undefined) {
-    if (!REF_PATTERN.test(ref)) {
-      throw new BridgeError(
-        ErrorCode.INVALID_ARGS,
-        `"${oneLine(ref, 40)}" is not a ref.`,
-        Hint.refFormat,
-      );
-    }
-    throw new BridgeError(
-      ErrorCode.STALE_REF,
-      `Ref ${ref} is not known in this tab.`,
-      Hint.freshRefs,
-    );
-  }
-  return resolveEntry(tab, entry);
+  return resolveEntry(tab, refEntry(tab, arg));
 }
 
-/** The live element of a ref entry, checked to be the one the agent saw. */
+/** The entry of a ref argument the tab knows: INVALID_ARGS or STALE_REF otherwise. */
+export function refEntry(tab: TabHandle, arg: string): RefEntry {
+  const ref = refFromArg(arg);
+  const entry = tab.state.refsByRef.get(ref);
+  if (entry !== undefined) return entry;
+  if (!REF_PATTERN.test(ref)) {
+    throw new BridgeError(
+      ErrorCode.INVALID_ARGS,
+      `"${oneLine(ref, 40)}" is not a ref.`,
+      Hint.refFormat,
+    );
+  }
+  throw new BridgeError(
+    ErrorCode.STALE_REF,
+    `Ref ${ref} is not known in this tab.`,
+    Hint.freshRefs,
+  );
+}
+
+/** The live element of a ref entry, checked to be the one the agent saw, in the main world. */
 export async function resolveEntry(tab: TabHandle, entry: RefEntry): Promise<ResolvedElement> {
-  const label = describeEntry(entry);
-  const { cdp } = tab;
-  // Both at once; the page-model handle is freed with the element (releaseElement).
-  const [check, isolated] = await Promise.all([
-    callModel(cdp, entry.world, `check(${entry.localId})`).then(
-      (value) => value as ElementCheck,
-      () => undefined,
-    ),
-    elementObject(cdp, entry.world, entry.localId),
-  ]);
-  const release = (): void => {
-    if (isolated === undefined) return;
-    void cdp
-      .send('Runtime.releaseObject', { objectId: isolated }, entry.sessionId)
-      .catch(() => undefined);
-  };
+  const checked = await resolveModelEntry(tab, entry);
   try {
-    return { ...(await liveElement(tab, entry, label, check, isolated)), modelObjectId: isolated };
+    const main = await mainWorld(tab, checked);
+    return { ...main, modelObjectId: checked.objectId };
   } catch (err) {
-    release();
+    releaseElement(tab, checked);
     throw err;
   }
 }
 
-async function liveElement(
-  tab: TabHandle,
-  entry: RefEntry,
-  label: string,
-  check: ElementCheck | undefined,
-  isolated: string | undefined,
-): Promise<ResolvedElement> {
-  const { cdp } = tab;
-  const stale = (why: string): BridgeError =>
-    new BridgeError(
-      ErrorCode.STALE_REF,
-      `Ref ${entry.ref} (${label}) is stale: ${why}.`,
-      Hint.freshRefs,
-    );
+/**
+ * The live element of a ref entry, checked to be the one the agent saw, as the page model's
+ * handle: for tools whose functions use only the DOM's own methods (focus, selection, a hit test),
+ * which work the same from the isolated world; the main world costs two round trips more
+ * (DOM.describeNode, DOM.resolveNode: #26).
+ */
+export async function resolveModelEntry(tab: TabHandle, entry: RefEntry): Promise<ElementHandle> {
+  const label = describeEntry(entry);
+  // Both at once; the page-model handle is freed with the element (releaseElement).
+  const [check, isolated] = await Promise.all([
+    callModel(tab, entry.world, `check(${entry.localId})`).then(
+      (value) => value as ElementCheck,
+      () => undefined,
+    ),
+    elementObject(tab, entry.world, entry.localId),
+  ]);
+  try {
+    checkLive(entry, label, check);
+    if (isolated === undefined)
+      throw staleRef(entry, label, 'the element was removed from the page');
+    return { entry, objectId: isolated, label };
+  } catch (err) {
+    if (isolated !== undefined) releaseElement(tab, { entry, objectId: isolated, label });
+    throw err;
+  }
+}
+
+function staleRef(entry: RefEntry, label: string, why: string): BridgeError {
+  return new BridgeError(
+    ErrorCode.STALE_REF,
+    `Ref ${entry.ref} (${label}) is stale: ${why}.`,
+    Hint.freshRefs,
+  );
+}
+
+function checkLive(entry: RefEntry, label: string, check: ElementCheck | undefined): void {
+  const stale = (why: string): BridgeError => staleRef(entry, label, why);
   if (check === undefined) throw stale('its frame navigated or closed since');
   if (check.state === 'gone') throw stale('the element was removed from the page');
   if (check.role !== entry.role || check.name !== entry.name) {
@@ -103,10 +125,14 @@ async function liveElement(
       Hint.notVisible,
     );
   }
+}
 
-  if (isolated === undefined) throw stale('the element was removed from the page');
+/** The checked element's main-world handle and node id (the isolated handle stays the caller's). */
+async function mainWorld(tab: TabHandle, checked: ElementHandle): Promise<ResolvedElement> {
+  const { cdp } = tab;
+  const { entry, label } = checked;
   const described = await cdp
-    .send('DOM.describeNode', { objectId: isolated }, entry.sessionId)
+    .send('DOM.describeNode', { objectId: checked.objectId }, entry.sessionId)
     .catch(() => undefined);
   const backendNodeId = described?.node.backendNodeId;
   const main =
@@ -117,14 +143,14 @@ async function liveElement(
           .catch(() => undefined);
   const objectId = main?.object.objectId;
   if (backendNodeId === undefined || objectId === undefined) {
-    throw stale('the element was removed from the page');
+    throw staleRef(entry, label, 'the element was removed from the page');
   }
   return { entry: { ...entry, backendNodeId }, objectId, label };
 }
 
 /** Frees the page-side handle resolveRef made; a failure only means the page already dropped it. */
-export function releaseElement(tab: TabHandle, element: ResolvedElement): void {
-  for (const objectId of [element.objectId, element.modelObjectId]) {
+export function releaseElement(tab: TabHandle, element: ElementHandle): void {
+  for (const objectId of new Set([element.objectId, element.modelObjectId])) {
     if (objectId === undefined) continue;
     void tab.cdp
       .send('Runtime.releaseObject', { objectId }, element.entry.sessionId)

@@ -12,7 +12,14 @@ import { Hint } from '../common/hints';
 import type { QueryAnswer } from '../page/wire';
 import { callInFrame } from '../page/world';
 import { refFor } from './refTable';
-import { describeEntry, resolveEntry, resolveRef, type ResolvedElement } from './resolveRef';
+import {
+  describeEntry,
+  refEntry,
+  resolveEntry,
+  resolveModelEntry,
+  type ElementHandle,
+  type ResolvedElement,
+} from './resolveRef';
 import { oneLine } from '../common/text';
 
 const MAX_CANDIDATES_LISTED = 10;
@@ -45,12 +52,26 @@ function kindOf(target: ElementTarget): TargetKind {
   );
 }
 
+/** The target element in the page's main world (resolveEntry). */
 export async function resolveTarget(
   tab: TabHandle,
   target: ElementTarget,
 ): Promise<ResolvedElement> {
+  return resolveEntry(tab, await targetEntry(tab, target));
+}
+
+/** The target element as the page model's handle (resolveModelEntry). */
+export async function resolveModelTarget(
+  tab: TabHandle,
+  target: ElementTarget,
+): Promise<ElementHandle> {
+  return resolveModelEntry(tab, await targetEntry(tab, target));
+}
+
+/** The one element the target names, as a ref entry; not yet checked to be live. */
+async function targetEntry(tab: TabHandle, target: ElementTarget): Promise<RefEntry> {
   const kind = kindOf(target);
-  if (kind === 'ref' && target.ref !== undefined) return resolveRef(tab, target.ref);
+  if (kind === 'ref' && target.ref !== undefined) return refEntry(tab, target.ref);
   const { call, what } = queryFor(kind === 'selector' ? 'selector' : 'locator', target);
   const matches = await matchesIn(tab, call, what);
   if (matches.length === 0) {
@@ -80,7 +101,7 @@ export async function resolveTarget(
   }
   if (chosen === undefined)
     throw new BridgeError(ErrorCode.ELEMENT_NOT_FOUND, `No match for ${what}.`, Hint.find);
-  return resolveEntry(tab, chosen);
+  return chosen;
 }
 
 /** The page-model query for a selector or locator target, and how errors name it. */

@@ -32,7 +32,7 @@ export async function addBoxes(tab: TabHandle, outline: readonly OutlineNode[]):
   await Promise.all(
     [...byWorld.values()].map(async ({ world, nodes }) => {
       const ids = nodes.map((n) => n.localId ?? 0);
-      const answer = await callModel(tab.cdp, world, `boxes(${JSON.stringify(ids)})`).catch(
+      const answer = await callModel(tab, world, `boxes(${JSON.stringify(ids)})`).catch(
         () => undefined,
       );
       if (!Array.isArray(answer)) return;

@@ -123,3 +123,13 @@ function installPageModel(
 
 /** An expression whose value is the frame's page model (installing it on first use). */
 export const PAGE_MODEL = `(${installPageModel.toString()})(${JSON.stringify(MODEL_KEY)}, ${JSON.stringify(CONFIG)}, ${makeDomRoles.toString()}, ${makeDomNames.toString()}, ${makeDomWalk.toString()}, ${makeDomQuery.toString()}, ${makeShadowSelector.toString()}, ${makeDomSecrets.toString()}, ${findPrinted.toString()})`;
+
+/** What INSTALLED_PAGE_MODEL's calls answer in a world that has no model yet. */
+export const MODEL_MISSING = '__browserAgentPageModelMissing';
+
+/**
+ * The page model of a world it was installed in, by name: PAGE_MODEL carries the whole script
+ * (~19 KB), which every call sent and the page parsed again (#26). In a world without the model
+ * every method answers MODEL_MISSING, and the caller sends PAGE_MODEL instead.
+ */
+export const INSTALLED_PAGE_MODEL = `(globalThis[${JSON.stringify(MODEL_KEY)}] ?? new Proxy({}, { get: () => () => ${JSON.stringify(MODEL_MISSING)} }))`;

@@ -4,10 +4,11 @@
  * model hands out (and so the refs) live exactly as long as that world, which ends when the
  * frame navigates. A context id that no longer answers is replaced once.
  */
+import type { Protocol } from 'devtools-protocol';
 import type { CdpClient } from '../cdp';
 import type { TabState } from '../tabStates';
 import type { FrameAddress, WorldAddress } from './wire';
-import { PAGE_MODEL } from './pageScript';
+import { INSTALLED_PAGE_MODEL, MODEL_MISSING, PAGE_MODEL } from './pageScript';
 
 const WORLD_NAME = 'browser-agent';
 
@@ -36,21 +37,49 @@ async function contextFor(
 /** Thrown when the world a ref was made in is gone (the frame navigated or closed). */
 export class WorldGone extends Error {}
 
+/** Where a page-model call goes: the tab's connection, and what the tab knows of its worlds. */
+export interface ModelTarget {
+  readonly cdp: CdpClient;
+  readonly state: Pick<TabState, 'modelWorlds'>;
+}
+
+/**
+ * Evaluates `model.<call>` in the world: by name where the model was installed before, else with
+ * the whole model script (which installs it). A world that answers MODEL_MISSING (its id now
+ * names another context) is sent the whole script.
+ */
+async function evaluateModel(
+  { cdp, state }: ModelTarget,
+  world: WorldAddress,
+  call: string,
+  returnByValue: boolean,
+): Promise<Protocol.Runtime.EvaluateResponse> {
+  const key = worldKey(world);
+  const send = (model: string): Promise<Protocol.Runtime.EvaluateResponse> =>
+    cdp.send(
+      'Runtime.evaluate',
+      { expression: `${model}.${call}`, contextId: world.contextId, returnByValue },
+      world.sessionId,
+    );
+  if (state.modelWorlds.get(key) === world.contextId) {
+    const reply = await send(INSTALLED_PAGE_MODEL);
+    if (reply.result.value !== MODEL_MISSING) return reply;
+    state.modelWorlds.delete(key);
+  }
+  const reply = await send(PAGE_MODEL);
+  if (reply.exceptionDetails === undefined) state.modelWorlds.set(key, world.contextId);
+  return reply;
+}
+
 /** Runs `model.<call>` in the given world and returns its JSON-able value. */
 export async function callModel(
-  cdp: CdpClient,
+  target: ModelTarget,
   world: WorldAddress,
   call: string,
 ): Promise<unknown> {
-  const reply = await cdp
-    .send(
-      'Runtime.evaluate',
-      { expression: `${PAGE_MODEL}.${call}`, contextId: world.contextId, returnByValue: true },
-      world.sessionId,
-    )
-    .catch((err: unknown) => {
-      throw new WorldGone(err instanceof Error ? err.message : String(err));
-    });
+  const reply = await evaluateModel(target, world, call, true).catch((err: unknown) => {
+    throw new WorldGone(err instanceof Error ? err.message : String(err));
+  });
   if (reply.exceptionDetails !== undefined) {
     throw new Error(
       `Page model failed: ${reply.exceptionDetails.exception?.description ?? reply.exceptionDetails.text}`,
@@ -71,7 +100,7 @@ export async function callInFrame(
     const contextId = await contextFor(cdp, state, frame, fresh);
     const world = { ...frame, contextId };
     try {
-      return { world, value: await callModel(cdp, world, call) };
+      return { world, value: await callModel({ cdp, state }, world, call) };
     } catch (err) {
       if (!(err instanceof WorldGone) || fresh) throw err;
     }
@@ -102,16 +131,12 @@ export async function objectInFrame(
 
 /** The page-side object of one element of a world, as a remote object id of that world. */
 export async function elementObject(
-  cdp: CdpClient,
+  target: ModelTarget,
   world: WorldAddress,
   localId: number,
 ): Promise<string | undefined> {
-  const reply = await cdp
-    .send(
-      'Runtime.evaluate',
-      { expression: `${PAGE_MODEL}.element(${localId})`, contextId: world.contextId },
-      world.sessionId,
-    )
-    .catch(() => undefined);
+  const reply = await evaluateModel(target, world, `element(${localId})`, false).catch(
+    () => undefined,
+  );
   return reply?.result.objectId;
 }

@@ -59,6 +59,9 @@ export const trackChildFrames: AttachHook = async (tab) => {
     for (const key of state.worlds.keys()) {
       if (key.startsWith(`${e.sessionId}/`)) state.worlds.delete(key);
     }
+    for (const key of state.modelWorlds.keys()) {
+      if (key.startsWith(`${e.sessionId}/`)) state.modelWorlds.delete(key);
+    }
   });
   await autoAttach(cdp);
 };

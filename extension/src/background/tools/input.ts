@@ -3,7 +3,6 @@ import type { Protocol } from 'devtools-protocol';
 import type { AreaHandlers, Handler } from '../handlerContext';
 import { armedWhile, performAction } from '../acting/action';
 import { parseChord, pressChord } from '../acting/chords';
-import { pressEnter } from '../acting/keyboard';
 import { modifierBits, mouseClick, mouseMove } from '../acting/mouse';
 import { echo, prepareField, typeText } from '../acting/typing';
 import { delay } from '../common/timing';
@@ -12,14 +11,14 @@ import { clickPoint, type Point } from '../elements/clickPoint';
 import { elementCdp } from '../elements/elementCdp';
 import { releaseElement } from '../elements/resolveRef';
 import { resolveTarget } from '../elements/target';
-import { withElement } from '../elements/withElement';
+import { withElement, withModelElement } from '../elements/withElement';
 import { assertNoDialog } from '../recorders/dialogs';
 import { rememberTypedSecret } from '../recorders/requestSecrets';
 
 export const click: Handler<'browser_click'> = async (args, ctx) => {
   const tab = await ctx.currentTab();
   return armedWhile(tab, (arming) =>
-    withElement(tab, args, async (element) => {
+    withModelElement(tab, args, async (element) => {
       const point = await clickPoint(tab, element);
       const button = args.button ?? 'left';
       const clicks = args.doubleClick === true ? 2 : 1;
@@ -59,7 +58,7 @@ export const type: Handler<'browser_type'> = async (args, ctx) => {
   const tab = await ctx.currentTab();
   const clear = args.clear !== false;
   return armedWhile(tab, (arming) =>
-    withElement(tab, args, async (element) => {
+    withModelElement(tab, args, async (element) => {
       const field = await prepareField(elementCdp(tab, element), element, clear);
       const submitted = args.submit === true ? ' and pressed Enter' : '';
       return performAction(
@@ -68,8 +67,11 @@ export const type: Handler<'browser_type'> = async (args, ctx) => {
         `Typed ${echo(args.text, field.password)} into ${element.label}${submitted}.`,
         async () => {
           if (field.password) rememberTypedSecret(tab.state, args.text);
-          await typeText(tab.cdp, args.text, { slowly: args.slowly === true, clear });
-          if (args.submit === true) await pressEnter(tab.cdp);
+          await typeText(tab.cdp, args.text, {
+            slowly: args.slowly === true,
+            clear,
+            submit: args.submit === true,
+          });
         },
         arming,
       );
