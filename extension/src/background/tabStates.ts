@@ -136,6 +136,8 @@ export interface TabState {
   childFrameParents: Map<string, FrameParent>;
   /** Isolated-world context id of each frame's page model, by `${sessionId}/${frameId}`. */
   worlds: Map<string, number>;
+  /** The main frame's id when the frames were last listed (outline/frames.ts acrossFrames). */
+  mainFrameId: string | undefined;
   /** The context id, by the same key, of each frame world the page model was installed in. */
   modelWorlds: Map<string, number>;
   /**
@@ -232,6 +234,7 @@ export function newTabState(): TabState {
     childFrameParents: new Map(),
     worlds: new Map(),
     modelWorlds: new Map(),
+    mainFrameId: undefined,
     guardChild: undefined,
     refsByRef: new Map(),
     nextRef: 1,

@@ -7,7 +7,7 @@
  */
 import { BridgeError, ErrorCode, type ElementTarget } from '@browser-agent/protocol';
 import type { RefEntry, TabHandle } from '../tabStates';
-import { listFrames } from '../outline/frames';
+import { acrossFrames } from '../outline/frames';
 import { Hint } from '../common/hints';
 import type { QueryAnswer } from '../page/wire';
 import { callInFrame } from '../page/world';
@@ -125,9 +125,8 @@ export function queryFor(
  * frame order, each given a ref as a snapshot would; `what` names the query in errors.
  */
 export async function matchesIn(tab: TabHandle, call: string, what: string): Promise<RefEntry[]> {
-  const frames = await listFrames(tab);
-  const answers = await Promise.all(
-    frames.map((frame) => callInFrame(tab.cdp, tab.state, frame, call).catch(() => undefined)),
+  const { values: answers } = await acrossFrames(tab, Infinity, (frame) =>
+    callInFrame(tab.cdp, tab.state, frame, call).catch(() => undefined),
   );
   const entries: RefEntry[] = [];
   for (const answer of answers) {

@@ -27,8 +27,9 @@ interface FrameOutline {
 
 /** The main frame's outline with every reachable child frame's outline attached in place. */
 export async function pageOutline(tab: TabHandle): Promise<OutlineNode[]> {
-  const frames = (await listFrames(tab)).slice(0, MAX_FRAMES);
-  const outlines = await Promise.all(frames.map((frame) => frameOutline(tab, frame)));
+  const { frames, values: outlines } = await acrossFrames(tab, MAX_FRAMES, (frame) =>
+    frameOutline(tab, frame),
+  );
   const byFrame = new Map<string, FrameOutline>();
   for (const found of outlines) if (found !== undefined) byFrame.set(frameKey(found.frame), found);
   const root = outlines[0];
@@ -50,6 +51,37 @@ export async function pageOutline(tab: TabHandle): Promise<OutlineNode[]> {
 }
 
 const frameKey = (frame: FrameAddress): string => `${frame.sessionId ?? ''}/${frame.frameId}`;
+
+/**
+ * Runs work in each of the tab's frames (listFrames, the first `limit`), all at once. The main
+ * frame's work starts while the frames are listed, on the main frame the tab had last time: on a
+ * page without iframes an outline or a query is one round trip, not two (#26). Work done for a
+ * main frame that is no longer the main frame is dropped; the list itself is always fresh.
+ */
+export async function acrossFrames<T>(
+  tab: TabHandle,
+  limit: number,
+  work: (frame: FrameRef) => Promise<T>,
+): Promise<{ frames: FrameRef[]; values: T[] }> {
+  const guess = tab.state.mainFrameId;
+  const early =
+    guess === undefined
+      ? undefined
+      : work({ sessionId: undefined, frameId: guess, parent: undefined });
+  early?.catch(() => undefined);
+  const frames = (await listFrames(tab)).slice(0, limit);
+  const values = await Promise.all(
+    frames.map((frame) =>
+      early !== undefined &&
+      frame === frames[0] &&
+      frame.sessionId === undefined &&
+      frame.frameId === guess
+        ? early
+        : work(frame),
+    ),
+  );
+  return { frames, values };
+}
 
 /** The tab's frames, main frame first, then those of each out-of-process iframe's session. */
 export async function listFrames(tab: TabHandle): Promise<FrameRef[]> {
@@ -80,6 +112,7 @@ export async function listFrames(tab: TabHandle): Promise<FrameRef[]> {
       for (const child of node.childFrames ?? []) visit(child, frame);
     };
     if (sessionId === undefined) {
+      tab.state.mainFrameId = tree.frame.id;
       visit(tree, undefined);
       continue;
     }

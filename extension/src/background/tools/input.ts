@@ -10,7 +10,7 @@ import { oneLine } from '../common/text';
 import { clickPoint, type Point } from '../elements/clickPoint';
 import { elementCdp } from '../elements/elementCdp';
 import { releaseElement } from '../elements/resolveRef';
-import { resolveTarget } from '../elements/target';
+import { resolveModelTarget } from '../elements/target';
 import { withElement, withModelElement } from '../elements/withElement';
 import { assertNoDialog } from '../recorders/dialogs';
 import { rememberTypedSecret } from '../recorders/requestSecrets';
@@ -38,7 +38,7 @@ export const click: Handler<'browser_click'> = async (args, ctx) => {
 
 export const hover: Handler<'browser_hover'> = async (args, ctx) => {
   const tab = await ctx.currentTab();
-  return withElement(tab, args, async (element) => {
+  return withModelElement(tab, args, async (element) => {
     const point = await clickPoint(tab, element);
     return performAction(ctx, tab, `Hovered over ${element.label}.`, async () => {
       await mouseMove(tab.cdp, point);
@@ -87,9 +87,9 @@ export const drag: Handler<'browser_drag'> = async (args, ctx) => {
   const tab = await ctx.currentTab();
   const { cdp } = tab;
   assertNoDialog(tab);
-  const from = await resolveTarget(tab, args.from);
+  const from = await resolveModelTarget(tab, args.from);
   try {
-    const to = await resolveTarget(tab, args.to);
+    const to = await resolveModelTarget(tab, args.to);
     try {
       const start = await clickPoint(tab, from);
       const end = await clickPoint(tab, to);
