@@ -176,16 +176,13 @@ export function makeDomWalk(
     parentPointer: boolean,
     out: Item[],
   ): void => {
-    const children = names.childrenOf(parent);
-    for (let i = 0; i < children.length; i += 1) {
-      const child = children[i];
-      if (child === undefined) continue;
+    names.eachChild(parent, (child) => {
       if (child.nodeType === 3) {
         if (textShown) out.push({ text: child.nodeValue ?? '', block });
       } else if (roles.isElement(child)) {
         visit(child, block, parentPointer, out);
       }
-    }
+    });
   };
 
   const visit = (el: Element, block: object, parentPointer: boolean, out: Item[]): void => {
