@@ -79,8 +79,9 @@ test('ask: each state-changing call waits for Allow or Deny; read-only tools nev
   );
   expect(navigated.isError, navigated.text).toBe(false);
 
-  // Read-only: no question.
+  // Read-only: no question. Listing the tabs only reads too (before, it waited for an answer).
   expect(await snapshot(client)).toContain('heading "Shop"');
+  expect((await callOk(client, 'browser_tabs', { action: 'list' })).text).toContain('/shop.html');
   await expect(question(bridge.relay)).toHaveCount(0);
 
   const page = await bridge.pageWithUrl(site.url('/shop.html'));

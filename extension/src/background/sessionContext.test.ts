@@ -112,3 +112,38 @@ describe('SessionContexts: the launched browser’s startup tab', () => {
     expect(session).toMatchObject({ tabIds: [1], currentTabId: 1 });
   });
 });
+
+describe('SessionContexts: the tab list', () => {
+  it('asks Chrome for every tab at once, and lists them in the session’s order', async () => {
+    const asked: number[] = [];
+    const answers: (() => void)[] = [];
+    vi.stubGlobal('chrome', {
+      tabs: {
+        get: (tabId: number) =>
+          new Promise((resolve, reject) => {
+            asked.push(tabId);
+            answers.push(() =>
+              tabId === 8
+                ? reject(new Error('No tab'))
+                : resolve({ id: tabId, url: `u${tabId}`, title: `t${tabId}` }),
+            );
+          }),
+      },
+    });
+    const hub = { handleDetach: () => undefined } as unknown as DebuggerHub;
+    const store = {
+      save: () => Promise.resolve(),
+      ownerOf: () => Promise.resolve(undefined),
+    } as unknown as SessionStore;
+    const session = { ...record(), tabIds: [7, 8, 9], currentTabId: 9 };
+    const listing = contextsOf(store, hub).create(session).listTabs();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // One after the other, the second would be asked only once the first had answered.
+    expect(asked).toEqual([7, 8, 9]);
+    for (const answer of answers.reverse()) answer();
+    expect(await listing).toEqual([
+      { index: 0, tabId: 7, url: 'u7', title: 't7', current: false },
+      { index: 1, tabId: 9, url: 'u9', title: 't9', current: true },
+    ]);
+  });
+});

@@ -111,6 +111,11 @@ export interface ToolContract<N extends string = string, S extends z.ZodObject =
    * frame (extension/src/background/approvals/actionSites.ts), not only the tab's top page.
    */
   readonly inputAt?: 'focus' | 'pointer';
+  /**
+   * Whether a call of this state-changing tool only reads (browser_tabs `list`): the permission
+   * gate lets it through as it lets a read-only tool, with no question and no site check.
+   */
+  readonly readsOnlyWhen?: (args: z.infer<S>) => boolean;
 }
 
 /** The MCP server's own steps (mcp-server/src/server/steps/serverSteps.ts), named by what they do. */

@@ -37,6 +37,8 @@ export const tabs = defineTool({
   },
   timeoutKind: 'navigation',
   takesProjectPath: true,
+  // Listing changes nothing: asking the person before it (ask mode) only got in the way.
+  readsOnlyWhen: (args) => args.action === 'list',
 });
 
 /** The tabs area's tools, in the order tools/list shows them. */

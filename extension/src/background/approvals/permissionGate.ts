@@ -163,6 +163,8 @@ export class PermissionGate {
   /** The registry loop wraps every state-changing tool's handler with this. */
   wrap<N extends ToolName>(contract: ToolContract, handler: Handler<N>): Handler<N> {
     return async (args, ctx) => {
+      // A call that only reads (browser_tabs list) passes as a read-only tool's would.
+      if (contract.readsOnlyWhen?.(args) === true) return handler(args, ctx);
       await this.#check(contract, args, ctx);
       return handler(args, ctx);
     };
