@@ -4,29 +4,33 @@ import { assertNoDialog } from '../recorders/dialogs';
 import { releaseElement, type ElementHandle, type ResolvedElement } from './resolveRef';
 import { resolveModelTarget, resolveTarget } from './target';
 
-/** Resolves the target, runs work with it, and always frees the page-side handle. */
-export async function withElement<T>(
+type Target = Parameters<typeof resolveTarget>[1];
+
+/** Resolves the target in the page's main world, runs work with it, and frees the handle. */
+export function withElement<T>(
   tab: TabHandle,
-  target: Parameters<typeof resolveTarget>[1],
+  target: Target,
   work: (element: ResolvedElement) => Promise<T>,
 ): Promise<T> {
-  assertNoDialog(tab);
-  const element = await resolveTarget(tab, target);
-  try {
-    return await work(element);
-  } finally {
-    releaseElement(tab, element);
-  }
+  return withResolved(tab, () => resolveTarget(tab, target), work);
 }
 
 /** Like withElement, with the page model's handle (resolveModelEntry): two round trips fewer. */
-export async function withModelElement<T>(
+export function withModelElement<T>(
   tab: TabHandle,
-  target: Parameters<typeof resolveTarget>[1],
+  target: Target,
   work: (element: ElementHandle) => Promise<T>,
 ): Promise<T> {
+  return withResolved(tab, () => resolveModelTarget(tab, target), work);
+}
+
+async function withResolved<E extends ElementHandle, T>(
+  tab: TabHandle,
+  resolve: () => Promise<E>,
+  work: (element: E) => Promise<T>,
+): Promise<T> {
   assertNoDialog(tab);
-  const element = await resolveModelTarget(tab, target);
+  const element = await resolve();
   try {
     return await work(element);
   } finally {
