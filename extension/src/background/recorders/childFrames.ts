@@ -56,11 +56,8 @@ export const trackChildFrames: AttachHook = async (tab) => {
   cdp.on('Target.detachedFromTarget', (e) => {
     state.childFrames.delete(e.sessionId);
     state.childFrameParents.delete(e.sessionId);
-    for (const key of state.worlds.keys()) {
-      if (key.startsWith(`${e.sessionId}/`)) state.worlds.delete(key);
-    }
-    for (const key of state.modelWorlds.keys()) {
-      if (key.startsWith(`${e.sessionId}/`)) state.modelWorlds.delete(key);
+    for (const worlds of [state.worlds, state.modelWorlds]) {
+      for (const key of worlds.keys()) if (key.startsWith(`${e.sessionId}/`)) worlds.delete(key);
     }
   });
   await autoAttach(cdp);
