@@ -30,6 +30,37 @@ describe('siteMatches', () => {
     expect(siteMatches('google.com/settings', at('https://www.google.com/settings/a'))).toBe(true);
     expect(siteMatches('google.com/settings', at('https://www.google.com/search'))).toBe(false);
   });
+  it('answers the same when the same list meets URLs in turn (patterns and the host are read once)', () => {
+    const list = [
+      'paypal.com',
+      '*.bank.test',
+      'https://x.test:8080',
+      'PayPal.com.',
+      'shop.test/admin',
+    ];
+    const urls = [
+      'https://www.paypal.com/',
+      'https://evil.test/',
+      'https://a.bank.test/',
+      'https://bank.test/',
+      'https://x.test:8080/',
+      'https://x.test/',
+      'https://shop.test/admin/users',
+      'https://shop.test/',
+      'https://www.paypal.com/',
+    ];
+    const expected = [true, false, true, false, true, false, true, false, true];
+    // Twice over, and each URL against the list as the gate asks: the answers never carry over.
+    for (let round = 0; round < 2; round += 1)
+      expect(urls.map((u) => list.some((p) => siteMatches(p, at(u))))).toEqual(expected);
+    // One pattern against hosts that alternate: the last host read is no other host's answer.
+    expect(
+      ['https://paypal.com/', 'https://evil.test/', 'https://paypal.com/'].map((u) =>
+        siteMatches('paypal.com', at(u)),
+      ),
+    ).toEqual([true, false, true]);
+  });
+
   it('ignores blank patterns', () => {
     expect(siteMatches('  ', at('https://a.test'))).toBe(false);
   });

@@ -90,6 +90,31 @@ describe('the admin lists from Chrome policy', () => {
     expect((await managed.get())?.block).toEqual(['admin.test']);
   });
 
+  it('reads the lists last kept in this profile once while Chrome is silent, not on every call', async () => {
+    const last: AdminSites = { block: ['kept.test'], source: 'Chrome policy for Browser Agent' };
+    const { d } = deps(never, last);
+    let loads = 0;
+    const managed = new ManagedSites(
+      {
+        ...d,
+        loadLast: () => {
+          loads += 1;
+          return d.loadLast();
+        },
+      },
+      60_000,
+      20,
+    );
+    managed.noPolicyFiles();
+    for (let i = 0; i < 3; i += 1) expect((await managed.get())?.block).toEqual(['kept.test']);
+    expect(loads).toBe(1);
+    // A changed policy is read again from the start, the kept lists included.
+    managed.changed();
+    managed.noPolicyFiles();
+    await managed.get();
+    expect(loads).toBe(2);
+  });
+
   it('waits again once Chrome says the policy changed, whatever the files said at launch', async () => {
     let reads = 0;
     const { d } = deps(() =>

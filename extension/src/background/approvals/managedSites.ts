@@ -68,6 +68,8 @@ export class ManagedSites {
   #silent = false;
   /** The browser's machine has no policy files: nothing to wait for (noPolicyFiles). */
   #noPolicyFiles = false;
+  /** The lists last read in this profile, while Chrome has not answered. */
+  #lastRead: Promise<AdminSites | undefined> | undefined;
 
   constructor(
     deps: ManagedSitesDeps = chromeDeps,
@@ -98,6 +100,7 @@ export class ManagedSites {
   changed(): void {
     this.#known = undefined;
     this.#answered = undefined;
+    this.#lastRead = undefined;
     this.#sentAt = Number.NEGATIVE_INFINITY;
     this.#silent = false;
     // Chrome says the policy changed: there is one now, whatever the files said at launch.
@@ -121,7 +124,13 @@ export class ManagedSites {
         `Chrome has not answered chrome.storage.managed for ${this.#firstWaitMs} ms: the admin site lists last read in this profile apply until it does.`,
       );
     }
-    return this.#deps.loadLast();
+    // Read once: only this class writes it, and only once Chrome answered (#26: a storage read
+    // on every state-changing call in a launched browser, whose Chrome may never answer).
+    this.#lastRead ??= this.#deps.loadLast().catch((err: unknown) => {
+      this.#lastRead = undefined;
+      throw err;
+    });
+    return this.#lastRead;
   }
 
   /** Methods, so the checks after an await are not narrowed away. */
