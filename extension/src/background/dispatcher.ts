@@ -17,7 +17,7 @@ import {
 } from '@browser-agent/protocol';
 import { BusyClock } from './busyClock';
 import { CallResponse } from './callResponse';
-import type { Handler, HandlerContext, HandlerRegistry } from './handlerContext';
+import type { ArrivalTab, Handler, HandlerContext, HandlerRegistry } from './handlerContext';
 
 /** A cross-cutting step that adds its section to every call whose contract asks for it. */
 export type SectionStep = (
@@ -51,6 +51,7 @@ export type ContextFor = (
   sessionId: string,
   clock: BusyClock,
   signal: AbortSignal,
+  arrival?: ArrivalTab,
 ) => Promise<HandlerContext>;
 
 /**
@@ -65,7 +66,7 @@ export class Dispatcher {
   /** Calls queued or running (or kept by `keep` until their caller is done), by request id. */
   readonly #calls = new Map<
     string,
-    { sessionId: string; controller: AbortController; kept: boolean }
+    { sessionId: string; controller: AbortController; kept: boolean; arrival?: ArrivalTab }
   >();
   /** Calls of one session run one after another; sessions run in parallel. */
   readonly #queues = new Map<string, Promise<unknown>>();
@@ -140,13 +141,14 @@ export class Dispatcher {
   }
 
   /** Runs the call in its session's turn; the caller may add sections, then renders it. */
-  call(frame: RequestFrame): Promise<PendingResponse> {
+  call(frame: RequestFrame, arrival?: ArrivalTab): Promise<PendingResponse> {
     const previous = this.#queues.get(frame.sessionId) ?? Promise.resolve();
     const entry = this.#calls.get(frame.id) ?? {
       sessionId: frame.sessionId,
       controller: new AbortController(),
       kept: false,
     };
+    if (arrival !== undefined) entry.arrival = arrival;
     this.#calls.set(frame.id, entry);
     const run = previous
       .then(() => this.#runWithin(frame, entry.controller))
@@ -249,7 +251,8 @@ export class Dispatcher {
     response: CallResponse,
     signal: AbortSignal,
   ): Promise<void> {
-    const ctx = await this.#contextFor(frame.sessionId, clock, signal);
+    const arrival = this.#calls.get(frame.id)?.arrival;
+    const ctx = await this.#contextFor(frame.sessionId, clock, signal, arrival);
     if (isToolName(frame.action)) await this.#beforeCall(frame.action, ctx);
     await this.#fill(frame.action, frame.params, ctx, response);
   }

@@ -18,6 +18,12 @@ export interface TabSummary {
 }
 
 /** What a tool handler may do; only what handlers use, so tests can fake it. */
+/** The session's current tab as Chrome named it when a call arrived alone (callRunner.ts). */
+export interface ArrivalTab {
+  readonly tabId: number;
+  readonly url: Promise<string | undefined>;
+}
+
 export interface HandlerContext {
   readonly sessionId: string;
   readonly client: ClientInfo;
@@ -31,6 +37,14 @@ export interface HandlerContext {
    * it (timing.ts) end early. Absent in unit tests' fake contexts.
    */
   readonly signal?: AbortSignal | undefined;
+  /**
+   * The URL Chrome gave for tab `tabId` as this call arrived, when it was the session's current
+   * tab and the call arrived with no other call of its session queued or running
+   * (worker/callRunner.ts): nothing of the session's had acted on the tab since. Taken once per
+   * call; undefined afterwards (a batch's later steps ask Chrome again), for another tab, or
+   * when the call came behind another.
+   */
+  arrivalUrl?(tabId: number): Promise<string | undefined> | undefined;
   /** The session's current tab; throws NO_TAB when the session has none. */
   currentTab(): Promise<TabHandle>;
   /** The current tab, opening a blank one first when the session has none. */

@@ -147,3 +147,20 @@ describe('SessionContexts: the tab list', () => {
     ]);
   });
 });
+
+describe('SessionContexts: the tab a call arrived on', () => {
+  it('gives its URL once, and only for that tab', async () => {
+    const store = { ownerOf: () => Promise.resolve(undefined) } as unknown as SessionStore;
+    const contexts = contextsOf(store, {} as DebuggerHub);
+    const url = Promise.resolve('https://shop.test/');
+    const ctx = contexts.create(record(), undefined, undefined, { tabId: 7, url });
+    expect(await ctx.arrivalUrl?.(7)).toBe('https://shop.test/');
+    // A second check in the same call (a batch's next step) asks Chrome again.
+    expect(ctx.arrivalUrl?.(7)).toBe(undefined);
+    const other = contexts.create(record(), undefined, undefined, { tabId: 7, url });
+    // Another tab (the session switched) is no answer, and the arrival is spent.
+    expect(other.arrivalUrl?.(8)).toBe(undefined);
+    expect(other.arrivalUrl?.(7)).toBe(undefined);
+    expect(contexts.create(record()).arrivalUrl?.(7)).toBe(undefined);
+  });
+});

@@ -2,7 +2,7 @@ import { BridgeError, ErrorCode } from '@browser-agent/protocol';
 import { BusyClock, timedClient } from './busyClock';
 import type { CdpClient } from './cdp';
 import type { DebuggerHub } from './debuggerHub';
-import type { HandlerContext, TabSummary } from './handlerContext';
+import type { ArrivalTab, HandlerContext, TabSummary } from './handlerContext';
 import type { TabHandle } from './tabStates';
 import type { SessionRecord, SessionStore } from './sessionStore';
 import type { TabStates } from './tabStates';
@@ -46,7 +46,13 @@ export class SessionContexts {
    * clock counts the time this context's CDP commands are in flight (attaching included); once
    * signal is aborted (the call was cancelled) they fail instead.
    */
-  create(record: SessionRecord, clock = new BusyClock(), signal?: AbortSignal): HandlerContext {
+  create(
+    record: SessionRecord,
+    clock = new BusyClock(),
+    signal?: AbortSignal,
+    arrival?: ArrivalTab,
+  ): HandlerContext {
+    let unread = arrival;
     const handle = async (tabId: number): Promise<TabHandle> => {
       const cdp: CdpClient = await clock.time(this.#hub.attach(tabId));
       const state = this.#tabStates.get(tabId);
@@ -124,6 +130,11 @@ export class SessionContexts {
       settings: record.settings,
       policy: record.policy,
       signal,
+      arrivalUrl: (tabId) => {
+        const taken = unread;
+        unread = undefined;
+        return taken?.tabId === tabId ? taken.url : undefined;
+      },
       currentTab,
       ensureTab: async () => (record.currentTabId === undefined ? newTab() : currentTab()),
       newTab,

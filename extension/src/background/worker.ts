@@ -146,8 +146,8 @@ export class Worker {
         permit: (contract, handler) => this.permissions.gate.wrap(contract, handler),
       },
     ),
-    async (sessionId, clock, signal) =>
-      this.contexts.create(await usableSession(this.store, sessionId), clock, signal),
+    async (sessionId, clock, signal, arrival) =>
+      this.contexts.create(await usableSession(this.store, sessionId), clock, signal, arrival),
     this.transactions.beforeCall,
     sectionSteps,
     (sessionId, signal) => watchRendererOf(this, sessionId, signal),

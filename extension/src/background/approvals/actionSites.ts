@@ -38,7 +38,7 @@ export async function actionUrls(
   const url = args['url'];
   if (typeof url === 'string' && /^https?:/i.test(url)) return { primary: url, all: [url] };
   // The frames are looked up while the tab's URL is still on its way.
-  const framesAnswer = elementFrames(args, ctx, inputAt);
+  const framesAnswer = elementFrames(args, ctx, inputAt, tabUrlAnswer);
   framesAnswer.catch(() => undefined);
   const written = [...storageUrls(args['state']), ...cookieUrls(args['domain'])];
   if (written.length > 0 || args['state'] !== undefined) {
@@ -65,6 +65,7 @@ async function elementFrames(
   args: Args,
   ctx: HandlerContext,
   inputAt: ToolContract['inputAt'],
+  tabUrl: Promise<string | undefined>,
 ): Promise<string[]> {
   const fields = Array.isArray(args['fields']) ? (args['fields'] as unknown[]) : [];
   const targets = [args, args['from'], args['to'], ...fields].filter(namesElement);
@@ -85,7 +86,7 @@ async function elementFrames(
     return url === undefined ? [] : [url];
   }
   const urls = await Promise.all([
-    ...targets.map((t) => targetFrameUrl(tab, t)),
+    ...targets.map((t) => targetFrameUrl(tab, t, tabUrl)),
     ...points.map(([x, y]) => pointFrameUrl(tab, x, y)),
   ]);
   return urls.filter((u): u is string => u !== undefined);

@@ -175,13 +175,16 @@ export class PermissionGate {
     if (record === undefined) return;
     const tab = await ctx.currentTab().catch(() => undefined);
     refuseWhileAsked(this.#deps.questions, tab?.tabId ?? record.currentTabId);
+    // The URL Chrome gave as the call arrived, when nothing of the session's ran since (#26:
+    // the call runner's lookup and this one were two round trips for one answer).
     const tabUrl =
       tab === undefined
         ? Promise.resolve(undefined)
-        : chrome.tabs.get(tab.tabId).then(
+        : (ctx.arrivalUrl?.(tab.tabId) ??
+          chrome.tabs.get(tab.tabId).then(
             (t) => t.url,
             () => undefined,
-          );
+          ));
     // Every document the call touches is judged (actionSites.ts): a frame, a cookie's site. The
     // frames are looked up while Chrome answers for the tab (#26: two round trips in turn, 2–5 ms
     // on the first action after a page loaded).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TabHandle } from '../tabStates';
-import { pointFrameUrl } from './targetFrame';
+import { pointFrameUrl, targetFrameUrl } from './targetFrame';
 
 /** What the hit test finds in one session: the node, its frame, the frame it owns if an iframe. */
 interface Hit {
@@ -85,5 +85,65 @@ describe('pointFrameUrl', () => {
   it('is undefined when nothing can be hit', async () => {
     const { handle } = tab({ top: { backendNodeId: 9, frameId: 'gone' } });
     expect(await pointFrameUrl(handle, 1, 1)).toBeUndefined();
+  });
+});
+
+describe('targetFrameUrl', () => {
+  /** A tab on `tabUrl` whose refs e1 (top document) and e2 (same-process iframe) were read. */
+  function refTab(top: { url: string; securityOrigin?: string }) {
+    const sent: string[] = [];
+    const frameTree = {
+      frame: { id: 'main', ...top },
+      childFrames: [{ frame: { id: 'inner', url: 'https://bank.test/widget' } }],
+    };
+    const handle = {
+      tabId: 1,
+      cdp: {
+        send: (method: string) => {
+          sent.push(method);
+          return method === 'Page.getFrameTree'
+            ? Promise.resolve({ frameTree })
+            : Promise.reject(new Error(method));
+        },
+      },
+      state: {
+        mainFrameId: 'main',
+        childFrames: new Map(),
+        refsByRef: new Map([
+          ['e1', { world: { sessionId: undefined, frameId: 'main' } }],
+          ['e2', { world: { sessionId: undefined, frameId: 'inner' } }],
+          ['e3', { world: { sessionId: undefined, frameId: 'gone' } }],
+        ]),
+      },
+    } as unknown as TabHandle;
+    return { handle, sent };
+  }
+
+  it('is the tab’s own URL for an element of its top document, without reading the frame tree', async () => {
+    const { handle, sent } = refTab({ url: 'https://shop.test/' });
+    const url = await targetFrameUrl(handle, { ref: 'e1' }, Promise.resolve('https://shop.test/'));
+    expect(url).toBe('https://shop.test/');
+    expect(sent).toEqual([]);
+  });
+
+  it('is the iframe’s own document for an element inside it, whatever the tab is on', async () => {
+    const { handle } = refTab({ url: 'https://shop.test/' });
+    expect(await targetFrameUrl(handle, { ref: 'e2' }, Promise.resolve('https://shop.test/'))).toBe(
+      'https://bank.test/widget',
+    );
+  });
+
+  it('asks the frame tree for a top document without an http(s) URL (its opener’s origin)', async () => {
+    const { handle, sent } = refTab({ url: 'about:blank', securityOrigin: 'https://bank.test' });
+    const url = await targetFrameUrl(handle, { ref: 'e1' }, Promise.resolve('about:blank'));
+    expect(url).toBe('https://bank.test/');
+    expect(sent).toEqual(['Page.getFrameTree']);
+  });
+
+  it('names no frame for a ref of a frame that is gone (the tab’s URL is judged on its own)', async () => {
+    const { handle } = refTab({ url: 'https://shop.test/' });
+    expect(await targetFrameUrl(handle, { ref: 'e3' }, Promise.resolve('https://shop.test/'))).toBe(
+      undefined,
+    );
   });
 });

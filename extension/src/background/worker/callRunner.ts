@@ -74,7 +74,13 @@ export class CallRunner {
     const startedAt = Date.now();
     // The call stays cancellable until its answer is ready, question about a held submit included.
     const life = dispatcher.keep(frame);
-    const run = (): Promise<PendingResponse> => dispatcher.call(frame);
+    // A call that arrives with no other call of its session queued or running: its tab's URL as
+    // Chrome gave it now is the one the permission gate judges (no second lookup).
+    const arrival =
+      tabId !== undefined && this.running(frame.sessionId) === 0
+        ? { tabId, url: startTab.then((tab) => tab?.url) }
+        : undefined;
+    const run = (): Promise<PendingResponse> => dispatcher.call(frame, arrival);
     const limitMs = frame.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
     const { gate } = permissions;
     const deadline = gate.callStarted(frame.sessionId, limitMs);

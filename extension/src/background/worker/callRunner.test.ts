@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RequestFrame } from '@browser-agent/protocol';
+import { CallResponse } from '../callResponse';
+import type { PendingResponse } from '../dispatcher';
+import type { ArrivalTab } from '../handlerContext';
+import type { SessionRecord } from '../sessionStore';
+import { CallRunner, type CallRunnerDeps } from './callRunner';
+
+const TAB = 7;
+
+function request(id: string): RequestFrame {
+  return { type: 'request', id, sessionId: 's1', action: 'browser_evaluate', params: {} };
+}
+
+/** A runner whose dispatcher holds each call until the test answers it. */
+function heldCalls() {
+  const record = { sessionId: 's1', client: { name: 'test' }, currentTabId: TAB, tabIds: [TAB] };
+  const arrivals: (ArrivalTab | undefined)[] = [];
+  const answers: (() => void)[] = [];
+  const pendingOf = (frame: RequestFrame): PendingResponse => ({
+    response: new CallResponse(),
+    render: () => ({
+      type: 'response',
+      id: frame.id,
+      sessionId: frame.sessionId,
+      payload: { success: true, data: {} },
+    }),
+  });
+  const deps = {
+    store: { get: () => Promise.resolve(record as unknown as SessionRecord) },
+    activity: {
+      started: () => ({ startedAt: Date.now() }),
+      finished: () => undefined,
+    },
+    panels: { broadcast: () => undefined },
+    dispatcher: {
+      keep: () => ({ signal: new AbortController().signal, end: () => undefined }),
+      call: (frame: RequestFrame, arrival?: ArrivalTab) => {
+        arrivals.push(arrival);
+        return new Promise<PendingResponse>((resolve) =>
+          answers.push(() => resolve(pendingOf(frame))),
+        );
+      },
+    },
+    permissions: {
+      gate: {
+        callStarted: () => 0,
+        callEnded: () => undefined,
+        irreversibleGate: () => Promise.resolve(undefined),
+      },
+    },
+    blocked: { since: () => [] },
+    recorder: { records: () => false },
+    tabStates: { typedSecrets: () => [] },
+    sessionsChanged: () => undefined,
+  } as unknown as CallRunnerDeps;
+  return { runner: new CallRunner(deps), arrivals, answers };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('CallRunner: the tab a call arrived on', () => {
+  it('hands the gate the lookup of a call that arrived alone, and none to one queued behind it', async () => {
+    vi.stubGlobal('chrome', {
+      tabs: { get: (tabId: number) => Promise.resolve({ id: tabId, url: 'https://shop.test/' }) },
+      storage: { local: { get: () => Promise.resolve({}) } },
+    });
+    const { runner, arrivals, answers } = heldCalls();
+    const replies: string[] = [];
+    const first = runner.run(request('a'), (f) => replies.push(f.type));
+    await vi.waitFor(() => expect(arrivals).toHaveLength(1));
+    // The second arrives while the first runs: the first may still change what the tab shows.
+    const second = runner.run(request('b'), (f) => replies.push(f.type));
+    await vi.waitFor(() => expect(arrivals).toHaveLength(2));
+    expect(arrivals[0]?.tabId).toBe(TAB);
+    expect(await arrivals[0]?.url).toBe('https://shop.test/');
+    expect(arrivals[1]).toBe(undefined);
+    answers[0]?.();
+    answers[1]?.();
+    await Promise.all([first, second]);
+    expect(replies).toEqual(['response', 'response']);
+    // Alone again once both are answered.
+    const third = runner.run(request('c'), () => undefined);
+    await vi.waitFor(() => expect(arrivals).toHaveLength(3));
+    expect(arrivals[2]?.tabId).toBe(TAB);
+    answers[2]?.();
+    await third;
+  });
+});
