@@ -90,6 +90,40 @@ describe('snapshot format (golden files)', () => {
     golden('form-diff.txt', diffOutlines(before, after).join('\n'));
   });
 
+  it('reports the same changes when the outlines share their first and last lines', () => {
+    // A seeded walk of edits (change, remove, add, duplicate text) on outlines of refs and text.
+    let seed = 7;
+    const next = (n: number): number => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % n;
+    };
+    const line = (i: number): string =>
+      i % 3 === 0
+        ? `- text: t${i % 7}`
+        : `- button "B${i}" [e${i}]${next(4) === 0 ? ' [active]' : ''}`;
+    for (let round = 0; round < 200; round += 1) {
+      const before = Array.from({ length: 5 + next(30) }, (_, i) => line(i));
+      const after = [...before];
+      for (let edits = next(4); edits >= 0; edits -= 1) {
+        const at = next(after.length + 1);
+        const kind = next(4);
+        if (kind === 0) after.splice(at, 1);
+        else if (kind === 1) after.splice(at, 0, `- text: t${next(7)}`);
+        else if (kind === 2) after.splice(at, 0, `- link "L${round}" [e${100 + edits}]`);
+        else if (after[at] !== undefined) after[at] = `${after[at]}: changed`;
+      }
+      // Lines unique to each side at both ends keep the whole of both outlines in the diff.
+      const whole = diffOutlines(
+        ['- text: <', ...before, '- text: >'],
+        ['- text: {', ...after, '- text: }'],
+      ).filter((l) => !/text: [<>{}]$/.test(l));
+      expect([...diffOutlines(before, after)].sort()).toEqual([...whole].sort());
+    }
+    expect(
+      diffOutlines(['- text: a', '- button "B" [e1]'], ['- text: a', '- button "B" [e1]']),
+    ).toEqual([]);
+  });
+
   it('does not report the focus moving as a change', () => {
     const before = ['- textbox "Name" [e2] [active]: Al', '- button "Go" [e3]'];
     const after = ['- textbox "Name" [e2]: Al', '- button "Go" [e3] [active]'];
