@@ -5,6 +5,7 @@
  */
 import {
   DEFAULT_TOOL_TIMEOUT_MS,
+  findContract,
   type RequestFrame,
   type WorkerToRelayFrame,
 } from '@browser-agent/protocol';
@@ -88,11 +89,12 @@ export class CallRunner {
     let pending: PendingResponse;
     try {
       const secret = (await loadSettings()).askBeforeSecretSubmit;
-      const tabUrl = (await startTab)?.url;
-      const why = record === undefined ? undefined : await gate.irreversibleGate(record, tabUrl);
-      pending =
+      const guarded = (
+        why: string | undefined,
+        work: () => Promise<PendingResponse>,
+      ): Promise<PendingResponse> =>
         record !== undefined && (secret || why !== undefined)
-          ? await permissions.guards.guardCall(
+          ? permissions.guards.guardCall(
               {
                 sessionId: record.sessionId,
                 tabIds: record.tabIds,
@@ -104,9 +106,36 @@ export class CallRunner {
                 allowedOnce: () => gate.allowedOnce(record.sessionId),
                 signal: life.signal,
               },
-              run,
+              work,
             )
-          : await run();
+          : work();
+      // A call that only reads submits nothing of its own. Where only a sensitive site could
+      // arm the guards (autonomous, no secret question), it starts at once and they are armed
+      // once Chrome names the tab, for the rest of the call (#26: every snapshot and tab list
+      // waited for that lookup, 9–15 ms on a browser busy with a tab it just opened or closed).
+      // A call answered before that was never armed, as if it had come a moment later.
+      const startsAtOnce =
+        record !== undefined &&
+        !secret &&
+        onlyReads(frame.action, frame.params) &&
+        (await gate.irreversibleGate(record, undefined)) === undefined;
+      if (startsAtOnce) {
+        const running = run();
+        const named = await Promise.race([
+          startTab.then((tab) => ({ url: tab?.url })),
+          running.then(
+            () => undefined,
+            () => undefined,
+          ),
+        ]);
+        const why =
+          named === undefined ? undefined : await gate.irreversibleGate(record, named.url);
+        pending = await guarded(why, () => running);
+      } else {
+        const tabUrl = (await startTab)?.url;
+        const why = record === undefined ? undefined : await gate.irreversibleGate(record, tabUrl);
+        pending = await guarded(why, run);
+      }
     } finally {
       life.end();
       gate.callEnded(frame.sessionId, deadline);
@@ -132,4 +161,14 @@ export class CallRunner {
     }
     this.#deps.sessionsChanged();
   }
+}
+
+/** Whether the call only reads: a read-only tool, or one whose arguments make it one (a list). */
+function onlyReads(action: string, params: unknown): boolean {
+  const contract = findContract(action);
+  if (contract === undefined) return false;
+  if (contract.annotations.readOnlyHint) return true;
+  if (contract.readsOnlyWhen === undefined) return false;
+  const parsed = contract.input.safeParse(params);
+  return parsed.success && contract.readsOnlyWhen(parsed.data);
 }
