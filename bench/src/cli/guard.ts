@@ -7,13 +7,15 @@
  *
  * Options: --passes=N (BENCH_GUARD_PASSES, 3) timed passes after one warm-up each;
  * --steps=report (BENCH_GUARD_STEPS=report): step kinds past their bound are shown, and only the
- * suite's bound fails the run (what CI runs, scripts/test.sh).
+ * suite's bound fails the run. Step kinds past their bound (and nothing else) are measured once
+ * more; a kind fails only when it is past its bound both times. The click kind is shown, not
+ * enforced (REPORTED_STEPS, guard/speedGuard.ts).
  */
 import { startFixtureSite } from '../../fixtures/server.js';
 import { BridgeAgent } from '../agents/bridgeAgent.js';
 import { FloorAgent } from '../agents/floorAgent.js';
 import { launchFloorBrowser } from '../agents/floorBrowser.js';
-import { GUARD_BOUNDS, judge } from '../guard/speedGuard.js';
+import { GUARD_BOUNDS, judge, judgedTwice, REPORTED_STEPS } from '../guard/speedGuard.js';
 import { progress, result } from '../log.js';
 import { fmtMs, fmtRatio, table } from '../report/markdown.js';
 import { runSuite, type SuitePass, type SuiteResult } from '../runner/runSuite.js';
@@ -43,29 +45,38 @@ runMain(async () => {
   await firstNavigate(() => client.callOk('browser_navigate', { url: site.url('/button.html') }));
   progress(`suite: 1 warm-up + ${passes} passes each, interleaved`);
   const bridge = new BridgeAgent(client);
-  const run: SuiteResult = { passes: {} };
   const failedPasses: string[] = [];
-  // A round is one pass of each agent, the order flipping every round; the first is the warm-up.
-  for (let round = 0; (run.passes.bridge?.length ?? 0) < passes; round += 1) {
-    const order = round % 2 === 0 ? [bridge, floor] : [floor, bridge];
-    const r = await runSuite(suite, order, site, { warmup: 0, passes: 1 });
-    if (r.error !== undefined) {
-      // A flow that failed (a renderer too starved to answer on a loaded machine) says nothing
-      // about speed; the round is run again, a few times at most.
-      failedPasses.push(r.error);
-      if (failedPasses.length > MAX_FAILED_ROUNDS) {
-        run.error = failedPasses.join('; ');
-        break;
+  const measure = async (): Promise<SuiteResult> => {
+    const run: SuiteResult = { passes: {} };
+    // A round is one pass of each agent, the order flipping every round; the first is the warm-up.
+    for (let round = 0; (run.passes.bridge?.length ?? 0) < passes; round += 1) {
+      const order = round % 2 === 0 ? [bridge, floor] : [floor, bridge];
+      const r = await runSuite(suite, order, site, { warmup: 0, passes: 1 });
+      if (r.error !== undefined) {
+        // A flow that failed (a renderer too starved to answer on a loaded machine) says nothing
+        // about speed; the round is run again, a few times at most.
+        failedPasses.push(r.error);
+        if (failedPasses.length > MAX_FAILED_ROUNDS) {
+          run.error = failedPasses.join('; ');
+          break;
+        }
+        continue;
       }
-      continue;
+      if (round === 0) continue;
+      for (const [kind, got] of Object.entries(r.passes) as [AgentKind, SuitePass[]][])
+        (run.passes[kind] ??= []).push(...got);
     }
-    if (round === 0) continue;
-    for (const [kind, got] of Object.entries(r.passes) as [AgentKind, SuitePass[]][])
-      (run.passes[kind] ??= []).push(...got);
+    return run;
+  };
+  let verdict = judge(await measure(), GUARD_BOUNDS, { enforceSteps });
+  // Step kinds past their bound, and nothing else: measured once more, and only a kind past its
+  // bound both times fails (a median of three passes moves with one slow moment of the machine).
+  if (verdict.slowSteps.length > 0 && verdict.failures.length === verdict.slowSteps.length) {
+    progress(`${verdict.failures.join('; ')}: measuring again`);
+    verdict = judgedTwice(verdict, judge(await measure(), GUARD_BOUNDS, { enforceSteps }));
   }
   const leftovers = await sandbox.teardown();
 
-  const verdict = judge(run, GUARD_BOUNDS, { enforceSteps });
   const rows = verdict.rows.map((r) => [
     r.step,
     fmtMs(r.bridgeMs),
@@ -74,9 +85,9 @@ runMain(async () => {
     r.judged
       ? r.ok
         ? 'ok'
-        : enforceSteps
+        : r.enforced
           ? 'TOO SLOW'
-          : 'too slow (reported only)'
+          : `too slow (reported only${REPORTED_STEPS[r.step] === undefined ? '' : `: ${REPORTED_STEPS[r.step]}`})`
       : 'not judged',
   ]);
   rows.push([
@@ -95,7 +106,7 @@ runMain(async () => {
   for (const f of failures) progress(`FAILED: ${f}`);
   result(
     failures.length === 0
-      ? `bench guard: passed (bounds: suite ≤ ${GUARD_BOUNDS.suite}×, each step kind ≤ ${GUARD_BOUNDS.step}× the floor${enforceSteps ? '' : ', step kinds reported only'})`
+      ? `bench guard: passed (bounds: suite ≤ ${GUARD_BOUNDS.suite}×, each step kind ≤ ${GUARD_BOUNDS.step}× the floor${enforceSteps ? `; reported only: ${Object.keys(REPORTED_STEPS).join(', ')}` : ', step kinds reported only'})`
       : `bench guard: FAILED (${failures.length})`,
   );
   return failures.length === 0;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SuitePass } from '../runner/runSuite.js';
-import { GUARD_BOUNDS, judge } from './speedGuard.js';
+import { GUARD_BOUNDS, judge, judgedTwice } from './speedGuard.js';
 
 function pass(steps: Array<[string, number]>): SuitePass {
   const wallMs = steps.reduce((sum, [, ms]) => sum + ms, 0);
@@ -48,19 +48,20 @@ describe('speed guard', () => {
       passes: {
         bridge: [
           pass([
-            ['click', 260],
+            ['type', 260],
             ['navigate', 400],
           ]),
         ],
         floor: [
           pass([
-            ['click', 100],
+            ['type', 100],
             ['navigate', 400],
           ]),
         ],
       },
     });
-    expect(v.failures).toEqual(['click: 2.60× the floor (bound 2.5×)']);
+    expect(v.failures).toEqual(['type: 2.60× the floor (bound 2.5×)']);
+    expect(v.slowSteps).toEqual(['type']);
     const slow = judge({
       passes: {
         bridge: [
@@ -89,18 +90,18 @@ describe('speed guard', () => {
   });
 });
 
-describe('speed guard, step kinds reported only (CI until each holds its bound)', () => {
-  const slowClick = {
+describe('speed guard, step kinds reported only (--steps=report)', () => {
+  const slowType = {
     passes: {
       bridge: [
         pass([
-          ['click', 90],
+          ['type', 90],
           ['navigate', 100],
         ]),
       ],
       floor: [
         pass([
-          ['click', 20],
+          ['type', 20],
           ['navigate', 150],
         ]),
       ],
@@ -108,10 +109,14 @@ describe('speed guard, step kinds reported only (CI until each holds its bound)'
   };
 
   it('shows a step kind past its bound without failing on it', () => {
-    const v = judge(slowClick, GUARD_BOUNDS, { enforceSteps: false });
-    expect(v.rows.find((r) => r.step === 'click')).toMatchObject({ judged: true, ok: false });
+    const v = judge(slowType, GUARD_BOUNDS, { enforceSteps: false });
+    expect(v.rows.find((r) => r.step === 'type')).toMatchObject({
+      judged: true,
+      enforced: false,
+      ok: false,
+    });
     expect(v.failures).toEqual([]);
-    expect(judge(slowClick).failures).toEqual(['click: 4.50× the floor (bound 2.5×)']);
+    expect(judge(slowType).failures).toEqual(['type: 4.50× the floor (bound 2.5×)']);
   });
 
   it('still fails on the suite', () => {
@@ -124,5 +129,56 @@ describe('speed guard, step kinds reported only (CI until each holds its bound)'
     expect(judge(slowSuite, GUARD_BOUNDS, { enforceSteps: false }).failures).toEqual([
       'suite: 3.00× the floor (bound 1.6×)',
     ]);
+  });
+});
+
+describe('speed guard, the click kind and a second measurement', () => {
+  // A long navigate, the same on both sides, keeps the whole suite within its bound.
+  const slow = (kinds: Array<[string, number]>) => ({
+    passes: {
+      bridge: [pass([...kinds, ['navigate', 1_000]])],
+      floor: [pass([...kinds.map(([k]) => [k, 20] as [string, number]), ['navigate', 1_000]])],
+    },
+  });
+
+  it('shows a click past its bound, and does not fail on it', () => {
+    const v = judge(slow([['click', 90]]));
+    expect(v.rows.find((r) => r.step === 'click')).toMatchObject({
+      judged: true,
+      enforced: false,
+      ok: false,
+    });
+    expect(v.failures).toEqual([]);
+  });
+
+  it('fails a step kind only when it is past its bound in both measurements', () => {
+    const first = judge(
+      slow([
+        ['type', 60],
+        ['evaluate', 60],
+      ]),
+    );
+    expect(first.slowSteps).toEqual(['type', 'evaluate']);
+    const second = judge(
+      slow([
+        ['type', 60],
+        ['evaluate', 30],
+      ]),
+    );
+    const v = judgedTwice(first, second);
+    expect(v.slowSteps).toEqual(['type']);
+    expect(v.failures).toEqual(['type: 3.00× the floor (bound 2.5×)']);
+    // Slow the second time only: no failure either.
+    expect(judgedTwice(judge(slow([['type', 30]])), judge(slow([['type', 60]]))).failures).toEqual(
+      [],
+    );
+  });
+
+  it("keeps the second measurement's own failures (the suite's bound)", () => {
+    const first = judge(slow([['type', 60]]));
+    const second = judge({
+      passes: { bridge: [pass([['navigate', 300]])], floor: [pass([['navigate', 100]])] },
+    });
+    expect(judgedTwice(first, second).failures).toEqual(['suite: 3.00× the floor (bound 1.6×)']);
   });
 });

@@ -30,19 +30,39 @@ export const JUDGED_STEPS: readonly string[] = [
   'screenshot',
 ];
 
+/**
+ * Step kinds judged and shown but not enforced, and why. A click's own step is not the same work
+ * on both sides: the bridge's click waits for what it started (the SPA's request, a link's new
+ * page) and reports the change, while the floor's returns at once and leaves that wait to the
+ * agent's next step; in the suite three of five clicks start something, so the bridge's median
+ * click is one of those and the floor's is not (docs/benchmarks.md, session 18).
+ */
+export const REPORTED_STEPS: Readonly<Record<string, string>> = {
+  click: 'waits for what it started; the floor leaves that to its next step',
+};
+
 export interface GuardRow {
   step: string;
   bridgeMs: number;
   floorMs: number;
   ratio: number;
   judged: boolean;
+  /** Judged, and its bound fails the guard (not only reported). */
+  enforced: boolean;
   ok: boolean;
 }
 
 export interface GuardVerdict {
   rows: GuardRow[];
   suite: { bridgeMs: number; floorMs: number; ratio: number; ok: boolean };
+  /** Everything that fails the guard, a line each. */
   failures: string[];
+  /** The enforced step kinds past their bound (their lines are among the failures). */
+  slowSteps: string[];
+}
+
+function slowLine(row: GuardRow, bounds: GuardBounds): string {
+  return `${row.step}: ${row.ratio.toFixed(2)}× the floor (bound ${String(bounds.step)}×)`;
 }
 
 function stepMedian(passes: readonly SuitePass[], step: string): number {
@@ -52,7 +72,7 @@ function stepMedian(passes: readonly SuitePass[], step: string): number {
 export interface GuardOptions {
   /**
    * False: a step kind past its bound is shown as too slow but does not fail the guard; only the
-   * suite's bound does. CI runs it so (scripts/test.sh) until every step kind holds its bound.
+   * suite's bound does (`--steps=report`, for a look at a build known to be slow).
    */
   enforceSteps: boolean;
 }
@@ -73,16 +93,52 @@ export function judge(
     const floorMs = stepMedian(floor, step);
     const ratio = bridgeMs / floorMs;
     const judged = JUDGED_STEPS.includes(step) && Number.isFinite(ratio);
-    const ok = !judged || ratio <= bounds.step;
-    if (!ok && options.enforceSteps)
-      failures.push(`${step}: ${ratio.toFixed(2)}× the floor (bound ${String(bounds.step)}×)`);
-    return { step, bridgeMs, floorMs, ratio, judged, ok };
+    const enforced = judged && options.enforceSteps && REPORTED_STEPS[step] === undefined;
+    return {
+      step,
+      bridgeMs,
+      floorMs,
+      ratio,
+      judged,
+      enforced,
+      ok: !judged || ratio <= bounds.step,
+    };
   });
+  const slow = rows.filter((r) => r.enforced && !r.ok);
+  failures.push(...slow.map((r) => slowLine(r, bounds)));
   const bridgeMs = median(bridge.map((p) => p.wallMs));
   const floorMs = median(floor.map((p) => p.wallMs));
   const ratio = bridgeMs / floorMs;
   const ok = Number.isFinite(ratio) && ratio <= bounds.suite;
   if (!ok && Number.isFinite(ratio))
     failures.push(`suite: ${ratio.toFixed(2)}× the floor (bound ${String(bounds.suite)}×)`);
-  return { rows, suite: { bridgeMs, floorMs, ratio, ok }, failures };
+  return {
+    rows,
+    suite: { bridgeMs, floorMs, ratio, ok },
+    failures,
+    slowSteps: slow.map((r) => r.step),
+  };
+}
+
+/**
+ * The verdict of a second measurement taken because the first had step kinds past their bound:
+ * a step kind fails only when it is past its bound in both (one slow moment of a shared 2-core
+ * machine moves a median of three passes); everything else is the second's own verdict.
+ */
+export function judgedTwice(
+  first: GuardVerdict,
+  second: GuardVerdict,
+  bounds: GuardBounds = GUARD_BOUNDS,
+): GuardVerdict {
+  const slowSteps = second.slowSteps.filter((step) => first.slowSteps.includes(step));
+  const passedOnce = new Set(
+    second.rows
+      .filter((r) => second.slowSteps.includes(r.step) && !slowSteps.includes(r.step))
+      .map((r) => slowLine(r, bounds)),
+  );
+  return {
+    ...second,
+    failures: second.failures.filter((f) => !passedOnce.has(f)),
+    slowSteps,
+  };
 }
