@@ -17,13 +17,13 @@ export interface TabSummary {
   current: boolean;
 }
 
-/** What a tool handler may do; only what handlers use, so tests can fake it. */
 /** The session's current tab as Chrome named it when a call arrived alone (callRunner.ts). */
 export interface ArrivalTab {
   readonly tabId: number;
   readonly url: Promise<string | undefined>;
 }
 
+/** What a tool handler may do; only what handlers use, so tests can fake it. */
 export interface HandlerContext {
   readonly sessionId: string;
   readonly client: ClientInfo;

@@ -48,6 +48,7 @@ function heldCalls() {
         callStarted: () => 0,
         callEnded: () => undefined,
         // Autonomous mode with bank.test on the sensitive list.
+        modeOf: () => Promise.resolve('autonomous'),
         irreversibleGate: (_record: unknown, url: string | undefined) =>
           Promise.resolve(url?.startsWith('https://bank.test/') ? 'sensitive' : undefined),
         allowedOnce: () => false,

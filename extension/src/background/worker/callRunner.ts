@@ -118,7 +118,7 @@ export class CallRunner {
         record !== undefined &&
         !secret &&
         onlyReads(frame.action, frame.params) &&
-        (await gate.irreversibleGate(record, undefined)) === undefined;
+        (await gate.modeOf(record)) === 'autonomous';
       if (startsAtOnce) {
         const running = run();
         const named = await Promise.race([
