@@ -249,6 +249,31 @@ describe('daemon routing', () => {
     srv.socket.end();
   });
 
+  it('fails to start where another daemon holds its socket path, and does not count that socket as its own', async () => {
+    // The daemon of beforeEach is the one that won the path; this one started beside it.
+    const otherDir = mkdtempSync(join(tmpdir(), 'ba-daemon-test-'));
+    const second = new Daemon(
+      {
+        socketPath: join(dir, 'd.sock'),
+        stateDir: otherDir,
+        port: 0,
+        idleExitMs: 600_000,
+        extensionWaitMs: 100,
+        launchWaitMs: 100,
+        sessionGraceMs: 400,
+      },
+      createLogger('test'),
+    );
+    expect(daemon.socketBound).toBe(true);
+    await expect(second.start()).rejects.toThrow(/EADDRINUSE/);
+    // main.ts removes the socket file at exit only when this is true: the winner keeps its file.
+    expect(second.socketBound).toBe(false);
+    await second.stop();
+    rmSync(otherDir, { recursive: true, force: true });
+    const srv = await openServer(join(dir, 'd.sock'));
+    srv.socket.end();
+  });
+
   it('starts on a free port when another program holds the bridge port, and says so to calls (#27.3)', async () => {
     // The daemon of beforeEach holds `port`: to this one it is another program.
     const otherDir = mkdtempSync(join(tmpdir(), 'ba-daemon-test-'));

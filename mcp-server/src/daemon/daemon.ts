@@ -135,6 +135,11 @@ export class Daemon {
     });
   }
 
+  /** Whether it bound its socket path: one that lost it to another daemon leaves that file be. */
+  get socketBound(): boolean {
+    return this.#unixServer !== undefined;
+  }
+
   async start(): Promise<void> {
     this.#link = await listenFallingBack(this.#config.port, this.#log, (port) =>
       ExtensionLink.listen(

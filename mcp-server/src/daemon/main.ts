@@ -99,7 +99,7 @@ async function main(): Promise<void> {
   const cleanup = (): void => {
     releaseLock();
     removeOwnPidFile(paths.pidFile);
-    if (process.platform !== 'win32') rmSync(paths.socket, { force: true });
+    if (process.platform !== 'win32' && daemon.socketBound) rmSync(paths.socket, { force: true });
     // doctor would take a status of a reused pid for a live daemon.
     rmSync(statusFilePath(paths.dir), { force: true });
   };

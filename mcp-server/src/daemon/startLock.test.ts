@@ -1,4 +1,13 @@
-import { mkdtempSync, readFileSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
+import {
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+  existsSync,
+} from 'node:fs';
+import { dirname } from 'node:path';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -39,5 +48,29 @@ describe('takeStartLock', () => {
     writeFileSync(path, String(process.pid));
     utimesSync(path, old, old);
     expect(takeStartLock(path, true), 'a live holder that answers keeps it').toBeUndefined();
+  });
+
+  it('leaves a stale lock to the starter that took it over first (two daemons after a crash)', () => {
+    const path = lockPath();
+    writeFileSync(path, String(DEAD_PID));
+    // Both judged the killed daemon's lock stale; the other starter replaced it first.
+    const other = String(process.ppid);
+    const ours = takeStartLock(path, false, () => {
+      rmSync(path);
+      writeFileSync(path, other);
+    });
+    expect(ours, 'this one backs off').toBeUndefined();
+    expect(readFileSync(path, 'utf8')).toBe(other);
+    expect(readdirSync(dirname(path)), 'nothing set aside is left').toEqual(['daemon.pid.lock']);
+  });
+
+  it('takes a stale lock another starter moved aside before it made its own, and only once', () => {
+    const path = lockPath();
+    writeFileSync(path, String(DEAD_PID));
+    const ours = takeStartLock(path, false, () => rmSync(path));
+    expect(ours).toBeTypeOf('function');
+    expect(readFileSync(path, 'utf8')).toBe(String(process.pid));
+    // The other starter, trying its own lock now, finds this live one.
+    expect(takeStartLock(path, false)).toBeUndefined();
   });
 });
