@@ -7,9 +7,8 @@ import {
   writeFileSync,
   existsSync,
 } from 'node:fs';
-import { dirname } from 'node:path';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { takeStartLock } from './startLock.js';
 

@@ -61,13 +61,7 @@ function setAsideStale(lockPath: string, staleText: string): boolean {
   } catch {
     return true;
   }
-  let moved: string | undefined;
-  try {
-    moved = readFileSync(aside, 'utf8').trim();
-  } catch {
-    moved = undefined;
-  }
-  if (moved === staleText) {
+  if (readHolder(aside)?.text === staleText) {
     rmSync(aside, { force: true });
     return true;
   }
