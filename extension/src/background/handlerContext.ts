@@ -58,8 +58,8 @@ export interface HandlerContext {
    * it, TAB_CLOSED when it is gone.
    */
   tabById(tabId: number): Promise<TabHandle>;
-  /** Closes the tab at index, or the current tab. */
-  closeTab(index?: number): Promise<void>;
+  /** Closes the tab at index, or the current tab; returns the session's tabs left open. */
+  closeTab(index?: number): Promise<TabSummary[]>;
 }
 
 export type Handler<N extends ToolName> = (

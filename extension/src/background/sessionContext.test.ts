@@ -146,6 +146,43 @@ describe('SessionContexts: the tab list', () => {
       { index: 1, tabId: 9, url: 'u9', title: 't9', current: true },
     ]);
   });
+  it('reads the tabs left open while one closes, and marks the one that became current', async () => {
+    const events: string[] = [];
+    let removed: () => void = () => undefined;
+    vi.stubGlobal('chrome', {
+      tabs: {
+        get: (tabId: number) => {
+          events.push(`get ${tabId}`);
+          return Promise.resolve({ id: tabId, url: `u${tabId}`, title: `t${tabId}` });
+        },
+        // Chrome's answer to the remove is held until the test has seen what was asked meanwhile.
+        remove: (tabId: number) =>
+          new Promise<void>((resolve) => {
+            events.push(`remove ${tabId}`);
+            removed = resolve;
+          }),
+      },
+    });
+    const hub = {
+      detach: () => Promise.resolve(),
+      handleDetach: () => undefined,
+    } as unknown as DebuggerHub;
+    const session = { ...record(), tabIds: [7, 8, 9], currentTabId: 9 };
+    const store = {
+      save: () => Promise.resolve(),
+      ownerOf: () => Promise.resolve(session),
+    } as unknown as SessionStore;
+    const closing = contextsOf(store, hub).create(session).closeTab();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // One after the other, the tabs would be asked for only once Chrome had removed the tab.
+    expect([...events].sort()).toEqual(['get 7', 'get 8', 'remove 9']);
+    removed();
+    expect(await closing).toEqual([
+      { index: 0, tabId: 7, url: 'u7', title: 't7', current: false },
+      { index: 1, tabId: 8, url: 'u8', title: 't8', current: true },
+    ]);
+    expect(session.tabIds).toEqual([7, 8]);
+  });
 });
 
 describe('SessionContexts: the tab a call arrived on', () => {

@@ -40,9 +40,9 @@ export const tabs: Handler<'browser_tabs'> = async (args, ctx) => {
         args.index === undefined && args.tabId === undefined
           ? undefined
           : await indexOf(ctx, args.index, args.tabId, 'close');
-      await ctx.closeTab(index);
+      const left = await ctx.closeTab(index);
       const which = index === undefined ? 'the current tab' : `tab ${index}`;
-      return tabsResult(`Closed ${which}.\n`, await ctx.listTabs());
+      return tabsResult(`Closed ${which}.\n`, left);
     }
   }
 };
