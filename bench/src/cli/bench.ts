@@ -83,9 +83,6 @@ runMain(async () => {
     progress(`probe ${probe.id}`);
     probes.push(await measureProbe(probe, agents, site, plan));
   }
-  // Only the per-call probes compare against it; its Chromium would only add noise from here on.
-  await mcpFloor?.close();
-  const suiteAgents = agents.filter((a) => a !== mcpFloor);
   if (floor !== undefined) {
     progress('raw CDP accessibility tree (floor reference)');
     probes.push(...(await measureRawAxTree(floor, site, plan)));
@@ -96,10 +93,14 @@ runMain(async () => {
     return undefined;
   });
   progress('suite');
-  const suiteResult = await runSuite(suite, suiteAgents, site, {
+  // The floor over MCP runs the suite too: beside each step kind it shows what a minimal MCP
+  // server pays on top of the in-process floor before any bridge (#26 item 2). Its Chromium is
+  // closed after it, so the phases that follow do not share the machine with it.
+  const suiteResult = await runSuite(suite, agents, site, {
     warmup: 1,
     passes: plan.suitePasses,
   });
+  await mcpFloor?.close();
   let real: RealPagesRun | undefined;
   if (!hasFlag('no-real-pages')) {
     progress('real pages: ours, Playwright MCP and Chrome DevTools MCP');

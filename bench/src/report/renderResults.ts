@@ -181,21 +181,25 @@ function sumOf(pass: SuitePass, key: 'textChars' | 'imageChars' | 'ms'): number 
 function renderSuite(suite: SuiteResult): string {
   const bridge = suite.passes.bridge ?? [];
   const floor = suite.passes.floor ?? [];
+  const overMcp = suite.passes['mcp-floor'] ?? [];
   const totals = table(
     ['agent', 'wall, median', 'wall, p90', 'calls', 'text chars', 'image chars'],
     (
       [
         ['bridge', bridge],
         ['floor', floor],
+        ['floor over MCP', overMcp],
       ] as const
-    ).map(([name, passes]) => [
-      name,
-      fmtMs(median(passes.map((p) => p.wallMs))),
-      fmtMs(summarize(passes.map((p) => p.wallMs)).p90),
-      String(passes[0]?.steps.length ?? 0),
-      fmtChars(median(passes.map((p) => sumOf(p, 'textChars')))),
-      fmtChars(median(passes.map((p) => sumOf(p, 'imageChars')))),
-    ]),
+    )
+      .filter(([, passes]) => passes.length > 0)
+      .map(([name, passes]) => [
+        name,
+        fmtMs(median(passes.map((p) => p.wallMs))),
+        fmtMs(summarize(passes.map((p) => p.wallMs)).p90),
+        String(passes[0]?.steps.length ?? 0),
+        fmtChars(median(passes.map((p) => sumOf(p, 'textChars')))),
+        fmtChars(median(passes.map((p) => sumOf(p, 'imageChars')))),
+      ]),
   );
   const flowIds = bridge[0]?.flows.map((f) => f.id) ?? [];
   const flowMedian = (passes: readonly SuitePass[], id: string) =>
@@ -212,10 +216,27 @@ function renderSuite(suite: SuiteResult): string {
   const stepMedian = (passes: readonly SuitePass[], kind: string) =>
     median(passes.flatMap((p) => p.steps.filter((s) => s.step === kind).map((s) => s.ms)));
   const steps = table(
-    ['step kind (in the suite)', 'bridge median', 'floor median', 'bridge ÷ floor'],
+    [
+      'step kind (in the suite)',
+      'bridge median',
+      'floor median',
+      'floor over MCP median',
+      'bridge ÷ floor',
+      'floor over MCP ÷ floor',
+      'bridge ÷ floor over MCP',
+    ],
     stepKinds.map((k) => {
-      const [b, f] = [stepMedian(bridge, k), stepMedian(floor, k)];
-      return [k, fmtMs(b), fmtMs(f), fmtRatio(b / f)];
+      const [b, f, m] = [stepMedian(bridge, k), stepMedian(floor, k), stepMedian(overMcp, k)];
+      const some = overMcp.length > 0;
+      return [
+        k,
+        fmtMs(b),
+        fmtMs(f),
+        some ? fmtMs(m) : '—',
+        fmtRatio(b / f),
+        some ? fmtRatio(m / f) : '—',
+        some ? fmtRatio(b / m) : '—',
+      ];
     }),
   );
   const failure = suite.error === undefined ? '' : `\n\n**The suite failed:** ${suite.error}`;
