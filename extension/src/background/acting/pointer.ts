@@ -6,6 +6,7 @@
 import type { CdpClient, CdpParams } from '../cdp';
 import type { Point, Pointer, TabHandle } from '../tabStates';
 import type { Button } from './mouse';
+import { delay } from '../common/timing';
 
 const BUTTON_BITS: Record<Button, number> = { left: 1, right: 2, middle: 4 };
 
@@ -67,10 +68,30 @@ export async function pointerUp(tab: TabHandle, button: Button, clickCount = 1):
   });
 }
 
+/**
+ * How long a wheel turn waits for the page's next frames at most: an agent's tab is kept drawn
+ * (keepRunning.ts), so they come within a few ms; the cap is for a page that hangs its frames.
+ */
+const WHEEL_FRAMES_CAP_MS = 200;
+
+/**
+ * Chrome answers a wheel turn once its compositor has it; a page whose wheel listeners are
+ * passive (the default on window and document) gets the DOM event with its next frame, so a call
+ * right after the turn could find it not yet delivered (e2e pw-vision, CI of session 20). The
+ * turn therefore waits for two frames of the page, capped (a page that replaces
+ * requestAnimationFrame costs the cap, nothing more).
+ */
 export async function pointerWheel(tab: TabHandle, deltaX: number, deltaY: number): Promise<void> {
   const pointer = pointerOf(tab);
   const { x, y } = pointer.at;
   await send(tab.cdp, { type: 'mouseWheel', x, y, deltaX, deltaY, buttons: pointer.buttons });
+  const frames = tab.cdp
+    .send('Runtime.evaluate', {
+      expression: 'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))',
+      awaitPromise: true,
+    })
+    .catch(() => undefined);
+  await Promise.race([frames, delay(WHEEL_FRAMES_CAP_MS)]);
 }
 
 function send(cdp: CdpClient, params: CdpParams<'Input.dispatchMouseEvent'>): Promise<unknown> {
