@@ -4,12 +4,15 @@
  */
 import type { ContentMessage, OverlayState } from '../shared/messages';
 import { Worker } from './worker';
+import { exposePipeHandoff } from './worker/pipeHandoff';
 
 /** Wakes a stopped worker so a worker-held link comes back (30 s is Chrome's minimum period). */
 const RELAY_ALARM = 'relay-keepalive';
 const RELAY_ALARM_PERIOD_MIN = 0.5;
 
 const worker = new Worker();
+// Before anything awaits: the launching daemon's call may be waiting for it (pipeHandoff.ts).
+exposePipeHandoff(globalThis, (raw) => worker.panelMessages.pipeHandoff(raw));
 void worker.applySettings();
 worker.popups.refresh();
 

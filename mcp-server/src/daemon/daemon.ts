@@ -154,8 +154,10 @@ export class Daemon {
             this.#writeStatus();
           },
           frame: (frame) => this.#onExtensionFrame(frame),
-          response: ({ header, payload }) =>
-            this.#router.resolveBytes(stampHop(header, 'daemon.back'), payload),
+          response: ({ header, payload }) => {
+            this.#router.resolveBytes(stampHop(header, 'daemon.back'), payload);
+            this.#launch.browser?.callAnswered?.();
+          },
           extensionHello: (release, skew, build) => {
             this.#extensionRelease = release;
             this.#extensionBuild = build;
@@ -375,8 +377,10 @@ export class Daemon {
         this.#log.info(`pairing ${frame.pairingId} forgotten in the side panel`);
       return;
     }
-    if (frame.type === 'response') this.#router.resolve(stampHop(frame, 'daemon.back'));
-    else if (frame.event === SESSION_TABS_EVENT) this.#onSessionTabs(frame.sessionId, frame.data);
+    if (frame.type === 'response') {
+      this.#router.resolve(stampHop(frame, 'daemon.back'));
+      this.#launch.browser?.callAnswered?.();
+    } else if (frame.event === SESSION_TABS_EVENT) this.#onSessionTabs(frame.sessionId, frame.data);
     else if (frame.sessionId) this.#sessions.get(frame.sessionId)?.conn?.send(frame);
   }
 

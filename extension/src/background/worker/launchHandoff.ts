@@ -16,7 +16,7 @@ import type { LaunchHandoff, Settings } from '../../shared/messages';
 import { adoptPairing, forgetPairing } from '../../shared/pairings';
 import { inMemoryContext } from '../../shared/storageAreas';
 
-const handoffSchema = z.strictObject({
+export const handoffSchema = z.strictObject({
   kind: z.literal('launch_handoff'),
   pairing: z
     .strictObject({
@@ -111,10 +111,18 @@ export async function takeHandoff(
 ): Promise<boolean> {
   const handoff = acceptedHandoff(message, sender, deps.where);
   if (!handoff) return false;
+  await applyHandoff(handoff, deps);
+  return true;
+}
+
+/** What a hand-off does, once its sender was judged (above, or worker/pipeHandoff.ts). */
+export async function applyHandoff(
+  handoff: LaunchHandoff,
+  deps: Omit<HandoffDeps, 'where'>,
+): Promise<void> {
   if (handoff.noBrowserPolicy) deps.noPolicyFiles();
   if (handoff.pairing) await adoptPairing(handoff.pairing.secret, handoff.pairing.label);
   await deps.applySettings({ bridgePort: handoff.bridgePort, keepWorkingWhenPanelClosed: true });
-  return true;
 }
 
 /**

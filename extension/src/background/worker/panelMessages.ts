@@ -16,6 +16,7 @@ import type { PanelHub } from '../panel/panelHub';
 import { loadSettings, saveSettings } from '../settings';
 import { chromeHandoffContext, forgetHandedPairing, takeHandoff } from './launchHandoff';
 import type { SpareTab } from './spareTab';
+import { takePipeHandoff } from './pipeHandoff';
 import type { PanelToWorker, SessionView, WorkerToPanel } from '../../shared/messages';
 
 export interface PanelMessagesDeps {
@@ -101,6 +102,16 @@ export class PanelMessages {
         return;
       }
     }
+  }
+
+  /** The launching daemon's hand-off over the debugging pipe (worker/pipeHandoff.ts). */
+  pipeHandoff(raw: unknown): Promise<boolean> {
+    const { permissions, spareTab } = this.#deps;
+    return takePipeHandoff(raw, {
+      noPolicyFiles: () => permissions.managed.noPolicyFiles(),
+      applySettings: (settings) => this.onMessage({ kind: 'settings', settings }, () => undefined),
+      adoptSpareTab: (targetId) => spareTab.adopt(targetId),
+    });
   }
 
   async greet(send: (m: WorkerToPanel) => void): Promise<void> {

@@ -22,8 +22,16 @@ export class SpareTab {
     sender: chrome.runtime.MessageSender | undefined,
     where: HandoffContext,
   ): Promise<boolean> {
-    if (typeof targetId !== 'string' || !DEVTOOLS_TARGET_ID.test(targetId)) return false;
     if (!fromLaunchRelayPage(sender, where)) return false;
+    return this.adopt(targetId);
+  }
+
+  /**
+   * The startup tab named by a caller already trusted to name it (the relay page above, or the
+   * daemon over the debugging pipe: worker/pipeHandoff.ts). False when it is not a tab's page.
+   */
+  async adopt(targetId: unknown): Promise<boolean> {
+    if (typeof targetId !== 'string' || !DEVTOOLS_TARGET_ID.test(targetId)) return false;
     const targets = await chrome.debugger.getTargets();
     const target = targets.find((t) => t.id === targetId && t.type === 'page');
     if (target?.tabId === undefined) return false;

@@ -35,11 +35,17 @@ export class CdpPipe {
     out.on('error', () => undefined);
   }
 
-  send(method: string, params: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+  /** `sessionId`: a target's session from Target.attachToTarget with `flatten`. */
+  send(
+    method: string,
+    params: Record<string, unknown> = {},
+    sessionId?: string,
+  ): Promise<Record<string, unknown>> {
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      this.#out.write(`${JSON.stringify({ id, method, params })}\0`);
+      const session = sessionId === undefined ? {} : { sessionId };
+      this.#out.write(`${JSON.stringify({ id, method, params, ...session })}\0`);
     });
   }
 
@@ -72,8 +78,15 @@ export class CdpPipe {
   }
 }
 
+/** What waitForTarget found. */
+export interface TargetInfo {
+  targetId: string;
+  type: string;
+  url: string;
+}
+
 /**
- * Resolves once a target whose URL starts with `prefix` exists (created now or before). Discovery
+ * Resolves with the first target whose URL starts with `prefix`, once it exists (created now or before). Discovery
  * is then turned off again: left on, the browser sent a Target.targetInfoChanged down the pipe for
  * every page load and title change of every tab, which nobody read, to the daemon, while it was
  * passing that page's results on.
@@ -82,25 +95,25 @@ export async function waitForTarget(
   cdp: CdpPipe,
   prefix: string,
   timeoutMs: number,
-): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
+): Promise<TargetInfo> {
+  return new Promise<TargetInfo>((resolve, reject) => {
     const timer = setTimeout(() => {
       off();
       reject(new Error(`No target ${prefix}* within ${timeoutMs} ms: the extension did not load.`));
     }, timeoutMs);
-    const done = (): void => {
+    const done = (info: TargetInfo): void => {
       clearTimeout(timer);
       off();
       cdp.send('Target.setDiscoverTargets', { discover: false }).catch(() => undefined);
-      resolve();
+      resolve(info);
     };
     const off = cdp.onEvent((method, params) => {
-      const info = params['targetInfo'] as { url?: string } | undefined;
+      const info = params['targetInfo'] as Partial<TargetInfo> | undefined;
       if (
         (method === 'Target.targetCreated' || method === 'Target.targetInfoChanged') &&
         info?.url?.startsWith(prefix)
       )
-        done();
+        done({ targetId: info.targetId ?? '', type: info.type ?? '', url: info.url });
     });
     cdp.send('Target.setDiscoverTargets', { discover: true }).catch((err: unknown) => {
       clearTimeout(timer);

@@ -5,6 +5,7 @@ import { Readable, Writable } from 'node:stream';
 import { EXTENSION_ID, RELAY_PAGE_PATH } from '@browser-agent/protocol';
 import type { Logger } from '../../shared/logger.js';
 import { CdpPipe, waitForTarget } from './cdpPipe.js';
+import { handOffOverPipe } from './pipeHandoff.js';
 import { dropStaleWorkers } from './workerCache.js';
 import { pairingFragment, type Pairing } from '../link/pairingStore.js';
 import { browserPolicyMayExist } from './policyFiles.js';
@@ -37,6 +38,10 @@ const KILL_GRACE_MS = 3_000;
 /** A browser asked to close writes its cookies and storage to the profile first. */
 const CLOSE_GRACE_MS = 5_000;
 const EXTENSION_READY_TIMEOUT_MS = 20_000;
+/** The worker's script runs 100-300 ms after its target appears; then the relay page's way. */
+const PIPE_HANDOFF_TIMEOUT_MS = 5_000;
+/** A relay page held back for the first call opens at the latest this long after the hand-off. */
+const RELAY_PAGE_LATEST_MS = 2_000;
 
 const CANDIDATES: Record<string, string[]> = {
   linux: [
@@ -152,6 +157,15 @@ export function relayPageUrl(pairing: Pairing, bridgePort: number, spareTarget?:
 }
 
 /**
+ * The relay page once the worker took the link over the pipe (pipeHandoff.ts): it shows the
+ * sessions and the log, and hands nothing over, so it carries no pairing and no spare tab.
+ */
+export function handedRelayPageUrl(bridgePort: number): string {
+  const policy = browserPolicyMayExist() ? '' : '&policy=none';
+  return `chrome-extension://${EXTENSION_ID}/${RELAY_PAGE_PATH}?port=${bridgePort}&launch=1${policy}`;
+}
+
+/**
  * The target id of the blank tab Chromium opened at start (`about:blank` on its command line),
  * if it is still there. The relay page hands it to the worker (`?spare=`): the first session's
  * first tab is that one, whose renderer runs already, instead of a new one (extension
@@ -228,18 +242,42 @@ export class LaunchedBrowser {
     const browser = new LaunchedBrowser(child, cdp, { executable, profile, options });
     const extensionOrigin = `chrome-extension://${EXTENSION_ID}/`;
     browser.ready = waitForTarget(cdp, extensionOrigin, EXTENSION_READY_TIMEOUT_MS).then(
-      async () => {
+      async (target) => {
         if (options.grantPermissions?.length) {
           // Browser-level, so only here: chrome.debugger reaches page targets, not the browser.
           await cdp.send('Browser.grantPermissions', { permissions: options.grantPermissions });
           log.info(`granted ${options.grantPermissions.join(', ')}`);
         }
         const spare = await startupBlankTab(cdp).catch(() => undefined);
-        const relayUrl = relayPageUrl(pairing, bridgePort, spare);
-        await cdp.send('Target.createTarget', { url: relayUrl });
-        log.info(
-          `relay page opened${relayUrl.includes('&policy=none') ? " (no browser policy files: calls do not wait for Chrome's admin lists)" : ''}`,
-        );
+        const noPolicy = !browserPolicyMayExist();
+        const policyNote = noPolicy
+          ? " (no browser policy files: calls do not wait for Chrome's admin lists)"
+          : '';
+        // The worker takes its link over the pipe as soon as it has run; the relay page, which
+        // only shows the sessions now, opens after that (pipeHandoff.ts says why).
+        const handed =
+          target.type === 'service_worker' &&
+          (await handOffOverPipe(
+            cdp,
+            target.targetId,
+            {
+              kind: 'launch_handoff',
+              pairing: { secret: pairing.secret, label: pairing.label },
+              bridgePort,
+              noBrowserPolicy: noPolicy,
+              spareTarget: spare ?? null,
+            },
+            PIPE_HANDOFF_TIMEOUT_MS,
+          ));
+        if (handed) {
+          log.info(`the worker took the link over the pipe${policyNote}`);
+          browser.#holdRelayPage(cdp, handedRelayPageUrl(bridgePort), log);
+        } else {
+          await cdp.send('Target.createTarget', {
+            url: relayPageUrl(pairing, bridgePort, spare),
+          });
+          log.info(`relay page opened${policyNote}`);
+        }
         // Downloads go to the server's output directory; a tab's debugger cannot set this.
         if (options.downloadDir !== undefined) {
           // Chrome writes downloads with its own modes: only a directory no one else can
@@ -262,8 +300,39 @@ export class LaunchedBrowser {
     return browser;
   }
 
-  /** Settles when the relay page is open, or fails with why the extension did not come up. */
+  /**
+   * Settles when the extension holds the link (or its relay page is open to hand it over), or
+   * fails with why the extension did not come up.
+   */
   ready: Promise<void> = Promise.resolve();
+
+  /** Opens the relay page held back by #holdRelayPage; undefined once opened (or never held). */
+  #openRelayPage: (() => void) | undefined;
+
+  /**
+   * After a hand-off over the pipe the relay page only shows the sessions and the log: it opens
+   * once the first call has been answered (or RELAY_PAGE_LATEST_MS after the hand-off, for a
+   * person watching a headed browser before any call), not while the first call runs, whose
+   * worker, link handshake and tab it would slow down loading beside them (#26 item 3).
+   */
+  #holdRelayPage(cdp: CdpPipe, url: string, log: Logger): void {
+    const open = (): void => {
+      this.#openRelayPage = undefined;
+      clearTimeout(timer);
+      cdp.send('Target.createTarget', { url }).then(
+        () => log.info('relay page opened'),
+        (err: unknown) => log.warn(`the relay page did not open: ${String(err)}`),
+      );
+    };
+    const timer = setTimeout(open, RELAY_PAGE_LATEST_MS);
+    timer.unref();
+    this.#openRelayPage = open;
+  }
+
+  /** A call's answer came back from the extension: a relay page held back opens now. */
+  callAnswered(): void {
+    this.#openRelayPage?.();
+  }
 
   /**
    * Stops the browser. Browser.close first, so cookies and localStorage reach the profile on

@@ -22,7 +22,8 @@ const ISOLATED_CLEANUP_MS = 500;
 type RunningBrowser = Pick<
   LaunchedBrowser,
   'executable' | 'profile' | 'owner' | 'extras' | 'ready' | 'exited' | 'close'
->;
+> &
+  Partial<Pick<LaunchedBrowser, 'callAnswered'>>;
 
 export class LaunchSlot {
   readonly #stateDir: string;
