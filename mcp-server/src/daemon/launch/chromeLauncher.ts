@@ -6,6 +6,7 @@ import { EXTENSION_ID, RELAY_PAGE_PATH } from '@browser-agent/protocol';
 import type { Logger } from '../../shared/logger.js';
 import { CdpPipe, waitForTarget } from './cdpPipe.js';
 import { handOffOverPipe } from './pipeHandoff.js';
+import { HeldRelayPage } from './heldRelayPage.js';
 import { dropStaleWorkers } from './workerCache.js';
 import { pairingFragment, type Pairing } from '../link/pairingStore.js';
 import { browserPolicyMayExist } from './policyFiles.js';
@@ -40,8 +41,6 @@ const CLOSE_GRACE_MS = 5_000;
 const EXTENSION_READY_TIMEOUT_MS = 20_000;
 /** The worker's script runs 100-300 ms after its target appears; then the relay page's way. */
 const PIPE_HANDOFF_TIMEOUT_MS = 5_000;
-/** A relay page held back for the first call opens at the latest this long after the hand-off. */
-const RELAY_PAGE_LATEST_MS = 2_000;
 
 const CANDIDATES: Record<string, string[]> = {
   linux: [
@@ -271,7 +270,13 @@ export class LaunchedBrowser {
           ));
         if (handed) {
           log.info(`the worker took the link over the pipe${policyNote}`);
-          browser.#holdRelayPage(cdp, handedRelayPageUrl(bridgePort), log);
+          const url = handedRelayPageUrl(bridgePort);
+          browser.#heldRelayPage = new HeldRelayPage(() => {
+            cdp.send('Target.createTarget', { url }).then(
+              () => log.info('relay page opened'),
+              (err: unknown) => log.warn(`the relay page did not open: ${String(err)}`),
+            );
+          });
         } else {
           await cdp.send('Target.createTarget', {
             url: relayPageUrl(pairing, bridgePort, spare),
@@ -306,32 +311,12 @@ export class LaunchedBrowser {
    */
   ready: Promise<void> = Promise.resolve();
 
-  /** Opens the relay page held back by #holdRelayPage; undefined once opened (or never held). */
-  #openRelayPage: (() => void) | undefined;
+  /** The relay page held back for the first call, after a hand-off over the pipe. */
+  #heldRelayPage: HeldRelayPage | undefined;
 
-  /**
-   * After a hand-off over the pipe the relay page only shows the sessions and the log: it opens
-   * once the first call has been answered (or RELAY_PAGE_LATEST_MS after the hand-off, for a
-   * person watching a headed browser before any call), not while the first call runs, whose
-   * worker, link handshake and tab it would slow down loading beside them (#26 item 3).
-   */
-  #holdRelayPage(cdp: CdpPipe, url: string, log: Logger): void {
-    const open = (): void => {
-      this.#openRelayPage = undefined;
-      clearTimeout(timer);
-      cdp.send('Target.createTarget', { url }).then(
-        () => log.info('relay page opened'),
-        (err: unknown) => log.warn(`the relay page did not open: ${String(err)}`),
-      );
-    };
-    const timer = setTimeout(open, RELAY_PAGE_LATEST_MS);
-    timer.unref();
-    this.#openRelayPage = open;
-  }
-
-  /** A call's answer came back from the extension: a relay page held back opens now. */
+  /** A call's answer came back from the extension: a relay page held back opens shortly. */
   callAnswered(): void {
-    this.#openRelayPage?.();
+    this.#heldRelayPage?.callAnswered();
   }
 
   /**
@@ -339,6 +324,7 @@ export class LaunchedBrowser {
    * disk; then the whole process group, in case it hangs.
    */
   async close(): Promise<void> {
+    this.#heldRelayPage?.cancel();
     await stopBrowser(this.#child, this.#cdp, this.exited, CLOSE_GRACE_MS);
   }
 }

@@ -18,7 +18,11 @@ import { tryConnect } from '../../shared/socketAnswers.js';
 import type { DaemonRoute } from './projectSession.js';
 
 const DAEMON_START_TIMEOUT_MS = 5_000;
-const CONNECT_RETRY_MS = 40;
+/**
+ * A refused connect to a socket not there yet costs microseconds; the daemon binds ~150 ms after
+ * its spawn, and every ms the server polls past that is a ms of the first call (#26 item 3).
+ */
+const CONNECT_RETRY_MS = 10;
 
 /**
  * The daemon relays and validates frames; it never runs hot enough to need V8's optimizing
