@@ -53,6 +53,7 @@ function renderRun(r: BenchResults): string {
     `- Plan: per scenario ${r.plan.warmup} warm-up + ${r.plan.iterations} timed iterations, bridge, floor and floor over MCP interleaved (each takes each place in turn); suite 1 warm-up + ${r.plan.suitePasses} passes; spawn 1 warm-up + ${r.plan.spawns}`,
     `- First call of the run (daemon start, Chromium launch, extension up, first navigate): ${fmtMs(r.firstCallMs)}`,
     `- First call of a new server in its own home, same run (launch mode: daemon, browser, extension, navigate): Browser Agent ${fmtMs(r.firstCalls.ours)}, Playwright MCP ${fmtMs(r.firstCalls['playwright-mcp'])}, Chrome DevTools MCP ${fmtMs(r.firstCalls['chrome-devtools-mcp'])}`,
+    `- The same from the server's spawn to that answer (handshake included): Browser Agent ${fmtMs(r.firstCalls.fromSpawn.ours)}, Playwright MCP ${fmtMs(r.firstCalls.fromSpawn['playwright-mcp'])}, Chrome DevTools MCP ${fmtMs(r.firstCalls.fromSpawn['chrome-devtools-mcp'])}`,
     `- The same with the first call sent 2 s after the handshake (servers that start something at initialize): Browser Agent ${fmtMs(r.firstCalls.afterPause.ours)}, Playwright MCP ${fmtMs(r.firstCalls.afterPause['playwright-mcp'])}, Chrome DevTools MCP ${fmtMs(r.firstCalls.afterPause['chrome-devtools-mcp'])}`,
   ].join('\n');
 }

@@ -13,6 +13,11 @@ import { createSandbox } from '../sandbox.js';
 export type FirstCalls = Partial<Record<PeerId, number>> & {
   /** The same, with the call sent PAUSE_MS after the handshake (as when a person types first). */
   afterPause: Partial<Record<PeerId, number>>;
+  /**
+   * From the server's spawn to the first call's answer (handshake included): what a client that
+   * starts a server and calls it at once waits for, whatever the server does before its handshake.
+   */
+  fromSpawn: Partial<Record<PeerId, number>>;
   errors: string[];
 };
 
@@ -23,14 +28,17 @@ export type FirstCalls = Partial<Record<PeerId, number>> & {
 const PAUSE_MS = 2_000;
 
 export async function measureFirstCalls(site: FixtureSite): Promise<FirstCalls> {
-  const result: FirstCalls = { afterPause: {}, errors: [] };
+  const result: FirstCalls = { afterPause: {}, fromSpawn: {}, errors: [] };
   for (const pauseMs of [0, PAUSE_MS]) {
     for (const id of ALL_PEERS) {
       progress(`first call: ${id}${pauseMs > 0 ? ` after ${pauseMs} ms` : ''}`);
-      const ms = await firstCall(id, site, pauseMs, result.errors);
-      if (ms === undefined) continue;
-      if (pauseMs > 0) result.afterPause[id] = ms;
-      else result[id] = ms;
+      const timed = await firstCall(id, site, pauseMs, result.errors);
+      if (timed === undefined) continue;
+      if (pauseMs > 0) result.afterPause[id] = timed.ms;
+      else {
+        result[id] = timed.ms;
+        result.fromSpawn[id] = timed.fromSpawnMs;
+      }
     }
   }
   return result;
@@ -41,13 +49,15 @@ async function firstCall(
   site: FixtureSite,
   pauseMs: number,
   errors: string[],
-): Promise<number | undefined> {
+): Promise<{ ms: number; fromSpawnMs: number } | undefined> {
   const sandbox = await createSandbox(`first-call-${id}`);
   try {
+    const spawned = performance.now();
     const peer = await startPeer(id, sandbox);
+    const handshakeMs = performance.now() - spawned;
     if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
     const nav = await peer.navigate(site.url('/button.html'));
-    if (!peer.navigationFailed(nav)) return nav.ms;
+    if (!peer.navigationFailed(nav)) return { ms: nav.ms, fromSpawnMs: handshakeMs + nav.ms };
     errors.push(`${id}: ${nav.text.slice(0, 200)}`);
   } catch (err) {
     errors.push(`${id}: ${err instanceof Error ? err.message : String(err)}`);
