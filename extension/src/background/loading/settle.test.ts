@@ -175,6 +175,14 @@ describe('settle', () => {
       stillLoading: false,
       downloadAsked: false,
     });
+    // The action's own check, then one look after the page's next two frames, where routers
+    // that set the URL in place render (Mithril); not a look at the next task and then that one.
+    const looks = cdp.calls
+      .filter((c) => c.method === 'Runtime.evaluate')
+      .map((c) => String((c.params as { expression?: unknown }).expression));
+    expect(looks).toHaveLength(2);
+    expect(looks[0]).not.toContain('requestAnimationFrame');
+    expect(looks[1]).toContain('requestAnimationFrame');
   });
 
   describe('a page that became usable (#26: no fixed windows)', () => {

@@ -133,10 +133,6 @@ export async function settle(
     const { navigated, newDocument } = watch;
     if (!started) return { navigated, newDocument, stillLoading: false, downloadAsked };
     const usable = await waitUntilUsable(cdp, watch, Date.now() + SETTLE_LOAD_TIMEOUT_MS, signal);
-    // The URL changed in place (pushState, a hash): the app renders its new route in a task or
-    // a frame after the change, so the page is looked at once more after its next two frames
-    // (~33 ms, paid only by such actions).
-    if (watch.navigated && !watch.newDocument) await orAbort(waitForDomQuiet(cdp, 'frame'), signal);
     return {
       navigated: watch.navigated,
       newDocument: watch.newDocument,
@@ -190,7 +186,11 @@ export async function waitUntilUsable(
     while (Date.now() < capAt && busy()) await delay(POLL_MS, signal);
     if (Date.now() >= capAt) return true;
     const lookedAt = Date.now();
-    await orAbort(waitForDomQuiet(cdp), signal);
+    // The URL changed in place (pushState, a hash): the app renders its new route in a task or a
+    // frame after the change, so the look comes after the page's next two frames (~33 ms, paid
+    // only by such navigations; it was a second look after this one, a round trip more).
+    const inPlace = watch.navigated && !watch.newDocument;
+    await orAbort(waitForDomQuiet(cdp, inPlace ? 'frame' : 0), signal);
     if (watch.lastRequestAt < lookedAt || Date.now() >= capAt) return true;
   }
 }

@@ -21,6 +21,7 @@ import {
   relayPageUrl,
   type LaunchOptions,
 } from '../launch/chromeLauncher.js';
+import { browserPolicyMayExist } from '../launch/policyFiles.js';
 import { hostAnswer, type HostLaunch, type OpenFrame } from './hostFrames.js';
 import { hostPaths } from './hostPaths.js';
 
@@ -69,7 +70,7 @@ export class IsolatedContext {
     const launch: HostLaunch = { executable, headless: options.headless, args: options.args ?? [] };
     const open: OpenFrame = {
       type: 'open',
-      relayUrl: relayPageUrl(pairing, bridgePort),
+      relayUrl: relayPageUrl(bridgePort, { noPolicy: !browserPolicyMayExist(), pairing }),
       ...(options.downloadDir !== undefined ? { downloadDir: options.downloadDir } : {}),
       ...(options.grantPermissions?.length ? { grantPermissions: options.grantPermissions } : {}),
     };

@@ -34,10 +34,23 @@ describe('the startup tab handed to the relay page', () => {
       label: 'Launched browser',
       createdAt: '2026-11-27T00:00:00.000Z',
     };
-    const url = new URL(relayPageUrl(pairing, 41234, BLANK));
+    const url = new URL(relayPageUrl(41234, { noPolicy: true, pairing, spareTarget: BLANK }));
     expect(url.searchParams.get('spare')).toBe(BLANK);
     expect(url.searchParams.get('launch')).toBe('1');
+    expect(url.searchParams.get('policy')).toBe('none');
     expect(url.hash).toContain('pair=');
-    expect(new URL(relayPageUrl(pairing, 41234)).searchParams.has('spare')).toBe(false);
+    const plain = new URL(relayPageUrl(41234, { noPolicy: false, pairing }));
+    expect(plain.searchParams.has('spare')).toBe(false);
+    expect(
+      plain.searchParams.has('policy'),
+      'policy files may exist: the lists are waited for',
+    ).toBe(false);
+  });
+
+  it('carries no pairing and no spare tab once the worker took the link over the pipe', () => {
+    const url = new URL(relayPageUrl(41234, { noPolicy: true }));
+    expect(url.hash).toBe('');
+    expect(url.searchParams.has('spare')).toBe(false);
+    expect(url.searchParams.get('port')).toBe('41234');
   });
 });

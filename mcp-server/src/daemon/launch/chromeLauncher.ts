@@ -142,26 +142,34 @@ export function launchExtrasKey(options: Pick<LaunchOptions, 'args' | 'grantPerm
   return JSON.stringify([options.args ?? [], options.grantPermissions ?? []]);
 }
 
-/**
- * The relay page a launched browser opens. It is paired by handing it a fresh secret in the URL
- * fragment, which never leaves the browser; the relay page stores it and removes it from the
- * address. `launch=1` tells the page the browser is ours, so the service worker holds the link
- * itself. `policy=none`: no browser policy files on this machine, so no admin lists to wait for
- * (policyFiles.ts).
- */
-export function relayPageUrl(pairing: Pairing, bridgePort: number, spareTarget?: string): string {
-  const policy = browserPolicyMayExist() ? '' : '&policy=none';
-  const spare = spareTarget === undefined ? '' : `&spare=${encodeURIComponent(spareTarget)}`;
-  return `chrome-extension://${EXTENSION_ID}/${RELAY_PAGE_PATH}?port=${bridgePort}&launch=1${policy}${spare}${pairingFragment(pairing)}`;
+export interface RelayPageFacts {
+  /** No browser policy files on this machine (policyFiles.ts), asked once by the caller. */
+  noPolicy: boolean;
+  /** Handed to the page to pair it; absent once the worker took the link over the pipe. */
+  pairing?: Pairing;
+  /** The startup tab's target id, for the page to name to the worker (`?spare=`). */
+  spareTarget?: string | undefined;
 }
 
 /**
- * The relay page once the worker took the link over the pipe (pipeHandoff.ts): it shows the
- * sessions and the log, and hands nothing over, so it carries no pairing and no spare tab.
+ * The relay page a launched browser opens. `launch=1` tells the page the browser is ours, so the
+ * service worker holds the link itself; `policy=none`: no admin lists to wait for. A pairing
+ * rides in the URL fragment, which never leaves the browser; the page stores it and removes it
+ * from the address. Once the worker took the link over the pipe (pipeHandoff.ts), the page only
+ * shows the sessions and the log, and carries no pairing and no spare tab.
  */
-export function handedRelayPageUrl(bridgePort: number): string {
-  const policy = browserPolicyMayExist() ? '' : '&policy=none';
-  return `chrome-extension://${EXTENSION_ID}/${RELAY_PAGE_PATH}?port=${bridgePort}&launch=1${policy}`;
+export function relayPageUrl(bridgePort: number, facts: RelayPageFacts): string {
+  const policy = facts.noPolicy ? '&policy=none' : '';
+  const { spareTarget, pairing } = facts;
+  const spare = spareTarget === undefined ? '' : `&spare=${encodeURIComponent(spareTarget)}`;
+  const fragment = pairing === undefined ? '' : pairingFragment(pairing);
+  return `chrome-extension://${EXTENSION_ID}/${RELAY_PAGE_PATH}?port=${bridgePort}&launch=1${policy}${spare}${fragment}`;
+}
+
+/** Opens the relay page in a tab of its own; `note` ends the log line. */
+async function openRelayPage(cdp: CdpPipe, url: string, log: Logger, note = ''): Promise<void> {
+  await cdp.send('Target.createTarget', { url });
+  log.info(`relay page opened${note}`);
 }
 
 /**
@@ -270,18 +278,15 @@ export class LaunchedBrowser {
           ));
         if (handed) {
           log.info(`the worker took the link over the pipe${policyNote}`);
-          const url = handedRelayPageUrl(bridgePort);
+          const url = relayPageUrl(bridgePort, { noPolicy });
           browser.#heldRelayPage = new HeldRelayPage(() => {
-            cdp.send('Target.createTarget', { url }).then(
-              () => log.info('relay page opened'),
-              (err: unknown) => log.warn(`the relay page did not open: ${String(err)}`),
+            openRelayPage(cdp, url, log).catch((err: unknown) =>
+              log.warn(`the relay page did not open: ${String(err)}`),
             );
           });
         } else {
-          await cdp.send('Target.createTarget', {
-            url: relayPageUrl(pairing, bridgePort, spare),
-          });
-          log.info(`relay page opened${policyNote}`);
+          const url = relayPageUrl(bridgePort, { noPolicy, pairing, spareTarget: spare });
+          await openRelayPage(cdp, url, log, policyNote);
         }
         // Downloads go to the server's output directory; a tab's debugger cannot set this.
         if (options.downloadDir !== undefined) {
