@@ -44,5 +44,17 @@ export default defineConfig({
     sourcemap: true,
     cleanDir: true,
     chunkFileNames: 'chunks/[name]-[hash].js',
+    // What the daemon's entry loads before it takes its start lock and starts the browser ahead
+    // (daemon/main.ts, launch/prelaunch.ts): a chunk of its own. Left to the automatic split,
+    // these modules shared the server's and the daemon's 330 KB chunk (zod, the protocol), which
+    // would load first and leave nothing to overlap with the browser's start.
+    codeSplitting: {
+      groups: [
+        {
+          name: 'daemonBoot',
+          test: /src[\\/](shared[\\/](logger|paths|socketAnswers|pidAlive|profiles|packageDir)|daemon[\\/](startLock|statusFile|launch[\\/](prelaunch|browserSpawn|workerCache)))\.ts$|protocol[\\/]dist[\\/]constants\.js$/,
+        },
+      ],
+    },
   },
 });

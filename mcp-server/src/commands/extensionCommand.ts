@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { extensionDir } from '../daemon/launch/chromeLauncher.js';
+import { extensionDir } from '../daemon/launch/browserSpawn.js';
 import { writeZip, type ZipEntry } from './zipWriter.js';
 
 export const EXTENSION_USAGE = `Usage: browser-agent-mcp extension            print the unpacked extension's folder

@@ -24,6 +24,7 @@ import type { Logger } from '../shared/logger.js';
 import { packageVersion } from '../shared/version.js';
 import { CallLog } from './callLog.js';
 import { LaunchSlot } from './launch/launchSlot.js';
+import type { Prelaunch } from './launch/prelaunch.js';
 import { CallsAwaitingLink } from './link/callsAwaitingLink.js';
 import { ExtensionLink } from './link/extensionLink.js';
 import { listenFallingBack } from './link/portFallback.js';
@@ -57,6 +58,8 @@ export interface DaemonConfig {
   launchWaitMs: number;
   /** How long a keyed session waits for its restarted server before it ends. */
   sessionGraceMs: number;
+  /** The browser started in the daemon's first lines, for the first launch to take (main.ts). */
+  prelaunch?: Prelaunch | undefined;
 }
 
 export class Daemon {
@@ -99,7 +102,7 @@ export class Daemon {
       (sessionId) => this.#onAnswered(sessionId),
     );
     this.#pairings = new PairingStore(config.stateDir);
-    this.#launch = new LaunchSlot(config.stateDir, log);
+    this.#launch = new LaunchSlot(config.stateDir, log, config.prelaunch);
     this.#sessions = new SessionRegistry(
       config.sessionGraceMs,
       (session) => this.#endSession(session),

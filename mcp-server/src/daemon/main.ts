@@ -3,16 +3,21 @@
  * if a live daemon answers on the socket it exits at once; a stale socket file is removed.
  * `--state-dir`, `--socket` and `--port` start a project's own daemon (launch mode on a project
  * profile); without them it is the per-user daemon.
+ *
+ * Only light modules load before the start lock is taken: a launch-mode daemon starts its
+ * browser then (prelaunch.ts), and the daemon proper (the protocol's schemas, ws, ~90 ms in a
+ * fresh Node) loads while the browser starts (#26 item 3). The build keeps these modules out of
+ * the daemon's chunks (rolldown.config.ts, `daemonBoot`).
  */
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { rmSync, writeFileSync } from 'node:fs';
-import { DEFAULT_BRIDGE_PORT } from '@browser-agent/protocol';
+import { DEFAULT_BRIDGE_PORT } from '@browser-agent/protocol/constants';
 import { createLogger, logToFile } from '../shared/logger.js';
 import { ensureStateDir, statePaths, type StatePaths } from '../shared/paths.js';
 import { socketAnswers } from '../shared/socketAnswers.js';
-import { Daemon } from './daemon.js';
 import { installMemoryProbe } from './memoryProbe.js';
+import { Prelaunch } from './launch/prelaunch.js';
 import { removeOwnPidFile, takeStartLock } from './startLock.js';
 import { statusFilePath } from './statusFile.js';
 
@@ -76,6 +81,18 @@ async function main(): Promise<void> {
   }
   if (unix) rmSync(paths.socket, { force: true });
 
+  // Until the daemon proper runs, a signal stops the browser started ahead before exiting.
+  const prelaunch = Prelaunch.fromEnv(process.env, paths.dir, log.child('chrome'));
+  const early = (sig: NodeJS.Signals): void => {
+    void (prelaunch?.close(sig) ?? Promise.resolve()).finally(() => {
+      releaseLock();
+      process.exit(0);
+    });
+  };
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(sig, early);
+  const { Daemon } = await import('./daemon.js');
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.off(sig, early);
+
   const daemon = new Daemon(
     {
       socketPath: paths.socket,
@@ -85,6 +102,7 @@ async function main(): Promise<void> {
       extensionWaitMs: envNumber('BROWSER_AGENT_EXTENSION_WAIT_MS', 5_000),
       launchWaitMs: 30_000,
       sessionGraceMs: envNumber('BROWSER_AGENT_SESSION_GRACE_MS', 30_000),
+      prelaunch,
     },
     log,
   );

@@ -4,7 +4,7 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { extensionDir, findBrowser } from '../../daemon/launch/chromeLauncher.js';
+import { extensionDir, findBrowser } from '../../daemon/launch/browserSpawn.js';
 import type { StatePaths } from '../../shared/paths.js';
 import { manifestProblem } from '../extensionCommand.js';
 import type { Check, DoctorOptions } from './check.js';

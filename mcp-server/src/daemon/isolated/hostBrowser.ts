@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Logger } from '../../shared/logger.js';
 import { ensurePrivateDir } from '../../shared/privateDir.js';
 import type { CdpPipe } from '../launch/cdpPipe.js';
-import { builtExtensionDir, spawnChromium, stopBrowser } from '../launch/chromeLauncher.js';
+import { builtExtensionDir, spawnChromium, stopBrowser } from '../launch/browserSpawn.js';
 import {
   AUTOMATION_HIDDEN_FLAGS,
   QUIET_FLAGS,

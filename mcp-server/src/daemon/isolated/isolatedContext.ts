@@ -14,13 +14,8 @@ import { LineSplitter } from '../../shared/ndjson.js';
 import { packageDir } from '../../shared/packageDir.js';
 import { tryConnect } from '../../shared/socketAnswers.js';
 import type { Pairing } from '../link/pairingStore.js';
-import {
-  builtExtensionDir,
-  findBrowser,
-  launchExtrasKey,
-  relayPageUrl,
-  type LaunchOptions,
-} from '../launch/chromeLauncher.js';
+import { builtExtensionDir, findBrowser, type LaunchOptions } from '../launch/browserSpawn.js';
+import { launchExtrasKey, relayPageUrl } from '../launch/chromeLauncher.js';
 import { browserPolicyMayExist } from '../launch/policyFiles.js';
 import { hostAnswer, type HostLaunch, type OpenFrame } from './hostFrames.js';
 import { hostPaths } from './hostPaths.js';

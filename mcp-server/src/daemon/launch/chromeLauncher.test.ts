@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CdpPipe } from './cdpPipe.js';
-import { findBrowser, relayPageUrl, startupBlankTab } from './chromeLauncher.js';
+import { findBrowser } from './browserSpawn.js';
+import { relayPageUrl, startupBlankTab } from './chromeLauncher.js';
 
 describe('findBrowser', () => {
   it('refuses a named browser that does not exist, naming every setting that can give it', () => {

@@ -1,141 +1,29 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, openSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { Readable, Writable } from 'node:stream';
+import type { ChildProcess } from 'node:child_process';
 import { EXTENSION_ID, RELAY_PAGE_PATH } from '@browser-agent/protocol';
 import type { Logger } from '../../shared/logger.js';
-import { CdpPipe, waitForTarget } from './cdpPipe.js';
+import { waitForTarget, type CdpPipe } from './cdpPipe.js';
 import { handOffOverPipe } from './pipeHandoff.js';
 import { HeldRelayPage } from './heldRelayPage.js';
 import { dropStaleWorkers } from './workerCache.js';
 import { pairingFragment, type Pairing } from '../link/pairingStore.js';
 import { browserPolicyMayExist } from './policyFiles.js';
-import {
-  AUTOMATION_HIDDEN_FLAGS,
-  QUIET_FLAGS,
-  WINDOW_SIZE_FLAG,
-  extensionFlags,
-  machineFlags,
-} from './chromiumFlags.js';
-import { defaultProfileDir } from '../../shared/profiles.js';
 import { ensurePrivateDir } from '../../shared/privateDir.js';
-import { packageDir } from '../../shared/packageDir.js';
+import {
+  launchCommand,
+  spawnChromium,
+  stopBrowser,
+  type LaunchOptions,
+  type SpawnedBrowser,
+} from './browserSpawn.js';
+import type { Prelaunch } from './prelaunch.js';
 
-export interface LaunchOptions {
-  headless: boolean;
-  executablePath?: string | undefined;
-  userDataDir?: string | undefined;
-  isolated: boolean;
-  owner?: string | undefined;
-  /** Extra Chromium flags (proxy, config launchOptions.args), checked by the server. */
-  args?: string[] | undefined;
-  /** CDP permission names granted to every origin once the browser is up. */
-  grantPermissions?: string[] | undefined;
-  /** The browser saves downloads here (the server's output directory). */
-  downloadDir?: string | undefined;
-}
+export type { LaunchOptions } from './browserSpawn.js';
 
-const KILL_GRACE_MS = 3_000;
 /** A browser asked to close writes its cookies and storage to the profile first. */
 const CLOSE_GRACE_MS = 5_000;
 const EXTENSION_READY_TIMEOUT_MS = 20_000;
 /** The worker's script runs 100-300 ms after its target appears; then the relay page's way. */
 const PIPE_HANDOFF_TIMEOUT_MS = 5_000;
-
-const CANDIDATES: Record<string, string[]> = {
-  linux: [
-    '/usr/bin/chromium',
-    '/usr/bin/chromium-browser',
-    '/snap/bin/chromium',
-    '/usr/bin/google-chrome',
-    '/usr/bin/google-chrome-stable',
-  ],
-  darwin: [
-    '/Applications/Chromium.app/Contents/MacOS/Chromium',
-    '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
-  ],
-  win32: [
-    join(process.env['LOCALAPPDATA'] ?? '', 'Chromium', 'Application', 'chrome.exe'),
-    'C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe',
-    'C:\\Program Files (x86)\\Google\\Chrome\\Application\\chrome.exe',
-  ],
-};
-
-/**
- * --executable-path, then CHROME_PATH, then the usual install paths (Chromium first). A path the
- * user named that does not exist is an error: launching another browser instead would hide it.
- */
-export function findBrowser(explicit?: string): string {
-  if (explicit !== undefined && explicit !== '') {
-    if (existsSync(explicit)) return explicit;
-    throw new Error(
-      // The server sends the path without saying where it came from: name every place it can.
-      `The browser given as the executable path does not exist: ${explicit}. Fix the setting that names it (--executable-path, the CHROME_PATH environment variable or browser.executablePath in the config file), or remove it to use an installed Chromium.`,
-    );
-  }
-  const tried: string[] = [];
-  for (const candidate of [process.env['CHROME_PATH'], ...(CANDIDATES[process.platform] ?? [])]) {
-    if (!candidate) continue;
-    if (existsSync(candidate)) return candidate;
-    tried.push(candidate);
-  }
-  throw new Error(
-    `No Chromium or Chrome found (tried ${tried.join(', ')}). Install Chromium or pass --executable-path.`,
-  );
-}
-
-/**
- * The built extension: BROWSER_AGENT_EXTENSION_DIR, else extension/dist beside this package (the
- * workspace), else the copy an installed package carries (./extension, see
- * build/copyExtension.mjs).
- */
-export function extensionDir(): string {
-  const fromEnv = process.env['BROWSER_AGENT_EXTENSION_DIR'];
-  if (fromEnv) return resolve(fromEnv);
-  const workspace = resolve(packageDir(), '..', 'extension', 'dist');
-  const packaged = join(packageDir(), 'extension');
-  if (!existsSync(join(workspace, 'manifest.json')) && existsSync(join(packaged, 'manifest.json')))
-    return packaged;
-  return workspace;
-}
-
-/** extensionDir(), once it holds a built extension; else an error that says how to build it. */
-export function builtExtensionDir(): string {
-  const dir = extensionDir();
-  if (!existsSync(join(dir, 'manifest.json')))
-    throw new Error(
-      `The extension is not built at ${dir}. Run pnpm build first (or reinstall the package).`,
-    );
-  return dir;
-}
-
-/**
- * Starts Chromium with `args` (which end with --remote-debugging-pipe), its output appended to
- * `<stateDir>/chromium.log`, in a process group of its own and with umask 077 (privateFiles), and
- * returns it with the CDP client on its pipe.
- */
-export function spawnChromium(
-  executable: string,
-  args: string[],
-  stateDir: string,
-  log: Logger,
-): { child: ChildProcess; cdp: CdpPipe } {
-  const logFd = openSync(join(stateDir, 'chromium.log'), 'a', 0o600);
-  const child = privateFiles(() =>
-    spawn(executable, args, {
-      stdio: ['ignore', logFd, logFd, 'pipe', 'pipe'],
-      detached: process.platform !== 'win32',
-    }),
-  );
-  closeSync(logFd);
-  child.on('error', (err) => log.error(`browser process: ${err.message}`));
-  const [, , , toBrowser, fromBrowser] = child.stdio;
-  if (!(toBrowser instanceof Writable) || !(fromBrowser instanceof Readable)) {
-    if (child.pid !== undefined) killGroup(child.pid, 'SIGKILL');
-    throw new Error('Could not open the debugging pipe to the browser.');
-  }
-  return { child, cdp: new CdpPipe(toBrowser, fromBrowser) };
-}
 
 /** What tells two launches' extra options apart (order-sensitive, as Chromium reads flags). */
 export function launchExtrasKey(options: Pick<LaunchOptions, 'args' | 'grantPermissions'>): string {
@@ -198,17 +86,16 @@ export class LaunchedBrowser {
   readonly exited: Promise<void>;
 
   private constructor(
-    child: ChildProcess,
-    cdp: CdpPipe,
+    spawned: SpawnedBrowser,
     started: { executable: string; profile: string; options: LaunchOptions },
   ) {
     this.executable = started.executable;
     this.profile = started.profile;
     this.owner = started.options.owner;
     this.extras = launchExtrasKey(started.options);
-    this.#child = child;
-    this.#cdp = cdp;
-    this.exited = new Promise((resolveExit) => child.once('exit', () => resolveExit()));
+    this.#child = spawned.child;
+    this.#cdp = spawned.cdp;
+    this.exited = spawned.exited;
   }
 
   static launch(
@@ -217,36 +104,25 @@ export class LaunchedBrowser {
     bridgePort: number,
     stateDir: string,
     log: Logger,
+    prelaunch?: Prelaunch,
   ): LaunchedBrowser {
-    const executable = findBrowser(options.executablePath);
-    const extDir = builtExtensionDir();
-    // The MCP server normally names the profile (see shared/profiles.ts for the precedence).
-    // --isolated without one is a context in the shared isolated browser (launchSlot.ts), never
-    // a browser of this kind.
-    const profile = options.userDataDir ?? defaultProfileDir();
-    const args = [
-      `--user-data-dir=${profile}`,
-      ...extensionFlags(extDir),
-      ...QUIET_FLAGS,
-      WINDOW_SIZE_FLAG,
-      ...(options.headless ? ['--headless=new'] : []),
-      ...machineFlags(),
-      ...AUTOMATION_HIDDEN_FLAGS,
-      ...(options.args ?? []),
-      // The relay page is opened over the pipe once the extension is up: given on the command
-      // line it loads before the extension is registered and shows an error page.
-      '--remote-debugging-pipe',
-      'about:blank',
-    ];
-    // A kept profile may hold the worker of another build of the extension (workerCache.ts).
-    if (dropStaleWorkers(profile, extDir)) {
-      log.info('the profile held an extension worker of another build: removed before launch');
+    // --isolated without a profile of its own is a context in the shared isolated browser
+    // (launchSlot.ts), never a browser of this kind.
+    const command = launchCommand(options);
+    const { executable, profile } = command;
+    let spawned = prelaunch?.take(command);
+    if (spawned === undefined) {
+      // A kept profile may hold the worker of another build of the extension (workerCache.ts).
+      if (dropStaleWorkers(profile, command.extensionDir)) {
+        log.info('the profile held an extension worker of another build: removed before launch');
+      }
+      log.info(
+        `launching ${executable} (${options.headless ? 'headless' : 'headed'}, profile ${profile})`,
+      );
+      spawned = spawnChromium(executable, command.args, stateDir, log);
     }
-    log.info(
-      `launching ${executable} (${options.headless ? 'headless' : 'headed'}, profile ${profile})`,
-    );
-    const { child, cdp } = spawnChromium(executable, args, stateDir, log);
-    const browser = new LaunchedBrowser(child, cdp, { executable, profile, options });
+    const { cdp } = spawned;
+    const browser = new LaunchedBrowser(spawned, { executable, profile, options });
     const extensionOrigin = `chrome-extension://${EXTENSION_ID}/`;
     browser.ready = waitForTarget(cdp, extensionOrigin, EXTENSION_READY_TIMEOUT_MS).then(
       async (target) => {
@@ -331,54 +207,5 @@ export class LaunchedBrowser {
   async close(): Promise<void> {
     this.#heldRelayPage?.cancel();
     await stopBrowser(this.#child, this.#cdp, this.exited, CLOSE_GRACE_MS);
-  }
-}
-
-/**
- * Browser.close over the pipe first, waiting `graceMs` (a kept profile's cookies and storage are
- * written then); then the whole process group, SIGTERM and at last SIGKILL, in case it hangs.
- */
-export async function stopBrowser(
-  child: ChildProcess,
-  cdp: CdpPipe,
-  exited: Promise<void>,
-  graceMs: number,
-): Promise<void> {
-  const pid = child.pid;
-  const running = (): boolean => child.exitCode === null && child.signalCode === null;
-  if (running()) {
-    cdp.send('Browser.close').catch(() => undefined);
-    await Promise.race([exited, new Promise((r) => setTimeout(r, graceMs))]);
-  }
-  if (pid !== undefined && running()) {
-    killGroup(pid, 'SIGTERM');
-    const timer = setTimeout(() => killGroup(pid, 'SIGKILL'), KILL_GRACE_MS);
-    await exited;
-    clearTimeout(timer);
-  }
-}
-
-export function killGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    if (process.platform === 'win32') process.kill(pid, signal);
-    else process.kill(-pid, signal);
-  } catch {
-    // Already gone.
-  }
-}
-
-/**
- * Runs `start` (a synchronous spawn) with umask 077, which the child inherits: Chrome creates
- * downloads (and its profile's files) with 0666 less the umask, so they are 0600 whatever
- * directory they land in, where before they were 0644 beside the 0700 directory that alone kept
- * them private (#25.1).
- */
-export function privateFiles<T>(start: () => T): T {
-  if (process.platform === 'win32') return start();
-  const before = process.umask(0o077);
-  try {
-    return start();
-  } finally {
-    process.umask(before);
   }
 }

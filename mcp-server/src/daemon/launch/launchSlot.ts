@@ -10,6 +10,7 @@ import type { ExtensionLink } from '../link/extensionLink.js';
 import { ephemeralPairing, type Pairing, type PairingStore } from '../link/pairingStore.js';
 import { IsolatedContext } from '../isolated/isolatedContext.js';
 import { LaunchedBrowser, launchExtrasKey, type LaunchOptions } from './chromeLauncher.js';
+import type { Prelaunch } from './prelaunch.js';
 
 /**
  * How long an ended isolated session's worker has for its clean-up before the context goes: it
@@ -32,10 +33,13 @@ export class LaunchSlot {
   /** The pairing minted for the launched browser, the only one then accepted. */
   #pairing: Pairing | undefined;
   #error: string | undefined;
+  /** The browser this daemon started in its first lines, until a launch takes it (prelaunch.ts). */
+  #prelaunch: Prelaunch | undefined;
 
-  constructor(stateDir: string, log: Logger) {
+  constructor(stateDir: string, log: Logger, prelaunch?: Prelaunch) {
     this.#stateDir = stateDir;
     this.#log = log;
+    this.#prelaunch = prelaunch;
   }
 
   get browser(): RunningBrowser | undefined {
@@ -110,19 +114,23 @@ export class LaunchSlot {
       4409,
       'This bridge launched its own browser and serves only that one',
     );
+    const prelaunch = this.#prelaunch;
+    this.#prelaunch = undefined;
     try {
       // --isolated without a profile of its own: a context in the browser isolated sessions
       // share (docs/isolated.md), not a browser per server.
-      const browser: RunningBrowser =
-        options.isolated && options.userDataDir === undefined
-          ? IsolatedContext.open(options, pairing, bridgePort, this.#log.child('isolated'))
-          : LaunchedBrowser.launch(
-              options,
-              pairing,
-              bridgePort,
-              this.#stateDir,
-              this.#log.child('chrome'),
-            );
+      const inContext = options.isolated && options.userDataDir === undefined;
+      if (inContext) void prelaunch?.close('an isolated session needs no browser of its own');
+      const browser: RunningBrowser = inContext
+        ? IsolatedContext.open(options, pairing, bridgePort, this.#log.child('isolated'))
+        : LaunchedBrowser.launch(
+            options,
+            pairing,
+            bridgePort,
+            this.#stateDir,
+            this.#log.child('chrome'),
+            prelaunch,
+          );
       this.#browser = browser;
       browser.ready.catch((err: unknown) => {
         this.#error = `The launched browser did not come up: ${err instanceof Error ? err.message : String(err)}`;
@@ -135,6 +143,7 @@ export class LaunchSlot {
       });
       this.#error = undefined;
     } catch (err) {
+      void prelaunch?.close('the launch failed');
       this.#error = `Could not launch the browser: ${err instanceof Error ? err.message : String(err)}`;
       this.#log.error(this.#error);
       failed();
@@ -142,7 +151,7 @@ export class LaunchSlot {
   }
 
   async close(): Promise<void> {
-    await this.#browser?.close();
+    await Promise.all([this.#prelaunch?.close('the daemon stops'), this.#browser?.close()]);
   }
 
   /**

@@ -13,7 +13,8 @@
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EXTENSION_ID } from '@browser-agent/protocol';
+// The constants alone: the daemon's first lines load this (main.ts), not the protocol's schemas.
+import { EXTENSION_ID } from '@browser-agent/protocol/constants';
 
 /** Where the profile remembers the extension build it last ran. */
 const MARKER = 'browser-agent-extension-build';

@@ -11,6 +11,7 @@ import type { Duplex } from 'node:stream';
 import { BridgeError, ErrorCode } from '@browser-agent/protocol';
 import type { Daemon } from '../../daemon/daemon.js';
 import { memoryProbeNodeFlags } from '../../daemon/memoryProbe.js';
+import { prelaunchEnv } from '../../daemon/launch/prelaunch.js';
 import type { Logger } from '../../shared/logger.js';
 import { packageDir } from '../../shared/packageDir.js';
 import { ensureStateDir } from '../../shared/paths.js';
@@ -86,7 +87,7 @@ export class DaemonReach {
     } catch (err) {
       return { unusableDir: err instanceof Error ? err.message : String(err) };
     }
-    spawnDaemon(this.#log, route.daemonArgs);
+    spawnDaemon(this.#log, route.daemonArgs, route.launch);
     const deadline = Date.now() + DAEMON_START_TIMEOUT_MS;
     while (Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, CONNECT_RETRY_MS));
@@ -130,14 +131,18 @@ function usableDir(dir: string): string | undefined {
   }
 }
 
-function spawnDaemon(log: Logger, args: string[]): void {
+/**
+ * Spawns the daemon of a route. In launch mode it is told the launch this server's session will
+ * ask for, and starts that browser in its first lines (daemon/launch/prelaunch.ts).
+ */
+function spawnDaemon(log: Logger, args: string[], launch: DaemonRoute['launch']): void {
   const entry = join(packageDir(), 'dist', 'daemon', 'main.js');
   log.info(`starting the bridge daemon${args.length > 0 ? ` (${args.join(' ')})` : ''}`);
   const flags = [...DAEMON_NODE_FLAGS, ...memoryProbeNodeFlags()];
   const child = spawn(process.execPath, [...flags, entry, ...args], {
     detached: true,
     stdio: 'ignore',
-    env: process.env,
+    env: { ...process.env, ...prelaunchEnv(launch) },
   });
   child.unref();
 }
