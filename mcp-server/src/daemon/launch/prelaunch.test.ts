@@ -9,7 +9,8 @@ import {
   type LaunchOptions,
   type SpawnedBrowser,
 } from './browserSpawn.js';
-import { PRELAUNCH_ENV, Prelaunch, parsePrelaunch, prelaunchEnv } from './prelaunch.js';
+import { PRELAUNCH_ENV, prelaunchEnv } from '../../shared/prelaunchEnv.js';
+import { Prelaunch, parsePrelaunch } from './prelaunch.js';
 
 function recordingLog(): Logger & { lines: string[] } {
   const lines: string[] = [];

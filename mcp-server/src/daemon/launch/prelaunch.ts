@@ -21,27 +21,11 @@ import {
   type SpawnedBrowser,
 } from './browserSpawn.js';
 import { dropStaleWorkers } from './workerCache.js';
-
-export const PRELAUNCH_ENV = 'BROWSER_AGENT_PRELAUNCH';
+import { PRELAUNCH_ENV } from '../../shared/prelaunchEnv.js';
 
 /** Unadopted this long, the browser goes: the daemon itself idles out after a minute. */
 const UNUSED_MS = 60_000;
 const CLOSE_GRACE_MS = 2_000;
-
-/**
- * The environment that names the launch a server's daemon starts ahead: none when it would not
- * start a browser of its own (an isolated context lives in the shared isolated browser), and
- * none for a headed browser, whose window would open when the MCP client starts its servers,
- * and close a minute later, unasked, if no call came.
- */
-export function prelaunchEnv(launch: LaunchOptions | undefined): Record<string, string> {
-  if (launch === undefined || !launch.headless) return {};
-  if (launch.isolated && launch.userDataDir === undefined) return {};
-  const { headless, executablePath, userDataDir, isolated, args } = launch;
-  return {
-    [PRELAUNCH_ENV]: JSON.stringify({ headless, executablePath, userDataDir, isolated, args }),
-  };
-}
 
 /** The options in the variable, or why they are not usable (then nothing starts). */
 export function parsePrelaunch(raw: string): LaunchOptions | string {

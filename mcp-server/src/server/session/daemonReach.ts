@@ -11,7 +11,7 @@ import type { Duplex } from 'node:stream';
 import { BridgeError, ErrorCode } from '@browser-agent/protocol';
 import type { Daemon } from '../../daemon/daemon.js';
 import { memoryProbeNodeFlags } from '../../daemon/memoryProbe.js';
-import { prelaunchEnv } from '../../daemon/launch/prelaunch.js';
+import { prelaunchEnv } from '../../shared/prelaunchEnv.js';
 import type { Logger } from '../../shared/logger.js';
 import { packageDir } from '../../shared/packageDir.js';
 import { ensureStateDir } from '../../shared/paths.js';
