@@ -1,8 +1,9 @@
+import { spawn } from 'node:child_process';
 import net from 'node:net';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { callOk, callTool, expect, findRef, test } from '../harness.js';
-import { CHROME_PATH } from '@browser-agent/testkit/workspace';
+import { CHROME_PATH, SERVER_ENTRY } from '@browser-agent/testkit/workspace';
 import { waitUntil } from '@browser-agent/testkit/procfs';
 
 test('launch mode starts its own Chromium with the extension, drives it, and the daemon takes it down on SIGTERM', async ({
@@ -90,4 +91,47 @@ test("a server for the user's own Chrome never drives a browser that launch mode
   const log = await readFile(path.join(sandbox.home, 'daemon.log'), 'utf8');
   expect(log).toContain("a server for the user's own Chrome came: closing the launched browser");
   await after.close();
+});
+
+test('a browser the daemon started ahead with other flags is killed before the session launches on its profile', async ({
+  sandbox,
+  site,
+}) => {
+  // A daemon told to start ahead a launch the session will not ask for (another server's, or a
+  // stale variable): the session's launch on the same profile must not meet it holding the
+  // profile, and it must not be left behind.
+  const profile = path.join(sandbox.root, 'profile');
+  const daemon = spawn(
+    process.execPath,
+    [path.join(path.dirname(SERVER_ENTRY), 'daemon', 'main.js')],
+    {
+      env: {
+        ...sandbox.env,
+        BROWSER_AGENT_PRELAUNCH: JSON.stringify({
+          headless: true,
+          isolated: false,
+          executablePath: CHROME_PATH,
+          userDataDir: profile,
+          args: ['--lang=de'],
+        }),
+      },
+      stdio: 'ignore',
+      detached: true,
+    },
+  );
+  daemon.unref();
+  const logFile = path.join(sandbox.home, 'daemon.log');
+  const log = async (): Promise<string> => readFile(logFile, 'utf8').catch(() => '');
+  await expect.poll(log, { timeout: 10_000 }).toContain('starting');
+  await expect.poll(log, { timeout: 10_000 }).toContain('listening');
+  const client = await sandbox.startServer({
+    name: 'prelaunch-other',
+    flags: ['--launch', '--headless', '--user-data-dir', profile, '--executable-path', CHROME_PATH],
+  });
+  const nav = await callOk(client, 'browser_navigate', { url: site.url('/button.html') });
+  expect(nav.text).toContain('Navigated to');
+  expect(await log()).toContain('the session asked for another launch');
+  const browsers = sandbox.ownProcesses().filter((p) => /chrom/i.test(p.cmdline));
+  expect(browsers.length).toBeGreaterThan(0);
+  expect(browsers.filter((p) => p.cmdline.includes('--lang=de'))).toEqual([]);
 });

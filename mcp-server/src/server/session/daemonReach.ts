@@ -11,7 +11,7 @@ import type { Duplex } from 'node:stream';
 import { BridgeError, ErrorCode } from '@browser-agent/protocol';
 import type { Daemon } from '../../daemon/daemon.js';
 import { memoryProbeNodeFlags } from '../../daemon/memoryProbe.js';
-import { prelaunchEnv } from '../../shared/prelaunchEnv.js';
+import { PRELAUNCH_ENV, prelaunchEnv } from '../../shared/prelaunchEnv.js';
 import type { Logger } from '../../shared/logger.js';
 import { packageDir } from '../../shared/packageDir.js';
 import { ensureStateDir } from '../../shared/paths.js';
@@ -142,9 +142,16 @@ function spawnDaemon(log: Logger, args: string[], launch: DaemonRoute['launch'])
   const child = spawn(process.execPath, [...flags, entry, ...args], {
     detached: true,
     stdio: 'ignore',
-    env: { ...process.env, ...prelaunchEnv(launch) },
+    env: daemonEnv(launch),
   });
   child.unref();
+}
+
+/** This server's environment, with the browser to start ahead named by this server alone. */
+function daemonEnv(launch: DaemonRoute['launch']): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  delete env[PRELAUNCH_ENV];
+  return { ...env, ...prelaunchEnv(launch) };
 }
 
 function lastDaemonError(logFile: string): string {
