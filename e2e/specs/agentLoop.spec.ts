@@ -209,22 +209,30 @@ test.describe('sessions that come back', () => {
 });
 
 test.describe('session lifetimes', () => {
-  test('launch mode starts its daemon on initialize and Chromium on the first tool call', async ({
+  test('launch mode starts its daemon and its headless Chromium on initialize; the first call takes that browser', async ({
     sandbox,
     site,
   }) => {
-    const app = await makeProject(sandbox, 'lazy-app');
+    const app = await makeProject(sandbox, 'eager-app');
     const client = await sandbox.startServer({ flags: [...LAUNCH, '--project', app] });
-    // initialize is done and the tools are listed; give an eager start time to show.
     expect((await client.listTools()).tools.length).toBeGreaterThan(10);
-    await sleep(2_000);
-    expect(launchedProfiles(sandbox), 'no browser before the first call').toEqual([]);
-    // The project's daemon is up already, so the first call does not wait for its start (#26).
+    // The project's daemon is up ahead of the first call, and so is the browser it started in
+    // its first lines (#26 item 3, daemon/launch/prelaunch.ts).
+    const profile = path.join(app, PROFILE_DIRNAME);
+    await expect.poll(() => launchedProfiles(sandbox), { timeout: 10_000 }).toEqual([profile]);
     const daemons = sandbox.ownProcesses().filter((p) => /daemon[\\/]main\.js/.test(p.cmdline));
     expect(daemons, 'one daemon started ahead of the first call').toHaveLength(1);
+    const browserPids = (): number[] =>
+      sandbox
+        .ownProcesses()
+        .filter((p) => /chrom/i.test(p.cmdline) && !p.cmdline.includes('--type='))
+        .map((p) => p.pid);
+    const before = browserPids();
 
     await callOk(client, 'browser_navigate', { url: site.url('/button.html') });
-    expect(launchedProfiles(sandbox)).toEqual([path.join(app, PROFILE_DIRNAME)]);
+    // Taken, not launched again: the same browser process, and the log says so.
+    expect(browserPids()).toEqual(before);
+    expect(launchedProfiles(sandbox)).toEqual([profile]);
   });
 
   test('an abandoned Streamable HTTP session ends after its idle time, and its tab closes', async ({
