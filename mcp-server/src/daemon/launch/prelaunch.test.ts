@@ -133,6 +133,23 @@ describe('the browser started ahead', () => {
     expect(pre?.take(launchCommand(options()))).toBeUndefined();
   });
 
+  it('is killed at once when a launch comes while it closes unused (no grace on the profile)', async () => {
+    let spawned: SpawnedBrowser | undefined;
+    const pre = Prelaunch.fromEnv(envFor(options()), dir, recordingLog(), (...a) => {
+      spawned = spawnChromium(...a);
+      return spawned;
+    });
+    // The stand-in never answers Browser.close: the close would wait its 2 s grace.
+    const closing = pre?.close('no session asked for it');
+    await new Promise((r) => setTimeout(r, 50));
+    const asked = Date.now();
+    expect(pre?.take(launchCommand(options()))).toBeUndefined();
+    await spawned?.exited;
+    expect(Date.now() - asked).toBeLessThan(1_000);
+    expect(spawned?.child.signalCode).toBe('SIGKILL');
+    await closing;
+  });
+
   it('is not handed out once it has exited', async () => {
     const log = recordingLog();
     const pre = Prelaunch.fromEnv(envFor(options()), dir, log, (exe, args, stateDir, l) => {

@@ -62,7 +62,8 @@ export class Prelaunch {
   readonly #browser: SpawnedBrowser;
   readonly #log: Logger;
   readonly #timer: NodeJS.Timeout;
-  #taken = false;
+  /** Waiting for a launch; handed to one; being closed (unused); killed. */
+  #state: 'ready' | 'taken' | 'closing' | 'killed' = 'ready';
 
   private constructor(command: LaunchCommand, browser: SpawnedBrowser, log: Logger) {
     this.#command = command;
@@ -110,8 +111,12 @@ export class Prelaunch {
    * is killed at once, so a launch on the same profile does not meet it holding the profile.
    */
   take(command: LaunchCommand): SpawnedBrowser | undefined {
-    if (this.#taken) return undefined;
-    this.#taken = true;
+    if (this.#state === 'closing') {
+      // Its minute passed and it is still closing: the launch must not meet it on the profile.
+      this.#kill('a launch came while it closed');
+      return undefined;
+    }
+    if (this.#state !== 'ready') return undefined;
     clearTimeout(this.#timer);
     const { child } = this.#browser;
     const running = child.exitCode === null && child.signalCode === null;
@@ -119,23 +124,30 @@ export class Prelaunch {
       command.executable === this.#command.executable &&
       JSON.stringify(command.args) === JSON.stringify(this.#command.args);
     if (running && same) {
+      this.#state = 'taken';
       this.#log.info('the session took the browser started ahead');
       return this.#browser;
     }
-    this.#log.info(
-      running
-        ? 'the session asked for another launch: the browser started ahead is killed'
-        : 'the browser started ahead has exited; launching again',
-    );
-    // It served no one: killed, not closed, so its profile is free before the next spawn.
-    if (running && child.pid !== undefined) killGroup(child.pid, 'SIGKILL');
+    if (running) this.#kill('the session asked for another launch');
+    else {
+      this.#state = 'killed';
+      this.#log.info('the browser started ahead has exited; launching again');
+    }
     return undefined;
+  }
+
+  /** Killed, not closed: it served no one, and the launch that follows needs its profile free. */
+  #kill(why: string): void {
+    this.#state = 'killed';
+    this.#log.info(`${why}: the browser started ahead is killed`);
+    const { pid } = this.#browser.child;
+    if (pid !== undefined) killGroup(pid, 'SIGKILL');
   }
 
   /** Stops it unless a session took it (the daemon stops, or its minute passed unused). */
   async close(why: string): Promise<void> {
-    if (this.#taken) return;
-    this.#taken = true;
+    if (this.#state !== 'ready') return;
+    this.#state = 'closing';
     clearTimeout(this.#timer);
     this.#log.info(`closing the browser started ahead: ${why}`);
     const { child, cdp, exited } = this.#browser;
