@@ -222,17 +222,39 @@ test.describe('session lifetimes', () => {
     await expect.poll(() => launchedProfiles(sandbox), { timeout: 10_000 }).toEqual([profile]);
     const daemons = sandbox.ownProcesses().filter((p) => /daemon[\\/]main\.js/.test(p.cmdline));
     expect(daemons, 'one daemon started ahead of the first call').toHaveLength(1);
+    // The browser's own process: the only one on the pipe (its helpers, crashpad's included,
+    // come and go).
     const browserPids = (): number[] =>
       sandbox
         .ownProcesses()
-        .filter((p) => /chrom/i.test(p.cmdline) && !p.cmdline.includes('--type='))
+        .filter((p) => p.cmdline.includes('--remote-debugging-pipe'))
         .map((p) => p.pid);
     const before = browserPids();
+    expect(before).toHaveLength(1);
 
     await callOk(client, 'browser_navigate', { url: site.url('/button.html') });
-    // Taken, not launched again: the same browser process, and the log says so.
+    // Taken, not launched again: the same browser process.
     expect(browserPids()).toEqual(before);
     expect(launchedProfiles(sandbox)).toEqual([profile]);
+  });
+
+  test('with --no-launch-ahead, launch mode starts its daemon on initialize and Chromium on the first tool call', async ({
+    sandbox,
+    site,
+  }) => {
+    const app = await makeProject(sandbox, 'lazy-app');
+    const client = await sandbox.startServer({
+      flags: [...LAUNCH, '--no-launch-ahead', '--project', app],
+    });
+    expect((await client.listTools()).tools.length).toBeGreaterThan(10);
+    // Give an eager start time to show.
+    await sleep(2_000);
+    expect(launchedProfiles(sandbox), 'no browser before the first call').toEqual([]);
+    const daemons = sandbox.ownProcesses().filter((p) => /daemon[\\/]main\.js/.test(p.cmdline));
+    expect(daemons, 'one daemon started ahead of the first call').toHaveLength(1);
+
+    await callOk(client, 'browser_navigate', { url: site.url('/button.html') });
+    expect(launchedProfiles(sandbox)).toEqual([path.join(app, PROFILE_DIRNAME)]);
   });
 
   test('an abandoned Streamable HTTP session ends after its idle time, and its tab closes', async ({

@@ -67,6 +67,7 @@ function openBrowserSide(options: BridgeSessionOptions): BrowserSide {
     settings: sessionSettingsOf(settings),
     transactions: settings.transactions,
     inProcess: process.env['BROWSER_AGENT_NO_DAEMON'] === '1',
+    launchAhead: settings.launchAhead,
     onEvent: (frame) => {
       for (const listener of eventListeners) listener(frame);
     },
@@ -117,13 +118,15 @@ function mcpServerOver(side: BrowserSide, options: BridgeSessionOptions): McpSer
     daemon.setClient({ name: client.name, version: client.version });
     void projectFromRoots(server.server).then((root) => {
       // In launch mode with no project yet, the first call's projectPath may still pick one.
-      // In launch mode the browser starts with the first tool call, never on initialize: a
-      // client with several projects open would pay ~300 MB of Chromium for each, used or not.
+      // A headless launch's browser starts with the daemon (launchAhead, on by default): the
+      // first call finds it up; a client with several projects open pays ~300 MB of Chromium
+      // for each for a minute if unused (then the idle daemon closes it). --no-launch-ahead, or
+      // a headed browser, starts it with the first tool call.
       project.initialize(root);
       if (!project.routeKnown()) return;
       if (settings.launch === undefined) daemon.warmUp();
       // The daemon (~50 MB, gone after its idle minute) starts now: the first call then waits
-      // only for the browser.
+      // at most for the browser.
       else daemon.startDaemonAhead();
     });
   };

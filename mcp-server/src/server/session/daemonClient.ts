@@ -59,6 +59,8 @@ export interface DaemonClientOptions {
   transactions?: TransactionLimits | undefined;
   /** Host the bridge in this process instead of the shared daemon (no Unix sockets here). */
   inProcess?: boolean | undefined;
+  /** A daemon this server spawns starts the route's headless browser at once (prelaunch.ts). */
+  launchAhead?: boolean | undefined;
   /** Set when BROWSER_AGENT_TRACE_FILE asks for per-hop timings. */
   trace?: TraceWriter | undefined;
   /** Events the extension sends this session (approval questions, for elicitation). */
@@ -84,7 +86,11 @@ export class DaemonClient {
   constructor(options: DaemonClientOptions) {
     this.#options = options;
     this.#calls = new PendingCalls(options.trace);
-    this.#reach = new DaemonReach(options.log, options.inProcess === true);
+    this.#reach = new DaemonReach(
+      options.log,
+      options.inProcess === true,
+      options.launchAhead === true,
+    );
   }
 
   setClient(client: ClientInfo): void {

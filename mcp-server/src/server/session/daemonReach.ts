@@ -37,10 +37,13 @@ export class DaemonReach {
   /** Host the bridge in this process instead of the shared daemon. */
   readonly #inProcessAsked: boolean;
   #inProcess: Promise<Daemon> | undefined;
+  /** A daemon spawned here starts the route's headless browser in its first lines. */
+  readonly #launchAhead: boolean;
 
-  constructor(log: Logger, inProcess: boolean) {
+  constructor(log: Logger, inProcess: boolean, launchAhead = false) {
     this.#log = log;
     this.#inProcessAsked = inProcess;
+    this.#launchAhead = launchAhead;
   }
 
   async reach(route: DaemonRoute): Promise<Duplex> {
@@ -87,7 +90,7 @@ export class DaemonReach {
     } catch (err) {
       return { unusableDir: err instanceof Error ? err.message : String(err) };
     }
-    spawnDaemon(this.#log, route.daemonArgs, route.launch);
+    spawnDaemon(this.#log, route.daemonArgs, this.#launchAhead ? route.launch : undefined);
     const deadline = Date.now() + DAEMON_START_TIMEOUT_MS;
     while (Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, CONNECT_RETRY_MS));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCli } from './cliOptions.js';
+import { resolveSettings } from './config.js';
 
 describe('parseCli', () => {
   it('runs attached to the user Chrome by default', () => {
@@ -7,6 +8,16 @@ describe('parseCli', () => {
       kind: 'run',
       options: { launch: undefined, bridgePort: undefined, caps: [], http: undefined },
     });
+  });
+  it('starts the browser ahead unless --no-launch-ahead', () => {
+    const ahead = (args: string[]): boolean => {
+      const parsed = parseCli(args, {});
+      if (parsed.kind !== 'run') throw new Error(`not a run: ${parsed.kind}`);
+      return resolveSettings(parsed.options.settingFlags, false, {}, true).launchAhead;
+    };
+    expect(ahead(['--launch'])).toBe(true);
+    expect(ahead(['--launch', '--no-launch-ahead'])).toBe(false);
+    expect(ahead(['--launch', '--launch-ahead'])).toBe(true);
   });
   it('launches headless without a display and headed with one', () => {
     const noDisplay = parseCli(['--launch'], {});

@@ -46,6 +46,16 @@ describe('resolveSettings', () => {
     expect(s.viewport).toEqual({ width: 1280, height: 720 });
   });
 
+  it('starts the browser ahead in launch mode unless told not to (flag, variable or file)', () => {
+    const launching = { browser: { launch: true } };
+    expect(resolve({}).launchAhead).toBe(false);
+    expect(resolve({}, {}, launching).launchAhead).toBe(true);
+    expect(resolve({}, { BROWSER_AGENT_LAUNCH_AHEAD: '0' }, launching).launchAhead).toBe(false);
+    expect(resolve({}, {}, { browser: { launch: true, launchAhead: false } }).launchAhead).toBe(
+      false,
+    );
+  });
+
   it('counts browser.launch in the file as launch mode for the launch flags and their variables', () => {
     const file = { browser: { launch: true } };
     // Any file that exists stands in for a browser here.

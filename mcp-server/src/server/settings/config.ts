@@ -47,6 +47,8 @@ export interface ScreenshotLimits {
 
 export interface Settings {
   launch: HelloFrame['launch'];
+  /** Launch mode: the daemon starts the (headless) browser on initialize (daemon/launch/prelaunch.ts). */
+  launchAhead: boolean;
   /**
    * Given to every tab of the session. Defaults to 1280x720 in a launched browser; in the user's
    * own Chrome the tabs keep their window's size unless a viewport is set.
@@ -169,6 +171,7 @@ export function resolveSettings(
   const storageState = valueOf(c, F.storageState);
   return {
     launch,
+    launchAhead: launching && (valueOf(c, L.launchAhead) ?? true),
     // An explicit --viewport beats the device's; only a launched browser gets the default.
     viewport:
       givenValueOf(c, P.viewport) ??

@@ -26,6 +26,17 @@ export const launchSettings = {
       { key: 'browser.launchOptions.headless' },
     ],
   }),
+  launchAhead: setting({
+    key: 'browser.launchAhead',
+    flag: 'launch-ahead',
+    negation: 'no-launch-ahead',
+    env: 'BROWSER_AGENT_LAUNCH_AHEAD',
+    kind: 'bool',
+    schema: bool(),
+    default: true,
+    help: 'Headless launch mode starts the browser with the daemon on initialize when the project is known, so the first call finds it up (unused, it goes after a minute); --no-launch-ahead starts it with the first tool call.',
+    needs: 'launch',
+  }),
   executablePath: setting({
     key: 'browser.executablePath',
     flag: 'executable-path',
