@@ -222,19 +222,19 @@ test.describe('session lifetimes', () => {
     await expect.poll(() => launchedProfiles(sandbox), { timeout: 10_000 }).toEqual([profile]);
     const daemons = sandbox.ownProcesses().filter((p) => /daemon[\\/]main\.js/.test(p.cmdline));
     expect(daemons, 'one daemon started ahead of the first call').toHaveLength(1);
-    // The browser's own process: the only one on the pipe (its helpers, crashpad's included,
-    // come and go).
-    const browserPids = (): number[] =>
+    // The browser's own process: on the pipe and of no --type (its helpers come and go, and on
+    // some machines they carry the browser's switches too: CI saw four renderers with the pipe's).
+    const browsers = () =>
       sandbox
         .ownProcesses()
-        .filter((p) => p.cmdline.includes('--remote-debugging-pipe'))
-        .map((p) => p.pid);
-    const before = browserPids();
-    expect(before).toHaveLength(1);
+        .filter((p) => p.cmdline.includes('--remote-debugging-pipe') && !p.cmdline.includes('--type='));
+    const before = browsers().map((p) => p.pid);
+    expect(before, JSON.stringify(browsers())).toHaveLength(1);
 
     await callOk(client, 'browser_navigate', { url: site.url('/button.html') });
     // Taken, not launched again: the same browser process.
-    expect(browserPids()).toEqual(before);
+    const after = browsers();
+    expect(after.map((p) => p.pid), JSON.stringify(after)).toEqual(before);
     expect(launchedProfiles(sandbox)).toEqual([profile]);
   });
 

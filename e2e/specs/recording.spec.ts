@@ -26,16 +26,22 @@ test.describe('the recording', () => {
     site,
   }) => {
     const panel = bridge.relay;
+    // A step's picture yields to the session's next call (#26.1): the test lets each state-changing
+    // call's step land before the next call, so both steps have their picture (CI once saw the
+    // click's wait_for come first, and the click step had no picture and no marker).
     const client = await agentOn(bridge, site.url('/button.html'), { name: 'claude-code' });
+    const item = await openRecording(panel, 'Claude Code');
+    const steps = item.locator('.steps > li');
+    await expect(steps).toHaveCount(1);
     await callOk(client, 'browser_snapshot', {});
     await callOk(client, 'browser_click', { role: 'button', name: 'Click me' });
+    await expect(steps).toHaveCount(2);
     await callOk(client, 'browser_wait_for', { text: 'Clicked 1 time' });
     await callOk(client, 'browser_take_screenshot', {});
 
-    const item = await openRecording(panel, 'Claude Code');
     await expect(item.locator('summary')).toContainText('2 steps');
-    const steps = item.locator('.steps > li');
     await expect(steps).toHaveCount(2);
+    await expect(steps.locator('img'), 'each step has its picture').toHaveCount(2);
     expect(await steps.evaluateAll((lis) => lis.map((li) => li.dataset['tool']))).toEqual([
       'browser_navigate',
       'browser_click',
