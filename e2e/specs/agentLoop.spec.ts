@@ -227,14 +227,19 @@ test.describe('session lifetimes', () => {
     const browsers = () =>
       sandbox
         .ownProcesses()
-        .filter((p) => p.cmdline.includes('--remote-debugging-pipe') && !p.cmdline.includes('--type='));
+        .filter(
+          (p) => p.cmdline.includes('--remote-debugging-pipe') && !p.cmdline.includes('--type='),
+        );
     const before = browsers().map((p) => p.pid);
     expect(before, JSON.stringify(browsers())).toHaveLength(1);
 
     await callOk(client, 'browser_navigate', { url: site.url('/button.html') });
     // Taken, not launched again: the same browser process.
     const after = browsers();
-    expect(after.map((p) => p.pid), JSON.stringify(after)).toEqual(before);
+    expect(
+      after.map((p) => p.pid),
+      JSON.stringify(after),
+    ).toEqual(before);
     expect(launchedProfiles(sandbox)).toEqual([profile]);
   });
 
