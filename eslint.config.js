@@ -10,6 +10,14 @@ const ANY_DIRECTION = {
   message: 'Parse with the parser of the link this code receives on (protocol/src/links.ts).',
 };
 
+/** Schemas are built with the configured zod (protocol/src/zod.ts says why). */
+const ZOD_THROUGH_PROTOCOL = {
+  name: 'zod',
+  allowTypeImports: true,
+  message:
+    "Import z from the protocol ('./zod.js' inside it, '@browser-agent/protocol' outside): it is configured before any schema is built.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -77,7 +85,7 @@ export default tseslint.config(
           patterns: [
             { group: ['node:*', 'ws'], message: 'The extension runs in Chrome, not Node.' },
           ],
-          paths: [ANY_DIRECTION],
+          paths: [ANY_DIRECTION, ZOD_THROUGH_PROTOCOL],
         },
       ],
     },
@@ -94,9 +102,17 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(?!zod$|\\.).*', message: 'protocol imports only zod.' }] },
+        {
+          patterns: [{ regex: '^(?!zod$|\\.).*', message: 'protocol imports only zod.' }],
+          paths: [ZOD_THROUGH_PROTOCOL],
+        },
       ],
     },
+  },
+  {
+    // The one module that configures zod before any schema is built.
+    files: ['protocol/src/zod.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['e2e/**/*.ts', '**/*.test.ts'],

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** One vocabulary of error codes for every hop; the hint tells the model what to do next. */
 export const ErrorCode = {

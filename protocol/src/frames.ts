@@ -16,7 +16,7 @@
  * Invariant: every `request` gets exactly one `response` with the same id and sessionId, unless
  * its caller cancelled it: a cancelled request gets at most one, which the caller ignores.
  */
-import { z } from 'zod';
+import { z } from './zod.js';
 import { PROTOCOL_VERSION, MAX_ID_CHARS } from './constants.js';
 import { ErrorCode, wireErrorSchema, type WireError } from './errors.js';
 import { hopsSchema, timingSchema } from './hops.js';

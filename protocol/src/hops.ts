@@ -2,7 +2,7 @@
  * Hop timestamps, carried only when tracing is on (BROWSER_AGENT_TRACE_FILE on the server):
  * each hop appends {hop, at} with `at` = performance.timeOrigin + performance.now().
  */
-import { z } from 'zod';
+import { z } from './zod.js';
 
 export const MAX_HOPS = 32;
 export const MAX_HOP_NAME_CHARS = 40;

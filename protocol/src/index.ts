@@ -16,3 +16,4 @@ export * from './transactionLimits.js';
 export * from './sessionTabs.js';
 export * from './permissions.js';
 export * from './untrustedText.js';
+export { z } from './zod.js';

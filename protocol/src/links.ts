@@ -18,7 +18,7 @@
  *                        panel's keepalive)
  *   worker → relay       response, event, pong
  */
-import { z } from 'zod';
+import { z } from './zod.js';
 import { MAX_FRAME_BYTES } from './constants.js';
 import { ErrorCode, type WireError } from './errors.js';
 import { fastRequestFrame } from './fastFrames.js';

@@ -2,7 +2,7 @@
  * Issue #19's permission vocabulary, shared by the MCP server (config, elicitation), the daemon
  * (routing answers) and the extension (which decides; see extension/src/background/approvals/).
  */
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /**
  * - `ask`: every state-changing call waits for the user's Allow / Deny.

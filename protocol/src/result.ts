@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { consoleEventsSchema } from './tools/console.js';
 import { pageHtmlSchema } from './tools/content.js';
 import { storageStateSchema } from './tools/storage.js';

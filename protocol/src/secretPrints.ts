@@ -8,7 +8,7 @@
  *
  * Both functions close over nothing: the page model serialises findPrinted with toString.
  */
-import { z } from 'zod';
+import { z } from './zod.js';
 
 export const secretPrintsSchema = z.object({
   /** Two random bases below 2^22 (a print times a base stays exact in a double). */

@@ -4,7 +4,7 @@
  * shows) and does not pass it on to the server. URLs and titles are page-controlled: they are
  * kept as data, cut to origin + path (no query or fragment, which may hold secrets) and capped.
  */
-import { z } from 'zod';
+import { z } from './zod.js';
 
 // WHATWG URL exists in Node and in every extension context; protocol has no DOM lib to declare it.
 declare const URL: new (input: string) => {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /**
  * How a session's transactions behave, set by the MCP server (environment or config file) and

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { callSentence, hostOf, timeOfDay } from './callSentence';
 import { friendlyClientName } from './clientNames';
 import type { ActivityEntry } from './messages';
@@ -87,5 +87,28 @@ describe('friendlyClientName', () => {
     expect(friendlyClientName('cursor-vscode')).toBe('Cursor');
     expect(friendlyClientName('Visual Studio Code')).toBe('VS Code');
     expect(friendlyClientName('my-own-agent')).toBe('my-own-agent');
+  });
+});
+
+describe('timeOfDay', () => {
+  it('builds its DateTimeFormat at the first use, not when the worker loads the module', async () => {
+    vi.resetModules();
+    const Real = Intl.DateTimeFormat;
+    let made = 0;
+    Intl.DateTimeFormat = new Proxy(Real, {
+      construct(target, args: ConstructorParameters<typeof Real>) {
+        made += 1;
+        return new target(...args);
+      },
+    });
+    try {
+      const fresh = await import('./callSentence');
+      expect(made, 'loading the module (the worker does) formats nothing').toBe(0);
+      expect(fresh.timeOfDay(new Date(2026, 0, 1, 10, 42, 7).getTime())).toBe('10:42:07');
+      fresh.timeOfDay(Date.now());
+      expect(made).toBe(1);
+    } finally {
+      Intl.DateTimeFormat = Real;
+    }
   });
 });

@@ -1,5 +1,5 @@
 /** Console area: the tab's console messages. */
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { defineTool } from './contract.js';
 
 /** Structured result (outputSchema / structuredContent): what a program would branch on. */

@@ -1,5 +1,5 @@
 /** Content area: the page's HTML, its text as Markdown, and screenshots. */
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { defineTool } from './contract.js';
 import { elementTarget } from './target.js';
 

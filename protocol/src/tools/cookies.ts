@@ -2,7 +2,7 @@
  * Cookies area: list, get, set, delete and clear cookies, as Playwright MCP names them. Scoped
  * to the sites of the session's tabs (see extension/src/background/storage/cookieJar.ts).
  */
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { defineTool } from './contract.js';
 
 const READS = {

@@ -1,5 +1,5 @@
 /** Dialogs area: accept or dismiss the JavaScript dialog a page opened. */
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { defineTool } from './contract.js';
 
 export const handleDialog = defineTool({

@@ -1,5 +1,5 @@
 /** Evaluate area: run JavaScript in the page, optionally on one element. */
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { defineTool } from './contract.js';
 import { elementTarget } from './target.js';
 

@@ -1,5 +1,5 @@
 /** Find area: the elements of the tab's outline that match a text. */
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { defineTool } from './contract.js';
 
 /** Structured result (outputSchema / structuredContent): what a program would branch on. */

@@ -1,5 +1,5 @@
 /** Forms area: fill many fields at once, select options, upload files. */
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { defineTool } from './contract.js';
 import { elementTarget } from './target.js';
 

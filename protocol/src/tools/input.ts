@@ -1,5 +1,5 @@
 /** Input area: click, type, hover, drag, press a key, scroll. */
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { defineTool } from './contract.js';
 import { elementTarget } from './target.js';
 

@@ -1,5 +1,5 @@
 /** Navigation area: go to a URL, back, forward, reload, resize the viewport, close the tabs. */
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { defineTool } from './contract.js';
 
 export const navigate = defineTool({

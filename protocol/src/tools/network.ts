@@ -1,5 +1,5 @@
 /** Network area: the tab's requests, and one request with its bodies. */
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { defineTool } from './contract.js';
 
 /** Structured result (outputSchema / structuredContent): what a program would branch on. */

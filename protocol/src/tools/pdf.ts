@@ -1,5 +1,5 @@
 /** PDF area: the page saved as a PDF file (`--caps pdf`). */
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { defineTool } from './contract.js';
 
 export const pdfSave = defineTool({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 
 /**
  * `projectPath`: in launch mode, when the client gave no roots and the server no --project, the

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { groupOf, toolContracts } from './index.js';
 import { projectPathSchema } from './project.js';
 

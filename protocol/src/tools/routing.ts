@@ -1,5 +1,5 @@
 /** Routing area: answer or change the requests of the session's tabs (mocking), by URL pattern. */
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { defineTool } from './contract.js';
 
 export const route = defineTool({

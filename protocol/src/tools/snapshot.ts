@@ -1,5 +1,5 @@
 /** Snapshot area: the tab's outline with element refs. */
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { defineTool } from './contract.js';
 
 /** About 10k tokens: one snapshot should never crowd out the rest of an agent's context. */

@@ -3,7 +3,7 @@
  * delete, clear, as Playwright MCP names them), the older all-in-one `browser_storage`, and the
  * storage state (cookies + localStorage) saved to and loaded from a file.
  */
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { defineTool, type ToolAnnotations } from './contract.js';
 
 export const storage = defineTool({

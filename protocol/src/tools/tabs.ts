@@ -1,5 +1,5 @@
 /** Tabs area: list, open, select and close the session's tabs. */
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { defineTool } from './contract.js';
 
 /** Structured result (outputSchema / structuredContent): what a program would branch on. */

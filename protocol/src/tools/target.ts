@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 
 /**
  * How element tools name their element: exactly one of a snapshot ref, an accessible locator

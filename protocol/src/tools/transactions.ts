@@ -1,5 +1,5 @@
 /** Transactions area: checkpoints, rollback, batches and the session summary. */
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { defineTool } from './contract.js';
 
 /** Structured result (outputSchema / structuredContent): what a program would branch on. */

@@ -3,7 +3,7 @@
  * short "Done" line or fails with VERIFY_FAILED saying what the page has instead; and a
  * Playwright locator for an element, for tests written from a session.
  */
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { defineTool } from './contract.js';
 import { elementTarget } from './target.js';
 

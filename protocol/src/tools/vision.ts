@@ -2,7 +2,7 @@
  * Vision area (group `vision`): the mouse at x,y for models that read screenshots. Coordinates
  * are CSS pixels of the viewport, as a screenshot of the viewport at scale 1 shows them.
  */
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { defineTool } from './contract.js';
 
 const coordinate = (what: string) => z.number().min(-100_000).max(100_000).describe(what);

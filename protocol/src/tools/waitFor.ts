@@ -1,5 +1,5 @@
 /** Wait-for area: wait for text, a selector, network idle or a time. */
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { defineTool } from './contract.js';
 
 const MAX_WAIT_SECONDS = 120;

@@ -10,8 +10,7 @@
  * incognito one (in split mode a runtime port only reaches the worker of its own context); and
  * the message has exactly the hand-off's shape. Anything else is dropped without a word.
  */
-import { RELAY_PAGE_PATH } from '@browser-agent/protocol';
-import { z } from 'zod';
+import { RELAY_PAGE_PATH, z } from '@browser-agent/protocol';
 import type { LaunchHandoff, Settings } from '../../shared/messages';
 import { adoptPairing, forgetPairing } from '../../shared/pairings';
 import { inMemoryContext } from '../../shared/storageAreas';

@@ -16,7 +16,7 @@
  * while its modules load): it then leaves its argument and its promise's resolver under
  * WAITING_KEY, which the script takes when it runs. Either way the call runs once.
  */
-import { z } from 'zod';
+import { z } from '@browser-agent/protocol';
 import { DEVTOOLS_TARGET_ID, type LaunchHandoff } from '../../shared/messages';
 import { applyHandoff, handoffSchema, type HandoffDeps } from './launchHandoff';
 
