@@ -138,10 +138,22 @@ export function defineTool<N extends string, S extends z.ZodObject>(
   // every turn, telling the agent nothing (MCP defines inputSchema as JSON Schema, and ours use
   // nothing that differs between draft-07 and 2020-12). zod merges metadata after it sets the
   // dialect, so an undefined `$schema` leaves it out; a unit test checks that it stays out.
-  const output = contract.output?.meta({ $schema: undefined });
+  // `meta` clones the schema: done when a side first reads it, not for every tool while the
+  // extension's worker loads (#26 item 3: the worker reads one contract for its first call).
+  const { input, output, ...rest } = contract;
+  let listedInput: S | undefined;
+  let listedOutput: z.ZodObject | undefined;
   return {
-    ...contract,
-    input: contract.input.meta({ $schema: undefined }),
-    ...(output ? { output } : {}),
+    ...rest,
+    get input(): S {
+      return (listedInput ??= input.meta({ $schema: undefined }));
+    },
+    ...(output
+      ? {
+          get output(): z.ZodObject {
+            return (listedOutput ??= output.meta({ $schema: undefined }));
+          },
+        }
+      : {}),
   };
 }
