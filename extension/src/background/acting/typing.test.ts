@@ -52,3 +52,28 @@ describe('prepareField (#26: focus and check in one round trip)', () => {
     expect(err.message).toContain('it cannot take focus');
   });
 });
+
+describe('prepareField after its step went out with the check (#26)', () => {
+  it('takes the answer the check brought and sends nothing more', async () => {
+    const cdp = field(true);
+    expect(await prepareField(cdp, element, true, { ok: true, password: true })).toMatchObject({
+      ok: true,
+      password: true,
+    });
+    expect(cdp.calls).toEqual([]);
+  });
+
+  it('falls back to DOM.focus when the page-side focus did not land', async () => {
+    const cdp = field(false);
+    expect(await prepareField(cdp, element, true, { unfocused: true })).toMatchObject({ ok: true });
+    expect(cdp.calls.map((c) => c.method)).toEqual(['DOM.focus', 'Runtime.callFunctionOn']);
+  });
+
+  it('refuses a field the answer says takes no text', async () => {
+    const err = await caught(
+      prepareField(field(true), element, true, { reason: 'it is an <input type=checkbox>' }),
+    );
+    expect(err.code).toBe(ErrorCode.NOT_EDITABLE);
+    expect(err.message).toContain('<input type=checkbox>');
+  });
+});

@@ -3,7 +3,7 @@ import { BridgeError, ErrorCode } from '@browser-agent/protocol';
 import type { CdpClient } from '../cdp';
 import { Hint } from '../common/hints';
 import { oneLine } from '../common/text';
-import type { ElementHandle } from '../elements/resolveRef';
+import type { ElementHandle, FirstStep } from '../elements/resolveRef';
 import { pressDelete, pressEnter, typeSlowly } from './keyboard';
 import { SECRET_FIELD_FUNCTION } from '../../shared/secretKind';
 
@@ -50,11 +50,21 @@ interface FieldCheck {
   unfocused: boolean;
 }
 
-/** Focuses a text field and selects its text (clear) or moves the caret to its end. */
+/** prepareField's page-side step, sent with the element's check (resolveModelEntry). */
+export function prepareFieldStep(clear: boolean): FirstStep {
+  return { fn: PREPARE_FIELD_FUNCTION, args: [clear, false] };
+}
+
+/**
+ * Focuses a text field and selects its text (clear) or moves the caret to its end. `first` is
+ * what prepareFieldStep returned when it went out with the element's check; without it the
+ * field is prepared here.
+ */
 export async function prepareField(
   cdp: CdpClient,
   element: ElementHandle,
   clear: boolean,
+  first?: unknown,
 ): Promise<FieldCheck> {
   const notEditable = (why: string): BridgeError =>
     new BridgeError(
@@ -71,7 +81,7 @@ export async function prepareField(
     });
     return asFieldCheck(result.value);
   };
-  let field = await prepare(false);
+  let field = first === undefined ? await prepare(false) : asFieldCheck(first);
   if (field.unfocused) {
     await cdp.send('DOM.focus', { objectId: element.objectId }).catch(() => {
       throw notEditable('it cannot take focus');

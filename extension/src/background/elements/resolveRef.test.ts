@@ -71,3 +71,58 @@ describe('resolveModelEntry (#26: two round trips fewer for click and type)', ()
     expect(released(cdp)).toEqual(['model-obj']);
   });
 });
+
+describe('resolveModelEntry with a first step (#26: the step goes out with the check)', () => {
+  /** A page whose model runs the step and answers `answer` for the checkThen call. */
+  function stepped(answer: unknown) {
+    return fakeCdp({
+      'Runtime.evaluate': (params) =>
+        params.expression.includes('.checkThen(')
+          ? { result: { type: 'object', value: answer } }
+          : { result: { type: 'object', objectId: 'model-obj' } },
+      'Runtime.releaseObject': () => undefined,
+    });
+  }
+  const first = { fn: 'function (a) { return a; }', args: [true, 'x'] };
+
+  it("sends the step in the check's call and hands out what it returned", async () => {
+    const cdp = stepped({
+      check: { state: 'shown', role: 'textbox', name: 'Name' },
+      ran: true,
+      value: 42,
+    });
+    const element = await resolveModelEntry(fakeTab(cdp), entry, first);
+    expect(element.firstValue).toBe(42);
+    expect(cdp.calls.map((c) => c.method)).toEqual(['Runtime.evaluate', 'Runtime.evaluate']);
+    const call = (cdp.calls[0]?.params as { expression: string }).expression;
+    expect(call).toContain(
+      '.checkThen(3, "textbox", "Name", function (a) { return a; }, [true,"x"])',
+    );
+  });
+
+  it("quotes the page's role and name as JSON strings, so a name cannot write code", async () => {
+    const hostile = { ...entry, name: 'a"), alert(1), ("\\' };
+    const cdp = stepped({
+      check: { state: 'shown', role: 'textbox', name: hostile.name },
+      ran: true,
+    });
+    await resolveModelEntry(fakeTab(cdp), hostile, first);
+    const call = (cdp.calls[0]?.params as { expression: string }).expression;
+    expect(call).toContain(`, ${JSON.stringify(hostile.name)}, function`);
+  });
+
+  it('refuses a stale or hidden element as before, and frees the handle', async () => {
+    const stale = stepped({ check: { state: 'shown', role: 'button', name: 'Name' }, ran: false });
+    expect((await caught(resolveModelEntry(fakeTab(stale), entry, first))).code).toBe(
+      ErrorCode.STALE_REF,
+    );
+    expect(released(stale)).toEqual(['model-obj']);
+    const hidden = stepped({
+      check: { state: 'hidden', role: 'textbox', name: 'Name' },
+      ran: false,
+    });
+    expect((await caught(resolveModelEntry(fakeTab(hidden), entry, first))).code).toBe(
+      ErrorCode.NOT_VISIBLE,
+    );
+  });
+});

@@ -7,7 +7,7 @@
 import { BridgeError, ErrorCode } from '@browser-agent/protocol';
 import type { RefEntry, ResolvedEntry, TabHandle } from '../tabStates';
 import { Hint } from '../common/hints';
-import type { ElementCheck } from '../page/wire';
+import type { CheckedStep, ElementCheck } from '../page/wire';
 import { callModel, elementObject } from '../page/world';
 import { REF_PATTERN, refFromArg } from './refTable';
 import { oneLine, quoted } from '../common/text';
@@ -28,6 +28,21 @@ export interface ElementHandle {
    * release was queued in the page ahead of the tool's first command (#26: 1–4 ms per action).
    */
   readonly modelObjectId?: string;
+}
+
+/**
+ * A tool's first page-side step, sent with the element's check (the page model's checkThen):
+ * `fn` is a function declaration run on the element in the page model's world, `args` its
+ * JSON arguments. It runs only on the element the agent saw.
+ */
+export interface FirstStep {
+  readonly fn: string;
+  readonly args: readonly unknown[];
+}
+
+/** An element from resolveModelEntry with a first step: what the step returned. */
+export interface SteppedElement extends ElementHandle {
+  readonly firstValue: unknown;
 }
 
 /** An element resolved in the page's main world, where tools run the page's own code on it. */
@@ -81,25 +96,44 @@ export async function resolveEntry(tab: TabHandle, entry: RefEntry): Promise<Res
  * which work the same from the isolated world; the main world costs two round trips more
  * (DOM.describeNode, DOM.resolveNode: #26).
  */
-export async function resolveModelEntry(tab: TabHandle, entry: RefEntry): Promise<ElementHandle> {
+export async function resolveModelEntry(tab: TabHandle, entry: RefEntry): Promise<ElementHandle>;
+export async function resolveModelEntry(
+  tab: TabHandle,
+  entry: RefEntry,
+  first: FirstStep,
+): Promise<SteppedElement>;
+export async function resolveModelEntry(
+  tab: TabHandle,
+  entry: RefEntry,
+  first?: FirstStep,
+): Promise<ElementHandle | SteppedElement> {
   const label = describeEntry(entry);
   // Both at once; the page-model handle is freed with the element (releaseElement).
-  const [check, isolated] = await Promise.all([
-    callModel(tab, entry.world, `check(${entry.localId})`).then(
-      (value) => value as ElementCheck,
+  const [checked, isolated] = await Promise.all([
+    callModel(tab, entry.world, checkCall(entry, first)).then(
+      (value): CheckedStep =>
+        first === undefined ? { check: value as ElementCheck, ran: false } : (value as CheckedStep),
       () => undefined,
     ),
     elementObject(tab, entry.world, entry.localId),
   ]);
   try {
-    checkLive(entry, label, check);
+    checkLive(entry, label, checked?.check);
     if (isolated === undefined)
       throw staleRef(entry, label, 'the element was removed from the page');
-    return { entry, objectId: isolated, label };
+    const element = { entry, objectId: isolated, label };
+    return first === undefined ? element : { ...element, firstValue: checked?.value };
   } catch (err) {
     if (isolated !== undefined) releaseElement(tab, { entry, objectId: isolated, label });
     throw err;
   }
+}
+
+/** The page-model call that checks the entry's element, with the first step when there is one. */
+function checkCall(entry: RefEntry, first: FirstStep | undefined): string {
+  if (first === undefined) return `check(${entry.localId})`;
+  const args = [entry.localId, entry.role, entry.name].map((v) => JSON.stringify(v)).join(', ');
+  return `checkThen(${args}, ${first.fn}, ${JSON.stringify(first.args)})`;
 }
 
 function staleRef(entry: RefEntry, label: string, why: string): BridgeError {

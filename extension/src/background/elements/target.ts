@@ -18,7 +18,9 @@ import {
   resolveEntry,
   resolveModelEntry,
   type ElementHandle,
+  type FirstStep,
   type ResolvedElement,
+  type SteppedElement,
 } from './resolveRef';
 import { oneLine } from '../common/text';
 
@@ -66,6 +68,15 @@ export async function resolveModelTarget(
   target: ElementTarget,
 ): Promise<ElementHandle> {
   return resolveModelEntry(tab, await targetEntry(tab, target));
+}
+
+/** resolveModelTarget with the tool's first step sent along with the element's check. */
+export async function resolveSteppedTarget(
+  tab: TabHandle,
+  target: ElementTarget,
+  first: FirstStep,
+): Promise<SteppedElement> {
+  return resolveModelEntry(tab, await targetEntry(tab, target), first);
 }
 
 /** The one element the target names, as a ref entry; not yet checked to be live. */

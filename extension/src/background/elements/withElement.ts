@@ -1,8 +1,14 @@
 /** Runs work on a resolved target element and always frees its page-side handle. */
 import type { TabHandle } from '../tabStates';
 import { assertNoDialog } from '../recorders/dialogs';
-import { releaseElement, type ElementHandle, type ResolvedElement } from './resolveRef';
-import { resolveModelTarget, resolveTarget } from './target';
+import {
+  releaseElement,
+  type ElementHandle,
+  type FirstStep,
+  type ResolvedElement,
+  type SteppedElement,
+} from './resolveRef';
+import { resolveModelTarget, resolveSteppedTarget, resolveTarget } from './target';
 
 type Target = Parameters<typeof resolveTarget>[1];
 
@@ -22,6 +28,16 @@ export function withModelElement<T>(
   work: (element: ElementHandle) => Promise<T>,
 ): Promise<T> {
   return withResolved(tab, () => resolveModelTarget(tab, target), work);
+}
+
+/** Like withModelElement, with the tool's first step sent along with the element's check. */
+export function withSteppedElement<T>(
+  tab: TabHandle,
+  target: Target,
+  first: FirstStep,
+  work: (element: SteppedElement) => Promise<T>,
+): Promise<T> {
+  return withResolved(tab, () => resolveSteppedTarget(tab, target, first), work);
 }
 
 async function withResolved<E extends ElementHandle, T>(

@@ -18,7 +18,7 @@ import { makeDomRoles } from './domRoles';
 import { makeDomSecrets } from './domSecrets';
 import { makeShadowSelector } from './domSelector';
 import { makeDomWalk, type ElementIds } from './domWalk';
-import type { ElementCheck, PageConfig, QueryAnswer } from './wire';
+import type { CheckedStep, ElementCheck, PageConfig, QueryAnswer } from './wire';
 
 /** What the installed model offers the worker. */
 export interface PageModel {
@@ -27,6 +27,19 @@ export interface PageModel {
   element(id: number): Element | undefined;
   idOf(el: Element): number;
   check(id: number): ElementCheck;
+  /**
+   * check(id), then `step` run on the element (as `this`, with `args`) only when the check shows
+   * it is still the element the agent saw: shown, with `role` and `name`. A tool's first
+   * page-side step goes out with the check, one round trip instead of two (#26), and a stale or
+   * hidden element is never touched.
+   */
+  checkThen(
+    id: number,
+    role: string,
+    name: string,
+    step: (this: Element, ...args: unknown[]) => unknown,
+    args: unknown[],
+  ): CheckedStep;
   bySelector(selector: string): QueryAnswer;
   byRole(role: string, name: string | undefined): QueryAnswer;
   byText(text: string): QueryAnswer;
@@ -53,7 +66,7 @@ const CONFIG: PageConfig = {
 };
 
 /** Bumped when the script changes, so a world holding an older model (a reloaded extension) gets the new one. */
-const MODEL_KEY = '__browserAgentPageModel_5';
+const MODEL_KEY = '__browserAgentPageModel_6';
 
 function installPageModel(
   key: string,
@@ -100,6 +113,18 @@ function installPageModel(
     element: (id) => byId.get(id)?.deref(),
     idOf: (el) => ids.idOf(el),
     check: (id) => query.check(byId.get(id)?.deref()),
+    checkThen(id, role, name, step, args) {
+      const el = byId.get(id)?.deref();
+      const check = query.check(el);
+      if (el === undefined || check.state !== 'shown' || check.role !== role || check.name !== name)
+        return { check, ran: false };
+      try {
+        return { check, ran: true, value: step.apply(el, args) };
+      } catch {
+        // The tool takes its first step again the usual way, and meets the error there.
+        return { check, ran: true };
+      }
+    },
     bySelector: (selector) => query.bySelector(document, selector),
     byRole: (role, name) => query.byRole(document, role, name),
     byText: (text) => query.byText(document, text),

@@ -48,6 +48,16 @@ export type ElementCheck =
   | { state: 'hidden'; role: string; name: string }
   | { state: 'shown'; role: string; name: string };
 
+/**
+ * An element's check and what a tool's first page-side step on it returned: the step ran only
+ * when the check showed the element the agent saw (shown, same role and name); `ran` says so.
+ */
+export interface CheckedStep {
+  check: ElementCheck;
+  ran: boolean;
+  value?: unknown;
+}
+
 /** One match of a selector or a role+name locator. */
 export interface WireMatch {
   i: number;

@@ -298,6 +298,54 @@ describe('browser_type', () => {
     expect(await page.textContent('[contenteditable]')).toBe('new notes');
   });
 
+  it("focuses and selects the field with the element's check: no call on the element after it (#26)", async () => {
+    const { ctx, tab, page } = await open('/form.html');
+    const ref = refOf(text(await handlers.browser_snapshot({}, ctx)), 'textbox "Name"');
+    const sent: string[] = [];
+    const { cdp } = tab;
+    Object.assign(tab, {
+      cdp: {
+        ...cdp,
+        send: (...call: Parameters<typeof cdp.send>) => {
+          sent.push(call[0]);
+          return cdp.send(...call);
+        },
+      },
+    });
+    await handlers.browser_type({ ref, text: 'Alice' }, ctx);
+    expect(await page.inputValue('#name')).toBe('Alice');
+    expect(sent).not.toContain('Runtime.callFunctionOn');
+    expect(sent).not.toContain('DOM.focus');
+  });
+
+  it('never focuses or selects a field whose ref went stale or hidden', async () => {
+    const { ctx, page } = await open('/form.html');
+    const snapshot = text(await handlers.browser_snapshot({}, ctx));
+    const name = refOf(snapshot, 'textbox "Name"');
+    const password = refOf(snapshot, 'textbox "Password"');
+    const fields = () =>
+      page.evaluate(() =>
+        ['name', 'pw'].map((id) => {
+          const el = document.getElementById(id) as HTMLInputElement;
+          return [document.activeElement === el, el.value, el.selectionStart, el.selectionEnd];
+        }),
+      );
+    await page.evaluate(() => {
+      const label = document.querySelector('label[for="name"]');
+      if (label) label.textContent = 'Card number';
+      document.getElementById('pw')?.style.setProperty('visibility', 'hidden');
+    });
+    const before = await fields();
+    await expect(handlers.browser_type({ ref: name, text: 'x' }, ctx)).rejects.toMatchObject({
+      code: 'STALE_REF',
+    });
+    await expect(handlers.browser_type({ ref: password, text: 'x' }, ctx)).rejects.toMatchObject({
+      code: 'NOT_VISIBLE',
+    });
+    expect(await fields()).toEqual(before);
+    expect(before.map((f) => f[0])).toEqual([false, false]);
+  });
+
   it('refuses to type into a checkbox', async () => {
     const { ctx } = await open('/form.html');
     const ref = refOf(text(await handlers.browser_snapshot({}, ctx)), 'checkbox "Agree"');

@@ -4,14 +4,14 @@ import type { AreaHandlers, Handler } from '../handlerContext';
 import { armedWhile, performAction } from '../acting/action';
 import { parseChord, pressChord } from '../acting/chords';
 import { modifierBits, mouseClick, mouseMove } from '../acting/mouse';
-import { echo, prepareField, typeText } from '../acting/typing';
+import { echo, prepareField, prepareFieldStep, typeText } from '../acting/typing';
 import { delay } from '../common/timing';
 import { oneLine } from '../common/text';
 import { clickPoint, type Point } from '../elements/clickPoint';
 import { elementCdp } from '../elements/elementCdp';
 import { releaseElement } from '../elements/resolveRef';
 import { resolveModelTarget } from '../elements/target';
-import { withElement, withModelElement } from '../elements/withElement';
+import { withElement, withModelElement, withSteppedElement } from '../elements/withElement';
 import { assertNoDialog } from '../recorders/dialogs';
 import { rememberTypedSecret } from '../recorders/requestSecrets';
 
@@ -58,8 +58,14 @@ export const type: Handler<'browser_type'> = async (args, ctx) => {
   const tab = await ctx.currentTab();
   const clear = args.clear !== false;
   return armedWhile(tab, (arming) =>
-    withModelElement(tab, args, async (element) => {
-      const field = await prepareField(elementCdp(tab, element), element, clear);
+    // The field is focused and selected with the element's check: one round trip (#26).
+    withSteppedElement(tab, args, prepareFieldStep(clear), async (element) => {
+      const field = await prepareField(
+        elementCdp(tab, element),
+        element,
+        clear,
+        element.firstValue,
+      );
       const submitted = args.submit === true ? ' and pressed Enter' : '';
       return performAction(
         ctx,
