@@ -55,3 +55,33 @@ describe('clickPoint (#26: no scroll round trip for an element the page shows)',
     expect(err.message).toContain('covered by another element (<div#cookie>)');
   });
 });
+
+describe('clickPoint after its look went out with the check (#26: clickPointStep)', () => {
+  it('clicks where the look hit, with no round trip', async () => {
+    const cdp = page([]);
+    expect(await clickPoint(fakeTab(cdp), element, { x: 12, y: 34 })).toEqual({ x: 12, y: 34 });
+    expect(cdp.calls).toEqual([]);
+  });
+
+  it('looks the CDP way when the look found no clean hit (covered, off screen, in a frame)', async () => {
+    for (const first of [{ blockedBy: 'div#cookie' }, { offscreen: true }, null]) {
+      const cdp = page([{ x: 30, y: 20 }]);
+      expect(await clickPoint(fakeTab(cdp), element, first)).toEqual({ x: 30, y: 20 });
+      expect(cdp.calls.map((c) => c.method)).toEqual([
+        'DOM.getContentQuads',
+        'Runtime.callFunctionOn',
+      ]);
+    }
+  });
+
+  it('does not take a hit from an out-of-process frame, whose coordinates are its own', async () => {
+    const framed = { ...element, entry: { ...element.entry, sessionId: 's1' } };
+    const cdp = fakeCdp({
+      'DOM.getContentQuads': () => ({ quads: [[10, 10, 50, 10, 50, 30, 10, 30]] }),
+      'Runtime.callFunctionOn': () => ({ result: { type: 'object', value: { x: 30, y: 20 } } }),
+      'DOM.getFrameOwner': () => ({ backendNodeId: 3 }),
+    });
+    await clickPoint(fakeTab(cdp), framed, { x: 1, y: 2 }).catch(() => undefined);
+    expect(cdp.calls.map((c) => c.method)).toContain('DOM.getContentQuads');
+  });
+});

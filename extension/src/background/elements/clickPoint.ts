@@ -8,7 +8,7 @@ import type { Point, TabHandle } from '../tabStates';
 import { elementCdp } from './elementCdp';
 import { Hint } from '../common/hints';
 import { frameOffset } from './frameOffset';
-import type { ElementHandle } from './resolveRef';
+import type { ElementHandle, FirstStep } from './resolveRef';
 import { oneLine } from '../common/text';
 
 export type { Point } from '../tabStates';
@@ -57,6 +57,21 @@ const HIT_TEST_FUNCTION = `function (quads) {
   return { offscreen: true };
 }`;
 
+// Runs on the element with its check (clickPointStep): the hit test on its boxes as the page
+// gives them (getClientRects, in the viewport's CSS px: the top-level one in the main frame). In
+// a frame, or when the point is not a clean hit, it answers null and framePoint looks the CDP
+// way (quads, scroll into view, the hit test again).
+const CLICK_POINT_FUNCTION = `function () {
+  if (window !== window.top) return null;
+  const quads = Array.from(this.getClientRects(), (r) => [r.left, r.top, r.right, r.top, r.right, r.bottom, r.left, r.bottom]);
+  return quads.length === 0 ? null : (${HIT_TEST_FUNCTION}).call(this, quads);
+}`;
+
+/** The click point's page-side look, sent with the element's check (resolveModelEntry): #26. */
+export function clickPointStep(): FirstStep {
+  return { fn: CLICK_POINT_FUNCTION, args: [] };
+}
+
 interface HitTest {
   x?: number;
   y?: number;
@@ -64,7 +79,18 @@ interface HitTest {
   unchecked?: boolean;
 }
 
-export async function clickPoint(tab: TabHandle, element: ElementHandle): Promise<Point> {
+/**
+ * Where to click the element, in the tab's viewport. `first` is what clickPointStep answered
+ * when it went out with the element's check: a clean hit there is the point, with no round trip.
+ */
+export async function clickPoint(
+  tab: TabHandle,
+  element: ElementHandle,
+  first?: unknown,
+): Promise<Point> {
+  const shown = first === undefined ? undefined : asHitTest(first);
+  if (shown?.x !== undefined && shown.y !== undefined && element.entry.sessionId === undefined)
+    return { x: shown.x, y: shown.y };
   const point = await framePoint(tab, element);
   const sessionId = element.entry.sessionId;
   if (sessionId === undefined) return point;

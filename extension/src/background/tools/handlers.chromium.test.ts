@@ -88,6 +88,22 @@ async function closedPortUrl(): Promise<string> {
   return `http://127.0.0.1:${port}/`;
 }
 
+/** The CDP methods the handlers send to the tab from now on, in order. */
+function commandsSent(tab: RealTab['tab']): string[] {
+  const sent: string[] = [];
+  const { cdp } = tab;
+  Object.assign(tab, {
+    cdp: {
+      ...cdp,
+      send: (...call: Parameters<typeof cdp.send>) => {
+        sent.push(call[0]);
+        return cdp.send(...call);
+      },
+    },
+  });
+  return sent;
+}
+
 /** The ref the latest snapshot gave the line that contains `fragment`. */
 function refOf(snapshot: string, fragment: string): string {
   const line = snapshot.split('\n').find((l) => l.includes(fragment));
@@ -142,6 +158,26 @@ describe('browser_click', () => {
     expect(await page.textContent('#status')).toBe('Clicked!');
     expect(result).toContain(`Clicked button "Click me" [${ref}].`);
     expect(result).toContain('No navigation.');
+  });
+
+  it("looks where to click with the element's check: no quads or hit test after it (#26)", async () => {
+    const { ctx, tab, page } = await open('/form.html');
+    const ref = refOf(text(await handlers.browser_snapshot({}, ctx)), 'button "Click me"');
+    const sent = commandsSent(tab);
+    await handlers.browser_click({ ref }, ctx);
+    expect(await page.textContent('#status')).toBe('Clicked!');
+    expect(sent).not.toContain('DOM.getContentQuads');
+    expect(sent).not.toContain('Runtime.callFunctionOn');
+  });
+
+  it('clicks a button below the fold: the look finds it off screen, so it is scrolled to', async () => {
+    const { ctx, page } = await open('/form.html');
+    await page.evaluate(() => {
+      document.body.insertAdjacentHTML('afterbegin', '<div style="height: 3000px"></div>');
+    });
+    const ref = refOf(text(await handlers.browser_snapshot({}, ctx)), 'button "Click me"');
+    await handlers.browser_click({ ref }, ctx);
+    expect(await page.textContent('#status')).toBe('Clicked!');
   });
 
   it('double-clicks', async () => {
@@ -301,17 +337,7 @@ describe('browser_type', () => {
   it("focuses and selects the field with the element's check: no call on the element after it (#26)", async () => {
     const { ctx, tab, page } = await open('/form.html');
     const ref = refOf(text(await handlers.browser_snapshot({}, ctx)), 'textbox "Name"');
-    const sent: string[] = [];
-    const { cdp } = tab;
-    Object.assign(tab, {
-      cdp: {
-        ...cdp,
-        send: (...call: Parameters<typeof cdp.send>) => {
-          sent.push(call[0]);
-          return cdp.send(...call);
-        },
-      },
-    });
+    const sent = commandsSent(tab);
     await handlers.browser_type({ ref, text: 'Alice' }, ctx);
     expect(await page.inputValue('#name')).toBe('Alice');
     expect(sent).not.toContain('Runtime.callFunctionOn');
