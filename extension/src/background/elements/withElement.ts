@@ -8,7 +8,7 @@ import {
   type ResolvedElement,
   type SteppedElement,
 } from './resolveRef';
-import { resolveModelTarget, resolveSteppedTarget, resolveTarget } from './target';
+import { resolveSteppedTarget, resolveTarget } from './target';
 
 type Target = Parameters<typeof resolveTarget>[1];
 
@@ -21,16 +21,10 @@ export function withElement<T>(
   return withResolved(tab, () => resolveTarget(tab, target), work);
 }
 
-/** Like withElement, with the page model's handle (resolveModelEntry): two round trips fewer. */
-export function withModelElement<T>(
-  tab: TabHandle,
-  target: Target,
-  work: (element: ElementHandle) => Promise<T>,
-): Promise<T> {
-  return withResolved(tab, () => resolveModelTarget(tab, target), work);
-}
-
-/** Like withModelElement, with the tool's first step sent along with the element's check. */
+/**
+ * Like withElement, with the page model's handle (resolveModelEntry: two round trips fewer) and
+ * the tool's first page-side step sent along with the element's check (one more fewer).
+ */
 export function withSteppedElement<T>(
   tab: TabHandle,
   target: Target,

@@ -11,7 +11,7 @@ import { clickPoint, clickPointStep, type Point } from '../elements/clickPoint';
 import { elementCdp } from '../elements/elementCdp';
 import { releaseElement } from '../elements/resolveRef';
 import { resolveModelTarget } from '../elements/target';
-import { withElement, withModelElement, withSteppedElement } from '../elements/withElement';
+import { withElement, withSteppedElement } from '../elements/withElement';
 import { assertNoDialog } from '../recorders/dialogs';
 import { rememberTypedSecret } from '../recorders/requestSecrets';
 
@@ -39,8 +39,8 @@ export const click: Handler<'browser_click'> = async (args, ctx) => {
 
 export const hover: Handler<'browser_hover'> = async (args, ctx) => {
   const tab = await ctx.currentTab();
-  return withModelElement(tab, args, async (element) => {
-    const point = await clickPoint(tab, element);
+  return withSteppedElement(tab, args, clickPointStep(), async (element) => {
+    const point = await clickPoint(tab, element, element.firstValue);
     return performAction(ctx, tab, `Hovered over ${element.label}.`, async () => {
       await mouseMove(tab.cdp, point);
     });
