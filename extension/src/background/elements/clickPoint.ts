@@ -58,11 +58,13 @@ const HIT_TEST_FUNCTION = `function (quads) {
 }`;
 
 // Runs on the element with its check (clickPointStep): the hit test on its boxes as the page
-// gives them (getClientRects, in the viewport's CSS px: the top-level one in the main frame). In
-// a frame, or when the point is not a clean hit, it answers null and framePoint looks the CDP
-// way (quads, scroll into view, the hit test again).
+// gives them (getClientRects, in the viewport's CSS px: the top-level one in the main frame; a
+// mobile viewport's zoomed-out page too, handlers.chromium.test.ts). In a frame, with the visual
+// viewport moved off the layout one (a pinch zoom), or when the point is not a clean hit, it
+// answers null and framePoint looks the CDP way (quads, scroll into view, the hit test again).
 const CLICK_POINT_FUNCTION = `function () {
-  if (window !== window.top) return null;
+  const vv = window.visualViewport;
+  if (window !== window.top || (vv && (vv.offsetLeft !== 0 || vv.offsetTop !== 0))) return null;
   const quads = Array.from(this.getClientRects(), (r) => [r.left, r.top, r.right, r.top, r.right, r.bottom, r.left, r.bottom]);
   return quads.length === 0 ? null : (${HIT_TEST_FUNCTION}).call(this, quads);
 }`;

@@ -170,6 +170,27 @@ describe('browser_click', () => {
     expect(sent).not.toContain('Runtime.callFunctionOn');
   });
 
+  it('clicks the right spot on a page zoomed out by a mobile viewport (its page scale is not 1)', async () => {
+    const { ctx, tab, page } = await open('/form.html');
+    // No viewport meta: a mobile layout viewport is 980 px wide, shown scaled down.
+    await tab.cdp.send('Emulation.setDeviceMetricsOverride', {
+      width: 360,
+      height: 640,
+      deviceScaleFactor: 2,
+      mobile: true,
+    });
+    await page.evaluate(() => {
+      document.body.insertAdjacentHTML(
+        'afterbegin',
+        '<div style="width: 900px; height: 300px"></div><button type="button" id="far" style="margin-left: 700px" onclick="this.textContent = \'Pressed\'">Far</button>',
+      );
+    });
+    expect(await page.evaluate(() => window.visualViewport?.scale)).toBeLessThan(1);
+    const ref = refOf(text(await handlers.browser_snapshot({}, ctx)), 'button "Far"');
+    await handlers.browser_click({ ref }, ctx);
+    expect(await page.textContent('#far')).toBe('Pressed');
+  });
+
   it('clicks a button below the fold: the look finds it off screen, so it is scrolled to', async () => {
     const { ctx, page } = await open('/form.html');
     await page.evaluate(() => {
