@@ -230,6 +230,14 @@ test.describe('session lifetimes', () => {
         .filter(
           (p) => p.cmdline.includes('--remote-debugging-pipe') && !p.cmdline.includes('--type='),
         );
+    // Debian's /usr/bin/chromium is a shell script that execs the browser (same pid); until it
+    // does, its command substitutions run as subshells with its command line (CI saw three at
+    // once, and one moment with one between them). The browser is looked at once it is itself.
+    const started = (): boolean => {
+      const now = browsers();
+      return now.length === 1 && !now[0]?.cmdline.startsWith('/bin/sh ');
+    };
+    await expect.poll(started, { timeout: 10_000, message: JSON.stringify(browsers()) }).toBe(true);
     const before = browsers().map((p) => p.pid);
     expect(before, JSON.stringify(browsers())).toHaveLength(1);
 
