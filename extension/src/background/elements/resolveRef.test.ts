@@ -88,7 +88,6 @@ describe('resolveModelEntry with a first step (#26: the step goes out with the c
   it("sends the step in the check's call and hands out what it returned", async () => {
     const cdp = stepped({
       check: { state: 'shown', role: 'textbox', name: 'Name' },
-      ran: true,
       value: 42,
     });
     const element = await resolveModelEntry(fakeTab(cdp), entry, first);
@@ -104,7 +103,6 @@ describe('resolveModelEntry with a first step (#26: the step goes out with the c
     const hostile = { ...entry, name: 'a"), alert(1), ("\\' };
     const cdp = stepped({
       check: { state: 'shown', role: 'textbox', name: hostile.name },
-      ran: true,
     });
     await resolveModelEntry(fakeTab(cdp), hostile, first);
     const call = (cdp.calls[0]?.params as { expression: string }).expression;
@@ -112,14 +110,13 @@ describe('resolveModelEntry with a first step (#26: the step goes out with the c
   });
 
   it('refuses a stale or hidden element as before, and frees the handle', async () => {
-    const stale = stepped({ check: { state: 'shown', role: 'button', name: 'Name' }, ran: false });
+    const stale = stepped({ check: { state: 'shown', role: 'button', name: 'Name' } });
     expect((await caught(resolveModelEntry(fakeTab(stale), entry, first))).code).toBe(
       ErrorCode.STALE_REF,
     );
     expect(released(stale)).toEqual(['model-obj']);
     const hidden = stepped({
       check: { state: 'hidden', role: 'textbox', name: 'Name' },
-      ran: false,
     });
     expect((await caught(resolveModelEntry(fakeTab(hidden), entry, first))).code).toBe(
       ErrorCode.NOT_VISIBLE,

@@ -112,7 +112,7 @@ export async function resolveModelEntry(
   const [checked, isolated] = await Promise.all([
     callModel(tab, entry.world, checkCall(entry, first)).then(
       (value): CheckedStep =>
-        first === undefined ? { check: value as ElementCheck, ran: false } : (value as CheckedStep),
+        first === undefined ? { check: value as ElementCheck } : (value as CheckedStep),
       () => undefined,
     ),
     elementObject(tab, entry.world, entry.localId),

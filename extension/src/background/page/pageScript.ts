@@ -117,12 +117,12 @@ function installPageModel(
       const el = byId.get(id)?.deref();
       const check = query.check(el);
       if (el === undefined || check.state !== 'shown' || check.role !== role || check.name !== name)
-        return { check, ran: false };
+        return { check };
       try {
-        return { check, ran: true, value: step.apply(el, args) };
+        return { check, value: step.apply(el, args) };
       } catch {
         // The tool takes its first step again the usual way, and meets the error there.
-        return { check, ran: true };
+        return { check };
       }
     },
     bySelector: (selector) => query.bySelector(document, selector),

@@ -49,12 +49,12 @@ export type ElementCheck =
   | { state: 'shown'; role: string; name: string };
 
 /**
- * An element's check and what a tool's first page-side step on it returned: the step ran only
- * when the check showed the element the agent saw (shown, same role and name); `ran` says so.
+ * An element's check and what a tool's first page-side step on it returned: the step runs only
+ * when the check shows the element the agent saw (shown, same role and name), so a check that
+ * passes in the worker means it ran; no value means it did not, or threw.
  */
 export interface CheckedStep {
   check: ElementCheck;
-  ran: boolean;
   value?: unknown;
 }
 
