@@ -9,7 +9,7 @@ import type { HandlerContext } from '../handlerContext';
 import type { TabHandle } from '../tabStates';
 import { actionReport } from './actionReport';
 import { assertNoDialog, dialogOpened } from '../recorders/dialogs';
-import { watchNavigation, type NavigationWatch } from '../loading/navigationWatch';
+import { watchNavigationAtOnce, type NavigationWatch } from '../loading/navigationWatch';
 import { formatDocumentResponse, watchDocumentResponse } from '../loading/documentResponse';
 import { anyRequestSince, inFlightSince } from '../recorders/networkLog';
 import { changesSinceLastLook } from '../outline/tabOutline';
@@ -41,7 +41,7 @@ export class ActionArming {
     // A dialog holds every page script: arming would wait on it (and stay armed).
     assertNoDialog(tab);
     this.#cdp = tab.cdp;
-    this.#watch = Promise.all([watchNavigation(tab.cdp), armLateTimers(tab.cdp)]).then(
+    this.#watch = Promise.all([watchNavigationAtOnce(tab), armLateTimers(tab.cdp)]).then(
       ([watch]) => watch,
     );
     this.#watch.catch(() => undefined);

@@ -5,7 +5,7 @@ import { dialogOpened } from '../recorders/dialogs';
 import { Hint } from '../common/hints';
 import { dataUrlDocument, writeDataUrl } from './dataUrl';
 import { navigationFailedHint } from './navigationHint';
-import { watchNavigation, type NavigationWatch } from './navigationWatch';
+import { watchNavigationAtOnce, type NavigationWatch } from './navigationWatch';
 import { watchDocumentResponse, type DocumentResponse } from './documentResponse';
 import { pageInfo, type PageInfo } from './pageInfo';
 import { oneLine } from '../common/text';
@@ -72,7 +72,7 @@ export async function navigateTab(
     return { ...info, title: (await pageInfo(tab.cdp)).title };
   }
   const startedAt = Date.now();
-  const watch = await watchNavigation(tab.cdp);
+  const watch = await watchNavigationAtOnce(tab);
   const response = watchDocumentResponse(tab, watch);
   try {
     await stoppedOnFailure(tab, () => navigateAndWait(tab, url, watch, timeoutMs, signal));
@@ -209,7 +209,7 @@ async function loadAfter(
   signal: AbortSignal | undefined,
 ): Promise<DocumentResponse | undefined> {
   const deadline = Date.now() + timeoutMs;
-  const watch = await watchNavigation(tab.cdp);
+  const watch = await watchNavigationAtOnce(tab);
   const response = watchDocumentResponse(tab, watch);
   const dialog = dialogOpened(tab);
   try {

@@ -1,8 +1,10 @@
 import type { Protocol } from 'devtools-protocol';
 import { describe, expect, it } from 'vitest';
-import { watchNavigation } from './navigationWatch';
+import { watchNavigation, watchNavigationAtOnce } from './navigationWatch';
 import { fakeCdp } from '../testing/fakeCdp';
-import { MAIN_FRAME_ID, navigationScript } from '../testing/fakePage';
+import { fakeTab } from '../testing/fakeContext';
+import { frame, MAIN_FRAME_ID, navigationScript } from '../testing/fakePage';
+import { navigateTab } from './load';
 
 function request(
   requestId: string,
@@ -63,5 +65,75 @@ describe('the navigation watch', () => {
     expect(watch.lastRequestAt).toBe(0);
     expect(watch.scriptRequestsSince(0)).toBe(0);
     watch.dispose();
+  });
+
+  describe('started at once (#26: a round trip before every navigate, back and action)', () => {
+    /** A tab whose frame tree answers only when `answerTree` is called. */
+    function slowTree(treeFrameId: string) {
+      let answerTree = (): void => undefined;
+      const tree = new Promise<void>((resolve) => {
+        answerTree = resolve;
+      });
+      const cdp = fakeCdp({
+        ...navigationScript(['http://127.0.0.1/']),
+        'Page.getFrameTree': async () => {
+          await tree;
+          return { frameTree: { frame: { ...frame('http://127.0.0.1/'), id: treeFrameId } } };
+        },
+        'Page.navigate': () => ({ frameId: treeFrameId, loaderId: 'next' }),
+      });
+      return { cdp, tab: fakeTab(cdp), answerTree };
+    }
+
+    it('sends the navigation before the frame tree answers when the main frame is known', async () => {
+      const { cdp, tab, answerTree } = slowTree(MAIN_FRAME_ID);
+      tab.state.mainFrameId = MAIN_FRAME_ID;
+      const navigation = navigateTab(tab, 'http://127.0.0.1/next', 2_000);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const sent = cdp.calls.map((c) => c.method);
+      expect(sent.slice(0, 3)).toEqual(['Page.enable', 'Page.getFrameTree', 'Page.navigate']);
+      answerTree();
+      cdp.emit('Page.frameNavigated', {
+        frame: frame('http://127.0.0.1/next'),
+        type: 'Navigation',
+      });
+      cdp.emit('Page.domContentEventFired', { timestamp: 1 });
+      cdp.emit('Page.loadEventFired', { timestamp: 1 });
+      expect((await navigation).url).toBe('http://127.0.0.1/');
+    });
+
+    it('waits for the frame tree when the main frame is not known yet, and remembers it', async () => {
+      const { cdp, tab, answerTree } = slowTree(MAIN_FRAME_ID);
+      let watched = false;
+      const watching = watchNavigationAtOnce(tab).then((watch) => {
+        watched = true;
+        return watch;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(watched).toBe(false);
+      answerTree();
+      const watch = await watching;
+      expect(watch.mainFrameId).toBe(MAIN_FRAME_ID);
+      expect(tab.state.mainFrameId).toBe(MAIN_FRAME_ID);
+      expect(cdp.calls.map((c) => c.method)).toEqual(['Page.enable', 'Page.getFrameTree']);
+      watch.dispose();
+    });
+
+    it("follows the tree's answer when the main frame changed (a prerendered page took the tab)", async () => {
+      const { cdp, tab, answerTree } = slowTree('prerendered');
+      tab.state.mainFrameId = MAIN_FRAME_ID;
+      const watch = await watchNavigationAtOnce(tab);
+      expect(watch.mainFrameId).toBe(MAIN_FRAME_ID);
+      answerTree();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(watch.mainFrameId).toBe('prerendered');
+      expect(tab.state.mainFrameId).toBe('prerendered');
+      // The old main frame's loading is no longer the tab's; the new one's is.
+      cdp.emit('Page.frameStartedLoading', { frameId: MAIN_FRAME_ID });
+      expect(watch.started).toBe(false);
+      cdp.emit('Page.frameStartedLoading', { frameId: 'prerendered' });
+      expect(watch.started).toBe(true);
+      watch.dispose();
+    });
   });
 });
