@@ -237,8 +237,11 @@ export async function watchNavigationAtOnce(tab: TabHandle): Promise<NavigationW
   const watch = new NavigationWatch(cdp, guess);
   // A tab that is gone fails the navigation (or the action) that follows, with its own error.
   enabled.catch(() => undefined);
-  tree.then((id) => {
-    if (id !== guess) watch.correctMainFrame(id);
-  }, () => undefined);
+  tree.then(
+    (id) => {
+      if (id !== guess) watch.correctMainFrame(id);
+    },
+    () => undefined,
+  );
   return watch;
 }
