@@ -8,6 +8,7 @@ import { BridgeError, ErrorCode, textResult, type ToolResult } from '@browser-ag
 import type { HandlerContext } from '../handlerContext';
 import type { TabHandle } from '../tabStates';
 import { actionReport } from './actionReport';
+import { startEarlyLook } from './earlyLook';
 import { assertNoDialog, dialogOpened } from '../recorders/dialogs';
 import { watchNavigationAtOnce, type NavigationWatch } from '../loading/navigationWatch';
 import { formatDocumentResponse, watchDocumentResponse } from '../loading/documentResponse';
@@ -132,17 +133,25 @@ export async function performAction(
       disarmLateTimers(cdp);
       return textResult(`${done}\nA dialog opened; see Modal state below.`);
     }
-    const outcome = await settle(cdp, watch, dialog.opened, ctx.signal);
+    // The report's look goes out with the quiet check (earlyLook.ts): one round trip for both.
+    const early = startEarlyLook(tab, tab.state.lastOutline !== undefined);
+    const outcome = await settle(cdp, watch, dialog.opened, ctx.signal, early?.event);
     if (outcome.downloadAsked) await waitForDownloadBegin(tab, startedAt, ctx.signal);
     // A new document that became usable was waited for until its network and DOM were quiet
     // (waitUntilUsable): its requests are not waited for twice.
-    if (!outcome.newDocument || outcome.stillLoading)
-      await settleRequests(tab, startedAt, ctx.signal);
+    const waitedMore =
+      (!outcome.newDocument || outcome.stillLoading) &&
+      (await settleRequests(tab, startedAt, ctx.signal));
+    // The look shows the page as the check left it: only when nothing was waited for after it.
+    const quiet =
+      early !== undefined && !outcome.navigated && !waitedMore && tab.state.dialog === undefined
+        ? await early.take()
+        : undefined;
     // The report and the diff read the page independently; their round trips overlap.
     const readChanges = tab.state.dialog === undefined && !outcome.newDocument;
     const [report, changes] = await Promise.all([
-      actionReport(cdp, done, outcome),
-      readChanges ? changesSinceLastLook(tab) : undefined,
+      actionReport(cdp, done, outcome, quiet?.info),
+      readChanges ? changesSinceLastLook(tab, quiet?.outline) : undefined,
     ]);
     const parts = [
       outcome.newDocument ? `${report}${formatDocumentResponse(response.latest())}` : report,
@@ -162,14 +171,15 @@ export async function performAction(
   }
 }
 
+/** Waits for the requests the action started; false when it started none (nothing waited for). */
 async function settleRequests(
   tab: TabHandle,
   since: number,
   signal: AbortSignal | undefined,
-): Promise<void> {
+): Promise<boolean> {
   // Not "none in flight": a handler's first fetch may be done and its next one not yet sent
   // (CI saw the click return between two awaited fetches, before the page logged its result).
-  if (!anyRequestSince(tab.state, since)) return;
+  if (!anyRequestSince(tab.state, since)) return false;
   const deadline = Date.now() + REQUESTS_CAP_MS;
   while (Date.now() < deadline) {
     if (inFlightSince(tab.state, since) > 0) {
@@ -181,8 +191,9 @@ async function settleRequests(
     // starts the wait again.
     const lookedAt = Date.now();
     await orAbort(waitForDomQuietAfterRequests(tab.cdp), signal);
-    if (!anyRequestSince(tab.state, lookedAt)) return;
+    if (!anyRequestSince(tab.state, lookedAt)) return true;
   }
+  return true;
 }
 
 async function newTabsReport(ctx: HandlerContext, urls: readonly string[]): Promise<string> {

@@ -1,14 +1,18 @@
 import type { CdpClient } from '../cdp';
-import { formatPageInfo, pageInfo } from '../loading/pageInfo';
+import { formatPageInfo, pageInfo, type PageInfo } from '../loading/pageInfo';
 import type { SettleOutcome } from '../loading/settle';
 
-/** What an action did, where the page is now, and whether it navigated. */
+/**
+ * What an action did, where the page is now (`known`: as the quiet check's look read it,
+ * earlyLook.ts; else asked now), and whether it navigated.
+ */
 export async function actionReport(
   cdp: CdpClient,
   done: string,
   outcome: SettleOutcome,
+  known?: PageInfo,
 ): Promise<string> {
-  const info = await pageInfo(cdp);
+  const info = known ?? (await pageInfo(cdp));
   const navigation = outcome.stillLoading
     ? 'A navigation started and is still loading.'
     : outcome.navigated

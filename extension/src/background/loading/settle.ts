@@ -29,7 +29,7 @@ const DOM_QUIET_OUTER_CAP_MS = DOM_QUIET_CAP_MS + 500;
  * lets the short timers an input action set fire (lateTimers.ts): a navigation one of them starts
  * is then seen before the check answers.
  */
-function domQuietScript(firstLook: FirstLook): string {
+function domQuietScript(firstLook: FirstLook, quietEvent?: string): string {
   const firstLookCode =
     firstLook === 'frame'
       ? // The page's own requestAnimationFrame may be replaced or never fire (a background tab):
@@ -38,7 +38,7 @@ function domQuietScript(firstLook: FirstLook): string {
       : `setTimeout(look, ${firstLook});`;
   return `${LATE_TIMERS_IDLE}.then((downloadAsked) => new Promise((resolve) => {
   let quietTimer;
-  const done = () => { observer.disconnect(); clearTimeout(quietTimer); clearTimeout(capTimer); resolve(downloadAsked); };
+  const done = () => { observer.disconnect(); clearTimeout(quietTimer); clearTimeout(capTimer); ${quietEvent === undefined ? '' : `document.dispatchEvent(new Event(${JSON.stringify(quietEvent)})); `}resolve(downloadAsked); };
   const ours = (n) => n.id === ${JSON.stringify(OVERLAY_HOST_ID)};
   const overlayOnly = (r) => r.type === 'childList' && [...r.addedNodes, ...r.removedNodes].every(ours);
   const observer = new MutationObserver((records) => {
@@ -81,10 +81,11 @@ export interface SettleOutcome {
 async function domQuietCheck(
   cdp: CdpClient,
   firstLook: FirstLook,
+  quietEvent?: string,
 ): Promise<{ finished: boolean; downloadAsked: boolean }> {
   const quiet = cdp
     .send('Runtime.evaluate', {
-      expression: domQuietScript(firstLook),
+      expression: domQuietScript(firstLook, quietEvent),
       awaitPromise: true,
       returnByValue: true,
     })
@@ -109,18 +110,20 @@ export function waitForDomQuietAfterRequests(cdp: CdpClient): Promise<boolean> {
  * Waits for what the action started, then disposes the watch. A static page pays one round trip:
  * the quiet check runs a page task after the action (and after the short timers it set, when
  * armed: lateTimers.ts), and CDP delivers the page's navigation events before that check's
- * answer, so by then a navigation the action started has shown. No blind wait follows.
+ * answer, so by then a navigation the action started has shown. No blind wait follows. When the
+ * DOM is quiet the check dispatches `quietEvent` on the document (acting/earlyLook.ts).
  */
 export async function settle(
   cdp: CdpClient,
   watch: NavigationWatch,
   interrupted: Promise<unknown> = new Promise(() => undefined),
   signal?: AbortSignal,
+  quietEvent?: string,
 ): Promise<SettleOutcome> {
   try {
     // A dialog (an alert from a timer the action set) blocks the page: stop waiting, report it.
     const stop = interrupted.then(() => 'stop' as const);
-    const checked = await orAbort(Promise.race([domQuietCheck(cdp, 0), stop]), signal);
+    const checked = await orAbort(Promise.race([domQuietCheck(cdp, 0, quietEvent), stop]), signal);
     const downloadAsked = checked !== 'stop' && checked.downloadAsked;
     const started =
       watch.started ||

@@ -13,9 +13,12 @@ import { untrustedSection } from '../common/text';
 /** Diffs longer than this are replaced by a pointer to browser_snapshot. */
 const MAX_DIFF_CHARS = 8_000;
 
-/** A fresh outline of the tab, refs assigned, secret values hidden; starts a generation. */
-export async function takeOutline(tab: TabHandle): Promise<OutlineNode[]> {
-  const outline = await pageOutline(tab);
+/**
+ * A fresh outline of the tab, refs assigned, secret values hidden; starts a generation. `read`:
+ * the tab's outline already read page-side (an action's look, acting/earlyLook.ts).
+ */
+export async function takeOutline(tab: TabHandle, read?: OutlineNode[]): Promise<OutlineNode[]> {
+  const outline = read ?? (await pageOutline(tab));
   assignRefs(tab.state, outline);
   return outline;
 }
@@ -96,12 +99,16 @@ function withoutFocus(line: string): string {
 
 /**
  * What changed on the page since the agent's last snapshot, as lines for an action's result;
- * the new outline becomes the last seen. Undefined when the agent has not looked yet.
+ * the new outline becomes the last seen. Undefined when the agent has not looked yet. `read`:
+ * the tab's outline as the action's look read it (else it is read now).
  */
-export async function changesSinceLastLook(tab: TabHandle): Promise<string | undefined> {
+export async function changesSinceLastLook(
+  tab: TabHandle,
+  read?: OutlineNode[],
+): Promise<string | undefined> {
   const before = tab.state.lastOutline;
   if (before === undefined) return undefined;
-  const lines = formatOutlineLines(await takeOutline(tab));
+  const lines = formatOutlineLines(await takeOutline(tab, read));
   tab.state.lastOutline = lines;
   const diff = diffOutlines(before, lines);
   const heading = `Changes since your last snapshot (now generation ${tab.state.generation}; + added, - removed, ~ changed)`;

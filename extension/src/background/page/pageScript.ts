@@ -18,7 +18,7 @@ import { makeDomRoles } from './domRoles';
 import { makeDomSecrets } from './domSecrets';
 import { makeShadowSelector } from './domSelector';
 import { makeDomWalk, type ElementIds } from './domWalk';
-import type { CheckedStep, ElementCheck, PageConfig, QueryAnswer } from './wire';
+import type { CheckedStep, ElementCheck, PageConfig, QueryAnswer, QuietLook } from './wire';
 
 /** What the installed model offers the worker. */
 export interface PageModel {
@@ -49,6 +49,14 @@ export interface PageModel {
    */
   boxes(ids: number[]): (number[] | null)[];
   /**
+   * The page as it is when the event `name` is dispatched on the document (an action's quiet
+   * check, in the main world, dispatches it when the DOM went quiet: acting/earlyLook.ts): its
+   * outline (as snapshot(), when `withOutline`), title and URL, read here where the page cannot
+   * patch them. Null after `capMs` without the event. One round trip for the quiet check and the
+   * action's report (#26).
+   */
+  whenQuiet(name: string, withOutline: boolean, capMs: number): Promise<QuietLook | null>;
+  /**
    * Hides (true) or shows again (false) the text of the frame's secret fields, and of the
    * `--secrets` values whose prints are given, for screenshots and PDFs.
    */
@@ -66,7 +74,7 @@ const CONFIG: PageConfig = {
 };
 
 /** Bumped when the script changes, so a world holding an older model (a reloaded extension) gets the new one. */
-const MODEL_KEY = '__browserAgentPageModel_6';
+const MODEL_KEY = '__browserAgentPageModel_7';
 
 function installPageModel(
   key: string,
@@ -141,6 +149,26 @@ function installPageModel(
         return [...box, Math.round(r.x + left), Math.round(r.y + top)];
       }),
     maskSecrets: (on, prints, print) => secrets.mask(on, prints, print),
+    whenQuiet: (name, withOutline, capMs) =>
+      new Promise((resolve) => {
+        const finish = (look: QuietLook | null): void => {
+          document.removeEventListener(name, onQuiet);
+          clearTimeout(timer);
+          resolve(look);
+        };
+        // Runs inside the main world's dispatch, before its check answers: both answers leave
+        // together. A page that swallows the event only sends the worker the usual way.
+        const onQuiet = (): void => {
+          try {
+            const outline = withOutline ? model.snapshot() : undefined;
+            finish({ outline, title: document.title, url: location.href });
+          } catch {
+            finish(null);
+          }
+        };
+        const timer = setTimeout(() => finish(null), capMs);
+        document.addEventListener(name, onQuiet);
+      }),
   };
   scope[key] = model;
   return model;

@@ -58,6 +58,14 @@ export interface CheckedStep {
   value?: unknown;
 }
 
+/** The page when an action's quiet check ended (PageModel.whenQuiet). */
+export interface QuietLook {
+  /** The frame's outline as JSON text of WireNode[], when asked for. */
+  outline?: string | undefined;
+  title: string;
+  url: string;
+}
+
 /** One match of a selector or a role+name locator. */
 export interface WireMatch {
   i: number;

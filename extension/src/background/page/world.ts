@@ -14,7 +14,8 @@ const WORLD_NAME = 'browser-agent';
 
 export type { FrameAddress, WorldAddress } from './wire';
 
-const worldKey = (frame: FrameAddress): string => `${frame.sessionId ?? ''}/${frame.frameId}`;
+export const worldKey = (frame: FrameAddress): string =>
+  `${frame.sessionId ?? ''}/${frame.frameId}`;
 
 async function contextFor(
   cdp: CdpClient,
@@ -87,6 +88,33 @@ export async function callModel(
   }
   const value: unknown = reply.result.value;
   return value;
+}
+
+/**
+ * Sends `model.<call>`, a call that answers a promise, to a world the model was installed in, and
+ * answers its value once it settles; undefined when the world no longer holds the model or the
+ * call failed. There is no install-and-retry here: its caller has the usual way to fall back on.
+ */
+export async function awaitInstalledModel(
+  cdp: CdpClient,
+  world: WorldAddress,
+  call: string,
+): Promise<unknown> {
+  const reply = await cdp
+    .send(
+      'Runtime.evaluate',
+      {
+        expression: `${INSTALLED_PAGE_MODEL}.${call}`,
+        contextId: world.contextId,
+        returnByValue: true,
+        awaitPromise: true,
+      },
+      world.sessionId,
+    )
+    .catch(() => undefined);
+  if (reply === undefined || reply.exceptionDetails !== undefined) return undefined;
+  const value: unknown = reply.result.value;
+  return value === MODEL_MISSING ? undefined : value;
 }
 
 /** Runs `model.<call>` in the frame's current world, making the world when it has none (or lost it). */
