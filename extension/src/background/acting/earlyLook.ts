@@ -52,9 +52,9 @@ export function startEarlyLook(tab: TabHandle, withOutline: boolean): EarlyLook 
   const frameId = tab.state.mainFrameId;
   if (frameId === undefined) return undefined;
   const frame = { sessionId: undefined, frameId };
-  const contextId = tab.state.worlds.get(worldKey(frame));
-  if (contextId === undefined || tab.state.modelWorlds.get(worldKey(frame)) !== contextId)
-    return undefined;
+  const key = worldKey(frame);
+  const contextId = tab.state.worlds.get(key);
+  if (contextId === undefined || tab.state.modelWorlds.get(key) !== contextId) return undefined;
   const world = { ...frame, contextId };
   const event = `browser-agent-quiet-${crypto.randomUUID()}`;
   const answer = awaitInstalledModel(

@@ -225,21 +225,18 @@ export async function watchNavigation(cdp: CdpClient): Promise<NavigationWatch> 
 export async function watchNavigationAtOnce(tab: TabHandle): Promise<NavigationWatch> {
   const { cdp, state } = tab;
   const guess = state.mainFrameId;
-  const enabled = cdp.send('Page.enable');
-  const tree = cdp.send('Page.getFrameTree').then(({ frameTree }) => {
-    state.mainFrameId = frameTree.frame.id;
-    return frameTree.frame.id;
-  });
   if (guess === undefined) {
-    await enabled;
-    return new NavigationWatch(cdp, await tree);
+    const watch = await watchNavigation(cdp);
+    state.mainFrameId = watch.mainFrameId;
+    return watch;
   }
   const watch = new NavigationWatch(cdp, guess);
   // A tab that is gone fails the navigation (or the action) that follows, with its own error.
-  enabled.catch(() => undefined);
-  tree.then(
-    (id) => {
-      if (id !== guess) watch.correctMainFrame(id);
+  cdp.send('Page.enable').catch(() => undefined);
+  cdp.send('Page.getFrameTree').then(
+    ({ frameTree }) => {
+      state.mainFrameId = frameTree.frame.id;
+      if (frameTree.frame.id !== guess) watch.correctMainFrame(frameTree.frame.id);
     },
     () => undefined,
   );
