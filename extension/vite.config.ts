@@ -9,8 +9,16 @@ export default defineConfig({
       manifest,
       // Self-contained IIFEs: a shared chunk would make crxjs load them with an async import,
       // too late for document_start, and a main-world script cannot import extension files.
+      // The overlay too: crxjs's loader imported its module as a web-accessible file, which let
+      // any page detect the extension by fetching it (the id is fixed by the manifest's key) and
+      // held each page's load event for the fetch (~10-20 ms per navigation, benchmarks.md
+      // "Session 27"). e2e hostile-pages.spec.ts checks that no file of the build is fetchable.
       contentScripts: {
-        standaloneFiles: ['src/content/submitGuard.ts', 'src/content/submitHook.ts'],
+        standaloneFiles: [
+          'src/content/overlay.ts',
+          'src/content/submitGuard.ts',
+          'src/content/submitHook.ts',
+        ],
       },
     }),
   ],

@@ -14,6 +14,7 @@ const SOURCE_FILES = [
   'mcp-server/package.json',
   'extension/package.json',
   'extension/manifest.config.ts',
+  'extension/vite.config.ts',
 ];
 
 function filesUnder(root, dir) {

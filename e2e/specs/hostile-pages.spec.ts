@@ -7,11 +7,13 @@
  * Sites: 127.0.0.1, `localhost` and 127.0.0.2 are three different sites on this machine, so a
  * frame from one inside a page of another runs out of process, as a cross-site frame would.
  */
+import { readdirSync } from 'node:fs';
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { lookup } from 'node:dns/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ErrorCode } from '@browser-agent/protocol';
+import { ErrorCode, EXTENSION_ORIGIN } from '@browser-agent/protocol';
+import { EXTENSION_DIR } from '@browser-agent/testkit/workspace';
 import { callOk, callTool, expect, snapshot, test } from '../harness.js';
 import { askBeforeSecretSubmit, question } from '../submitQuestions.js';
 import {
@@ -424,6 +426,34 @@ test.describe('hostile pages: smaller holes', () => {
         const fenceStart = failed.text.indexOf('### Exception');
         expect(failed.text.indexOf('### Result')).toBeGreaterThan(fenceStart);
         expect(failed.text.slice(0, fenceStart)).not.toContain('### Result');
+      },
+    );
+  });
+
+  test('a page cannot find the extension by fetching its files', async ({ bridge }) => {
+    // The extension's id is fixed (the manifest's key), so a file any page may load tells every
+    // site that an agent may be at work here. The overlay used to be loaded that way.
+    const files = readdirSync(EXTENSION_DIR, { recursive: true, encoding: 'utf8' }).filter((f) =>
+      /\.(js|json|html|css)$/.test(f),
+    );
+    expect(files).toContain('manifest.json');
+    await sites(
+      async () => [await startHostileSite({ '/p': '<!doctype html><title>p</title><h1>P</h1>' })],
+      async ([site]) => {
+        const client = await bridge.connectClient('probe-agent');
+        await callOk(client, 'browser_navigate', { url: site.url('/p') });
+        const probe = await callOk(client, 'browser_evaluate', {
+          function: `async () => {
+            const tryFetch = (url) => fetch(url).then((r) => r.ok, () => false);
+            const loaded = [];
+            for (const f of ${JSON.stringify(files)})
+              if (await tryFetch(${JSON.stringify(EXTENSION_ORIGIN)} + '/' + f)) loaded.push(f);
+            return JSON.stringify({ own: await tryFetch(location.href), loaded });
+          }`,
+        });
+        const fenced = /```json\n(.*)\n```/.exec(probe.text)?.[1] ?? '""';
+        // `own` shows that the page's fetch works at all, so the empty list means something.
+        expect(JSON.parse(JSON.parse(fenced) as string)).toEqual({ own: true, loaded: [] });
       },
     );
   });
