@@ -46,10 +46,13 @@ export default defineManifest({
   action: { default_title: 'Browser Agent: open the side panel' },
   content_scripts: [
     {
-      // Draws the "controlled by <client>" marker; holds no privileged logic.
+      // Draws the "controlled by <client>" marker; holds no privileged logic. At document_start
+      // like the others: a content script that runs at document_end or document_idle, even an
+      // empty one, held each page's load event (~150 ms on a 5,000-element page, ~15 ms on a
+      // small one; benchmarks.md "Session 27"), and every navigate waits for load.
       matches: ['http://*/*', 'https://*/*'],
       js: ['src/content/overlay.ts'],
-      run_at: 'document_idle',
+      run_at: 'document_start',
     },
     {
       // Holds a secret form's submit during an agent's call when the user asked to be asked

@@ -73,6 +73,32 @@ function render(client: string | null, question?: OverlayState['question']): voi
   document.documentElement.append(host);
 }
 
+/** What to draw once the document is parsed: the script runs at document_start (manifest). */
+let waiting: Parameters<typeof render> | undefined;
+
+/**
+ * Draws now, or at DOMContentLoaded while the parser still runs, so the marker is appended after
+ * the page's own body as it was when the script ran at document_idle, and the page's DOM is never
+ * touched during its parse. The last state asked for is the one drawn.
+ */
+function show(...state: Parameters<typeof render>): void {
+  if (document.readyState !== 'loading') {
+    render(...state);
+    return;
+  }
+  if (waiting === undefined)
+    document.addEventListener(
+      'DOMContentLoaded',
+      () => {
+        const latest = waiting;
+        waiting = undefined;
+        if (latest !== undefined) render(...latest);
+      },
+      { once: true },
+    );
+  waiting = state;
+}
+
 function questionBox(question: NonNullable<OverlayState['question']>): HTMLElement {
   const box = document.createElement('div');
   box.className = 'question';
@@ -124,13 +150,13 @@ function targetBox(
 }
 
 chrome.runtime.onMessage.addListener((message: OverlayState) => {
-  if (message.kind === 'overlay' && window === window.top) render(message.client, message.question);
+  if (message.kind === 'overlay' && window === window.top) show(message.client, message.question);
 });
 
 const query: ContentMessage = { kind: 'overlay_query' };
 chrome.runtime
   .sendMessage(query)
   .then((state: OverlayState | undefined) => {
-    if (window === window.top) render(state?.client ?? null, state?.question);
+    if (window === window.top) show(state?.client ?? null, state?.question);
   })
   .catch(() => undefined);
