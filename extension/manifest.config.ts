@@ -48,8 +48,8 @@ export default defineManifest({
     {
       // Draws the "controlled by <client>" marker; holds no privileged logic. At document_start
       // like the others: a content script that runs at document_end or document_idle, even an
-      // empty one, held each page's load event (~150 ms on a 5,000-element page, ~15 ms on a
-      // small one; benchmarks.md "Session 27"), and every navigate waits for load.
+      // empty one, held each page's load event (60-150 ms on a 5,000-element page, within noise
+      // on small ones; benchmarks.md "Session 27"), and every navigate waits for load.
       matches: ['http://*/*', 'https://*/*'],
       js: ['src/content/overlay.ts'],
       run_at: 'document_start',

@@ -11,8 +11,8 @@ export default defineConfig({
       // too late for document_start, and a main-world script cannot import extension files.
       // The overlay too: crxjs's loader imported its module as a web-accessible file, which let
       // any page detect the extension by fetching it (the id is fixed by the manifest's key) and
-      // held each page's load event for the fetch (~10-20 ms per navigation, benchmarks.md
-      // "Session 27"). e2e hostile-pages.spec.ts checks that no file of the build is fetchable.
+      // added that fetch to every page (security.md, benchmarks.md "Session 27"). e2e
+      // hostile-pages.spec.ts checks that no file of the build is fetchable.
       contentScripts: {
         standaloneFiles: [
           'src/content/overlay.ts',
