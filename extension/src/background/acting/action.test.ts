@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { armedWhile } from './action';
 import { fakeCdp } from '../testing/fakeCdp';
 import { fakeTab } from '../testing/fakeContext';
-import { navigationScript } from '../testing/fakePage';
+import { MAIN_FRAME_ID, navigationScript } from '../testing/fakePage';
 
 function armablePage() {
   return fakeCdp({
@@ -17,16 +17,23 @@ const evaluated = (cdp: ReturnType<typeof armablePage>): string[] =>
     .map((c) => String((c.params as { expression: string }).expression));
 
 describe('armedWhile (#26: the action is armed while its target resolves)', () => {
-  it('arms before the work runs, so both round trips overlap', async () => {
+  it("arms right after the work's first commands, so the page answers them first", async () => {
     const cdp = armablePage();
-    let sentBeforeWork: string[] = [];
-    await armedWhile(fakeTab(cdp), async () => {
-      sentBeforeWork = cdp.calls.map((c) => c.method);
-      return Promise.resolve();
+    const tab = fakeTab(cdp);
+    tab.state.mainFrameId = MAIN_FRAME_ID;
+    let sentBeforeAwait: string[] = [];
+    let sentAfterAwait: string[] = [];
+    await armedWhile(tab, async () => {
+      // The target's check: sent before the work's first await (resolveSteppedTarget, a ref).
+      const check = cdp.send('DOM.describeNode', {});
+      sentBeforeAwait = cdp.calls.map((c) => c.method);
+      await check.catch(() => undefined);
+      sentAfterAwait = cdp.calls.map((c) => c.method);
     });
-    expect(sentBeforeWork).toEqual(
-      expect.arrayContaining(['Page.enable', 'Page.getFrameTree', 'Runtime.evaluate']),
-    );
+    expect(sentBeforeAwait).toEqual(['DOM.describeNode']);
+    // The main frame is known and the Page domain is on since the tab was attached: the tree is
+    // asked for (a prerendered page may have taken the tab), Page.enable is not sent again.
+    expect(sentAfterAwait).toEqual(['DOM.describeNode', 'Page.getFrameTree', 'Runtime.evaluate']);
   });
 
   it("puts the page's timers back when the work fails before an action took the arming", async () => {

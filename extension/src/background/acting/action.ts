@@ -30,48 +30,66 @@ export const ACTION_TIMEOUT_MS = 5_000;
 
 /**
  * The watches an action needs (navigation, the late timers it sets), set up in one round trip.
- * A tool that first resolves its target starts them at the same time (armedWhile), so their
- * round trips overlap (#26); performAction takes them over.
+ * A tool that first resolves its target starts them while it resolves (armedWhile), so their
+ * round trips overlap (#26); performAction takes them over. They start when first needed:
+ * armedWhile starts them once the target's check has gone out, so the page answers the check
+ * first (it takes a session's commands in order, and the action waits for the check and the
+ * arming alike).
  */
 export class ActionArming {
-  readonly #cdp: TabHandle['cdp'];
-  readonly #watch: Promise<NavigationWatch>;
+  readonly #tab: TabHandle;
+  #watch: Promise<NavigationWatch> | undefined;
   #taken = false;
 
   constructor(tab: TabHandle) {
     // A dialog holds every page script: arming would wait on it (and stay armed).
     assertNoDialog(tab);
-    this.#cdp = tab.cdp;
-    this.#watch = Promise.all([watchNavigationAtOnce(tab), armLateTimers(tab.cdp)]).then(
-      ([watch]) => watch,
-    );
-    this.#watch.catch(() => undefined);
+    this.#tab = tab;
+  }
+
+  /** Sends the arming's commands, once. */
+  start(): Promise<NavigationWatch> {
+    if (this.#watch === undefined) {
+      this.#watch = Promise.all([
+        watchNavigationAtOnce(this.#tab),
+        armLateTimers(this.#tab.cdp),
+      ]).then(([watch]) => watch);
+      this.#watch.catch(() => undefined);
+    }
+    return this.#watch;
   }
 
   take(): Promise<NavigationWatch> {
     this.#taken = true;
-    return this.#watch;
+    return this.start();
   }
 
   /** Undoes the arming when no action took it (the target could not be resolved). */
   releaseUnlessTaken(): void {
-    if (this.#taken) return;
+    if (this.#taken || this.#watch === undefined) return;
     void this.#watch.then(
       (watch) => watch.dispose(),
       () => undefined,
     );
-    disarmLateTimers(this.#cdp);
+    disarmLateTimers(this.#tab.cdp);
   }
 }
 
-/** Runs work with the action's watches set up while work prepares it (resolves its target). */
+/**
+ * Runs work with the action's watches set up while work prepares it (resolves its target). They
+ * go out right after what work sends before its first await (a ref's check: resolveRef.ts), so
+ * the check, which the action needs first, is not queued behind them (#26: a type's check began
+ * in the page ~6 ms after the call reached the worker, behind the arming).
+ */
 export async function armedWhile<T>(
   tab: TabHandle,
   work: (arming: ActionArming) => Promise<T>,
 ): Promise<T> {
   const arming = new ActionArming(tab);
   try {
-    return await work(arming);
+    const working = work(arming);
+    void arming.start();
+    return await working;
   } finally {
     arming.releaseUnlessTaken();
   }

@@ -76,6 +76,10 @@ export async function resolveSteppedTarget(
   target: ElementTarget,
   first: FirstStep,
 ): Promise<SteppedElement> {
+  // A ref's check goes out before this returns (no await first): an action arms right after it
+  // (armedWhile), and the page answers the check, which the action needs first, first.
+  if (kindOf(target) === 'ref' && target.ref !== undefined)
+    return resolveModelEntry(tab, refEntry(tab, target.ref), first);
   return resolveModelEntry(tab, await targetEntry(tab, target), first);
 }
 

@@ -91,7 +91,7 @@ describe('the navigation watch', () => {
       const navigation = navigateTab(tab, 'http://127.0.0.1/next', 2_000);
       await new Promise((resolve) => setTimeout(resolve, 20));
       const sent = cdp.calls.map((c) => c.method);
-      expect(sent.slice(0, 3)).toEqual(['Page.enable', 'Page.getFrameTree', 'Page.navigate']);
+      expect(sent.slice(0, 2)).toEqual(['Page.getFrameTree', 'Page.navigate']);
       answerTree();
       cdp.emit('Page.frameNavigated', {
         frame: frame('http://127.0.0.1/next'),

@@ -216,11 +216,11 @@ export async function watchNavigation(cdp: CdpClient): Promise<NavigationWatch> 
 
 /**
  * The same, without a round trip first when the tab's main frame is known (its last frame list):
- * the watch listens from now on, so a navigation sent next (it goes out after Page.enable and the
- * frame tree, and the browser takes a session's commands in order) is seen whole. The tree's
- * answer, which comes before the new document's events, corrects a main frame that changed (a
- * prerendered page took the tab's place) and keeps the tab's guess current. Every navigate, back
- * and input action waited one round trip for these two commands first (#26, 2–10 ms here).
+ * the watch listens from now on, so a navigation sent next (it goes out after the frame tree, and
+ * the browser takes a session's commands in order) is seen whole. The tree's answer, which comes
+ * before the new document's events, corrects a main frame that changed (a prerendered page took
+ * the tab's place) and keeps the tab's guess current. Every navigate, back and input action
+ * waited one round trip for Page.enable and the tree first (#26, 2–10 ms here).
  */
 export async function watchNavigationAtOnce(tab: TabHandle): Promise<NavigationWatch> {
   const { cdp, state } = tab;
@@ -231,8 +231,9 @@ export async function watchNavigationAtOnce(tab: TabHandle): Promise<NavigationW
     return watch;
   }
   const watch = new NavigationWatch(cdp, guess);
-  // A tab that is gone fails the navigation (or the action) that follows, with its own error.
-  cdp.send('Page.enable').catch(() => undefined);
+  // The Page domain is on since the tab was attached (attachTab.ts): enabling it again cost every
+  // action a command in the page's queue ahead of its own. A tab that is gone fails the
+  // navigation (or the action) that follows, with its own error.
   cdp.send('Page.getFrameTree').then(
     ({ frameTree }) => {
       state.mainFrameId = frameTree.frame.id;
