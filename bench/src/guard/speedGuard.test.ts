@@ -151,6 +151,22 @@ describe('speed guard, the click kind and a second measurement', () => {
     expect(v.failures).toEqual([]);
   });
 
+  it('judges a type that presses Enter apart from the plain types, and only reports it', () => {
+    const v = judge(
+      slow([
+        ['submit', 200],
+        ['type', 60],
+      ]),
+    );
+    expect(v.rows.find((r) => r.step === 'submit')).toMatchObject({
+      judged: true,
+      enforced: false,
+      ok: false,
+    });
+    // The plain types keep their bound.
+    expect(v.failures).toEqual(['type: 3.00× the floor (bound 2.5×)']);
+  });
+
   it('fails a step kind only when it is past its bound in both measurements', () => {
     const first = judge(
       slow([

@@ -18,11 +18,15 @@ export interface GuardBounds {
 /** Margins that hold on a busy 2-core machine; tighten them as they prove stable. */
 export const GUARD_BOUNDS: GuardBounds = { suite: 1.6, step: 2.5 };
 
-/** The step kinds the issue names (the suite has no select step yet). */
+/**
+ * The step kinds the issue names (the suite has no select step yet); `submit` is a type that
+ * presses Enter (recordingAgent.ts).
+ */
 export const JUDGED_STEPS: readonly string[] = [
   'navigate',
   'click',
   'type',
+  'submit',
   'select',
   'evaluate',
   'snapshot',
@@ -39,6 +43,9 @@ export const JUDGED_STEPS: readonly string[] = [
  */
 export const REPORTED_STEPS: Readonly<Record<string, string>> = {
   click: 'waits for what it started; the floor leaves that to its next step',
+  // The same for a type that presses Enter: the login's submit loads the welcome page, which the
+  // bridge waits for and reports; the floor's press returns once the navigation commits.
+  submit: 'waits for what Enter started; the floor leaves that to its next step',
 };
 
 export interface GuardRow {

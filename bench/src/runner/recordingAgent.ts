@@ -31,8 +31,15 @@ export class RecordingAgent implements Agent {
   click(target: Target) {
     return this.#record('click', this.#inner.click(target));
   }
+  /**
+   * A type that presses Enter is its own kind, `submit`: it starts what a click on a submit button
+   * starts (the login's new page, the search's request), and the bridge waits for that while the
+   * floor's press returns once a navigation commits (speedGuard.ts REPORTED_STEPS). Mixed into
+   * `type`, two such steps of six set its median (docs/benchmarks.md, session 28).
+   */
   type(target: Target, text: string, options?: { submit?: boolean }) {
-    return this.#record('type', this.#inner.type(target, text, options));
+    const kind = options?.submit === true ? 'submit' : 'type';
+    return this.#record(kind, this.#inner.type(target, text, options));
   }
   evaluate(fn: string) {
     return this.#record('evaluate', this.#inner.evaluate(fn));
