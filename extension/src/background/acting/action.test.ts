@@ -49,7 +49,7 @@ describe('armedWhile (#26: the action is armed while its target resolves)', () =
   it('leaves the arming to the action that took it', async () => {
     const cdp = armablePage();
     await armedWhile(fakeTab(cdp), async (arming) => {
-      (await arming.take()).dispose();
+      (await arming.take()).watch.dispose();
     });
     expect(evaluated(cdp)).toHaveLength(1);
   });

@@ -15,7 +15,7 @@ import { formatDocumentResponse, watchDocumentResponse } from '../loading/docume
 import { anyRequestSince, inFlightSince } from '../recorders/networkLog';
 import { changesSinceLastLook } from '../outline/tabOutline';
 import { settle, waitForDomQuietAfterRequests } from '../loading/settle';
-import { armLateTimers, disarmLateTimers } from '../loading/lateTimers';
+import { armLateTimers, disarmLateTimers, inputTaken } from '../loading/lateTimers';
 import { waitForDownloadBegin } from '../recorders/downloads';
 import { oneLine } from '../common/text';
 import { delay, orAbort } from '../common/timing';
@@ -36,9 +36,16 @@ export const ACTION_TIMEOUT_MS = 5_000;
  * first (it takes a session's commands in order, and the action waits for the check and the
  * arming alike).
  */
+/** What the arming set up: the navigation watch, and whether the page's input gate is armed. */
+export interface Armed {
+  watch: NavigationWatch;
+  /** The late timers and their input gate are armed (lateTimers.ts armLateTimers). */
+  inputGate: boolean;
+}
+
 export class ActionArming {
   readonly #tab: TabHandle;
-  #watch: Promise<NavigationWatch> | undefined;
+  #watch: Promise<Armed> | undefined;
   #taken = false;
 
   constructor(tab: TabHandle) {
@@ -48,18 +55,18 @@ export class ActionArming {
   }
 
   /** Sends the arming's commands, once. */
-  start(): Promise<NavigationWatch> {
+  start(): Promise<Armed> {
     if (this.#watch === undefined) {
       this.#watch = Promise.all([
         watchNavigationAtOnce(this.#tab),
         armLateTimers(this.#tab.cdp),
-      ]).then(([watch]) => watch);
+      ]).then(([watch, inputGate]) => ({ watch, inputGate }));
       this.#watch.catch(() => undefined);
     }
     return this.#watch;
   }
 
-  take(): Promise<NavigationWatch> {
+  take(): Promise<Armed> {
     this.#taken = true;
     return this.start();
   }
@@ -68,7 +75,7 @@ export class ActionArming {
   releaseUnlessTaken(): void {
     if (this.#taken || this.#watch === undefined) return;
     void this.#watch.then(
-      (watch) => watch.dispose(),
+      ({ watch }) => watch.dispose(),
       () => undefined,
     );
     disarmLateTimers(this.#tab.cdp);
@@ -95,19 +102,29 @@ export async function armedWhile<T>(
   }
 }
 
+export interface ActionOptions {
+  /**
+   * The action is one input the page answers with input events (text inserted at once): its
+   * quiet check goes out along with it instead of after the browser took it, and the page holds
+   * the check until the input landed (lateTimers.ts afterInput). A round trip less (#26).
+   */
+  checkWithInput?: boolean;
+}
+
 export async function performAction(
   ctx: HandlerContext,
   tab: TabHandle,
   done: string,
   action: () => Promise<void>,
   arming?: ActionArming,
+  options: ActionOptions = {},
 ): Promise<ToolResult> {
   assertNoDialog(tab);
   const { cdp } = tab;
   const startedAt = Date.now();
   const opened: string[] = [];
   const offWindowOpen = cdp.on('Page.windowOpen', (e) => opened.push(e.url));
-  const watch = await (arming ?? new ActionArming(tab)).take();
+  const { watch, inputGate } = await (arming ?? new ActionArming(tab)).take();
   // The HTTP status of a document the action navigated to (a link to a 404 page).
   const response = watchDocumentResponse(tab, watch);
   const dialog = dialogOpened(tab);
@@ -115,6 +132,19 @@ export async function performAction(
     const running = action();
     // If the dialog wins, the action finishes when the dialog closes; nothing waits for it.
     running.catch(() => undefined);
+    // The report's look goes out with the quiet check (earlyLook.ts): one round trip for both.
+    const quietCheck = (afterInput: boolean) => {
+      const early = startEarlyLook(tab, tab.state.lastOutline !== undefined);
+      const outcome = settle(cdp, watch, dialog.opened, ctx.signal, {
+        quietEvent: early?.event,
+        afterInput,
+      });
+      return { early, outcome };
+    };
+    // Only where the gate is armed: without it the check could look before the input landed.
+    const withInput = options.checkWithInput === true && inputGate ? quietCheck(true) : undefined;
+    // An action that fails or times out, or a dialog, disarms the page, which opens the gate.
+    withInput?.outcome.catch(() => undefined);
     // The input itself is bounded (a page busy in a handler holds Input.dispatch* until it
     // returns); the settling that follows has its own caps.
     const limitMs = ctx.settings?.actionTimeoutMs ?? ACTION_TIMEOUT_MS;
@@ -151,9 +181,10 @@ export async function performAction(
       disarmLateTimers(cdp);
       return textResult(`${done}\nA dialog opened; see Modal state below.`);
     }
-    // The report's look goes out with the quiet check (earlyLook.ts): one round trip for both.
-    const early = startEarlyLook(tab, tab.state.lastOutline !== undefined);
-    const outcome = await settle(cdp, watch, dialog.opened, ctx.signal, early?.event);
+    // A page that stopped every input event holds the check until it hears the input was taken.
+    if (withInput !== undefined) inputTaken(cdp);
+    const { early, outcome: settling } = withInput ?? quietCheck(false);
+    const outcome = await settling;
     if (outcome.downloadAsked) await waitForDownloadBegin(tab, startedAt, ctx.signal);
     // A new document that became usable was waited for until its network and DOM were quiet
     // (waitUntilUsable): its requests are not waited for twice.

@@ -19,13 +19,31 @@ import type { CdpClient } from '../cdp';
 export const LATE_TIMER_MS = 150;
 /** A background tab's timers are throttled to one a second: the wait ends this long after it starts. */
 const LATE_TIMERS_CAP_MS = 250;
+/**
+ * A check sent with the input waits at most this long for it (afterInput); the worker opens the
+ * gate as soon as the input was taken, so only a page that stops every input event meets it.
+ */
+const INPUT_GATE_CAP_MS = 1_000;
 /** A window property, not enumerable; absent in a new document, so a navigation disarms it. */
 const KEY = '__browserAgentLateTimers';
 
 const ARM_SCRIPT = `(() => {
-  if (Object.prototype.hasOwnProperty.call(window, ${JSON.stringify(KEY)})) return;
+  if (Object.prototype.hasOwnProperty.call(window, ${JSON.stringify(KEY)})) return window[${JSON.stringify(KEY)}].expectInput();
   const nativeSet = window.setTimeout, nativeClear = window.clearTimeout;
   const pending = new Set();
+  // The input gate (afterInput): opens a task after the first input event since the arming, once
+  // that event's dispatch (the page's own listeners, the timers they set) is done; or when the
+  // worker says the input was taken (inputDone), or at the disarming, or after the cap.
+  let gate;
+  const expectInput = () => {
+    let open;
+    const opened = new Promise((resolve) => { open = resolve; });
+    gate = { opened, open };
+    return true;
+  };
+  // Only input the browser delivered: an event the page dispatches itself does not open it.
+  const onInput = (e) => { if (!e.isTrusted) return; const g = gate; nativeSet.call(window, () => g.open(), 0); };
+  const afterInput = () => { const g = gate; const cap = nativeSet.call(window, () => g.open(), ${INPUT_GATE_CAP_MS}); return g.opened.then(() => nativeClear.call(window, cap)); };
   let wake, tracking = true, downloadAsked = false;
   const isDownloadLink = (n) => (n instanceof HTMLAnchorElement || n instanceof HTMLAreaElement) &&
     n.hasAttribute('download') && n.href !== '';
@@ -53,6 +71,9 @@ const ARM_SCRIPT = `(() => {
     if (window.clearTimeout === hookedClear) window.clearTimeout = nativeClear;
     if (HTMLElement.prototype.click === hookedClick) HTMLElement.prototype.click = nativeClick;
     window.removeEventListener('click', onClick);
+    window.removeEventListener('beforeinput', onInput, true);
+    window.removeEventListener('input', onInput, true);
+    gate.open();
     delete window[${JSON.stringify(KEY)}];
   };
   // Only the action's own timers: a ticker that re-arms itself would otherwise never be done.
@@ -62,11 +83,15 @@ const ARM_SCRIPT = `(() => {
     wake = () => { nativeClear.call(window, cap); resolve(); };
     check();
   }).finally(restore).then(() => downloadAsked);
-  Object.defineProperty(window, ${JSON.stringify(KEY)}, { value: { idle, restore }, configurable: true });
+  const inputDone = () => gate.open();
+  Object.defineProperty(window, ${JSON.stringify(KEY)}, { value: { idle, restore, expectInput, afterInput, inputDone }, configurable: true });
   window.setTimeout = hookedSet;
   window.clearTimeout = hookedClear;
   HTMLElement.prototype.click = hookedClick;
   window.addEventListener('click', onClick);
+  window.addEventListener('beforeinput', onInput, true);
+  window.addEventListener('input', onInput, true);
+  return expectInput();
 })()`;
 
 /**
@@ -76,9 +101,29 @@ const ARM_SCRIPT = `(() => {
  */
 export const LATE_TIMERS_IDLE = `(window[${JSON.stringify(KEY)}] ? window[${JSON.stringify(KEY)}].idle() : Promise.resolve(false))`;
 
-/** Arms the watch before an input action; a page that cannot be reached just is not watched. */
-export async function armLateTimers(cdp: CdpClient): Promise<void> {
-  await cdp.send('Runtime.evaluate', { expression: ARM_SCRIPT }).catch(() => undefined);
+/**
+ * The same, for a check sent along with its input instead of after the input was taken (#26: a
+ * round trip less on a type): it first waits for the input gate, so it never looks at the page
+ * before the input landed and the page's handlers ran.
+ */
+export const LATE_TIMERS_IDLE_AFTER_INPUT = `(window[${JSON.stringify(KEY)}] ? window[${JSON.stringify(KEY)}].afterInput().then(() => ${LATE_TIMERS_IDLE}) : Promise.resolve(false))`;
+
+/**
+ * Arms the watch before an input action; a page that cannot be reached just is not watched. True
+ * when the page is armed, input gate included (only then may a check go out with the input).
+ */
+export async function armLateTimers(cdp: CdpClient): Promise<boolean> {
+  const reply = await cdp
+    .send('Runtime.evaluate', { expression: ARM_SCRIPT, returnByValue: true })
+    .catch(() => undefined);
+  return reply?.exceptionDetails === undefined && reply?.result.value === true;
+}
+
+/** Opens the input gate once the browser took the input (a page that stopped every event). */
+export function inputTaken(cdp: CdpClient): void {
+  void cdp
+    .send('Runtime.evaluate', { expression: `window[${JSON.stringify(KEY)}]?.inputDone()` })
+    .catch(() => undefined);
 }
 
 /** Puts the page's timers back when the settle's check will not run (a dialog, a timeout). */

@@ -5,7 +5,7 @@
 import type { CdpClient } from '../cdp';
 import type { NavigationWatch } from './navigationWatch';
 import { delay, orAbort, within } from '../common/timing';
-import { LATE_TIMERS_IDLE } from './lateTimers';
+import { LATE_TIMERS_IDLE, LATE_TIMERS_IDLE_AFTER_INPUT } from './lateTimers';
 import { OVERLAY_HOST_ID } from '../../shared/messages';
 
 /**
@@ -27,16 +27,18 @@ const DOM_QUIET_OUTER_CAP_MS = DOM_QUIET_CAP_MS + 500;
  * after whatever the action queued for right away) when nothing changed by then, else after
  * DOM_QUIET_MS without mutations (the overlay's own host coming or going is not one). It first
  * lets the short timers an input action set fire (lateTimers.ts): a navigation one of them starts
- * is then seen before the check answers.
+ * is then seen before the check answers. Sent along with its input (`afterInput`), it first waits
+ * for that input's gate (lateTimers.ts).
  */
-function domQuietScript(firstLook: FirstLook, quietEvent?: string): string {
+function domQuietScript(firstLook: FirstLook, quiet: QuietOptions = {}): string {
+  const { quietEvent } = quiet;
   const firstLookCode =
     firstLook === 'frame'
       ? // The page's own requestAnimationFrame may be replaced or never fire (a background tab):
         // the look comes at the latest FRAME_LOOK_CAP_MS after the check starts.
         `requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(look, 0))); setTimeout(look, ${FRAME_LOOK_CAP_MS});`
       : `setTimeout(look, ${firstLook});`;
-  return `${LATE_TIMERS_IDLE}.then((downloadAsked) => new Promise((resolve) => {
+  return `${quiet.afterInput === true ? LATE_TIMERS_IDLE_AFTER_INPUT : LATE_TIMERS_IDLE}.then((downloadAsked) => new Promise((resolve) => {
   let quietTimer;
   const done = () => { observer.disconnect(); clearTimeout(quietTimer); clearTimeout(capTimer); ${quietEvent === undefined ? '' : `document.dispatchEvent(new Event(${JSON.stringify(quietEvent)})); `}resolve(downloadAsked); };
   const ours = (n) => n.id === ${JSON.stringify(OVERLAY_HOST_ID)};
@@ -60,6 +62,13 @@ function domQuietScript(firstLook: FirstLook, quietEvent?: string): string {
  * view (the Mithril TodoMVC e2e test, 2 of 8 under CPU load).
  */
 type FirstLook = number | 'frame';
+
+export interface QuietOptions {
+  /** Dispatched on the document when the DOM went quiet (acting/earlyLook.ts). */
+  quietEvent?: string | undefined;
+  /** Sent along with the action's input: wait for its gate first (lateTimers.ts). */
+  afterInput?: boolean;
+}
 /** The frames' look comes at the latest this long after the check started. */
 const FRAME_LOOK_CAP_MS = 100;
 
@@ -81,11 +90,11 @@ export interface SettleOutcome {
 async function domQuietCheck(
   cdp: CdpClient,
   firstLook: FirstLook,
-  quietEvent?: string,
+  options?: QuietOptions,
 ): Promise<{ finished: boolean; downloadAsked: boolean }> {
   const quiet = cdp
     .send('Runtime.evaluate', {
-      expression: domQuietScript(firstLook, quietEvent),
+      expression: domQuietScript(firstLook, options),
       awaitPromise: true,
       returnByValue: true,
     })
@@ -118,12 +127,12 @@ export async function settle(
   watch: NavigationWatch,
   interrupted: Promise<unknown> = new Promise(() => undefined),
   signal?: AbortSignal,
-  quietEvent?: string,
+  quiet?: QuietOptions,
 ): Promise<SettleOutcome> {
   try {
     // A dialog (an alert from a timer the action set) blocks the page: stop waiting, report it.
     const stop = interrupted.then(() => 'stop' as const);
-    const checked = await orAbort(Promise.race([domQuietCheck(cdp, 0, quietEvent), stop]), signal);
+    const checked = await orAbort(Promise.race([domQuietCheck(cdp, 0, quiet), stop]), signal);
     const downloadAsked = checked !== 'stop' && checked.downloadAsked;
     const started =
       watch.started ||

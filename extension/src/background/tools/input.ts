@@ -81,6 +81,9 @@ export const type: Handler<'browser_type'> = async (args, ctx) => {
           });
         },
         arming,
+        // Text inserted at once: the page fires input events for it. Keys typed one by one and
+        // an Enter (which may start a navigation after the text) are checked once taken.
+        { checkWithInput: args.text !== '' && args.slowly !== true && args.submit !== true },
       );
     }),
   );
