@@ -91,6 +91,13 @@ export default tseslint.config(
     },
   },
   {
+    // Test support for the real-Chromium tests: runs in Node under vitest, never in the extension.
+    files: ['extension/src/background/testing/pageServer.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [ANY_DIRECTION, ZOD_THROUGH_PROTOCOL] }],
+    },
+  },
+  {
     files: ['mcp-server/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [ANY_DIRECTION] }] },

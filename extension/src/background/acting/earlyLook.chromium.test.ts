@@ -4,14 +4,13 @@
  * before), and every case it does not fit (requests the action started, frames, a page that
  * swallows the event) is read the usual way, with the same result.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import type { ToolResult } from '@browser-agent/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handlers } from '../testing/handlers';
 import { fakeContext } from '../testing/fakeContext';
 import { launchChromium, openTab, type RealTab } from '../testing/realBrowser';
+import { servePages, type PageServer } from '../testing/pageServer';
 import { recordNetwork } from '../recorders/networkLog';
 
 const BUTTONS = `<p id="out">Idle</p>
@@ -32,28 +31,20 @@ const PAGES: Record<string, string> = {
 };
 
 let browser: Browser;
-let origin: string;
-const server = createServer((req, res) => {
-  const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-  if (path === '/slow') {
-    setTimeout(() => res.writeHead(200).end('Fetched and shown'), 100);
-    return;
-  }
-  const page = PAGES[path];
-  if (page === undefined) res.writeHead(404).end('not found');
-  else res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
-});
+let site: PageServer;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  site = await servePages(PAGES, (path, res) => {
+    if (path !== '/slow') return false;
+    setTimeout(() => res.writeHead(200).end('Fetched and shown'), 100);
+    return true;
+  });
   browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser.close();
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await site.close();
 });
 
 function text(result: ToolResult): string {
@@ -67,7 +58,7 @@ async function open(path: string): Promise<RealTab & { ctx: ReturnType<typeof fa
   await recordNetwork(real.tab);
   await real.tab.cdp.send('Fetch.disable');
   const ctx = fakeContext([real.tab]);
-  await handlers.browser_navigate({ url: `${origin}${path}` }, ctx);
+  await handlers.browser_navigate({ url: `${site.origin}${path}` }, ctx);
   return { ...real, ctx };
 }
 

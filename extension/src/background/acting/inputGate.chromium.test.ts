@@ -5,14 +5,13 @@
  * word that the input was taken, or the disarming, opens it for a page that stops every input
  * event; and the report shows what the page's input handlers did.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import type { ToolResult } from '@browser-agent/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handlers } from '../testing/handlers';
 import { fakeContext } from '../testing/fakeContext';
 import { launchChromium, openTab, type RealTab } from '../testing/realBrowser';
+import { servePages, type PageServer } from '../testing/pageServer';
 import {
   armLateTimers,
   disarmLateTimers,
@@ -36,23 +35,16 @@ const PAGES: Record<string, string> = {
 };
 
 let browser: Browser;
-let origin: string;
-const server = createServer((req, res) => {
-  const page = PAGES[new URL(req.url ?? '/', 'http://127.0.0.1').pathname];
-  if (page === undefined) res.writeHead(404).end('not found');
-  else res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
-});
+let site: PageServer;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  site = await servePages(PAGES);
   browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser.close();
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await site.close();
 });
 
 function text(result: ToolResult): string {
@@ -63,7 +55,7 @@ async function open(path: string): Promise<RealTab & { ctx: ReturnType<typeof fa
   const real = await openTab(browser);
   await real.tab.cdp.send('Fetch.disable');
   const ctx = fakeContext([real.tab]);
-  await handlers.browser_navigate({ url: `${origin}${path}` }, ctx);
+  await handlers.browser_navigate({ url: `${site.origin}${path}` }, ctx);
   return { ...real, ctx };
 }
 

@@ -11,6 +11,7 @@ import { handlers } from '../testing/handlers';
 import { caught } from '../testing/caught';
 import { fakeContext } from '../testing/fakeContext';
 import { launchChromium, openTab, type RealTab } from '../testing/realBrowser';
+import { servePages, type PageServer } from '../testing/pageServer';
 
 const PAGES: Record<string, string> = {
   '/form.html': `<!doctype html><title>Sign up</title>
@@ -46,23 +47,16 @@ const PAGES: Record<string, string> = {
 };
 
 let browser: Browser;
-let origin: string;
-const server = createServer((req, res) => {
-  const page = PAGES[new URL(req.url ?? '/', 'http://127.0.0.1').pathname];
-  if (page === undefined) res.writeHead(404).end('not found');
-  else res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
-});
+let site: PageServer;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  site = await servePages(PAGES);
   browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser.close();
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await site.close();
 });
 
 function text(result: ToolResult): string {
@@ -75,7 +69,7 @@ function text(result: ToolResult): string {
 async function open(path: string): Promise<RealTab & { ctx: ReturnType<typeof fakeContext> }> {
   const real = await openTab(browser);
   const ctx = fakeContext([real.tab]);
-  await handlers.browser_navigate({ url: `${origin}${path}` }, ctx);
+  await handlers.browser_navigate({ url: `${site.origin}${path}` }, ctx);
   return { ...real, ctx };
 }
 
@@ -116,7 +110,7 @@ describe('browser_snapshot', () => {
   it('shows the form as an outline with refs, states and values, never the password', async () => {
     const { ctx } = await open('/form.html');
     const snapshot = text(await handlers.browser_snapshot({}, ctx));
-    expect(snapshot).toBe(`- Page URL: ${origin}/form.html
+    expect(snapshot).toBe(`- Page URL: ${site.origin}/form.html
 - Page Title: "Sign up"
 - Snapshot generation: 1
 ### Page snapshot (untrusted page content)
@@ -220,10 +214,10 @@ describe('browser_click', () => {
     const ref = refOf(text(await handlers.browser_snapshot({}, ctx)), 'link "Docs"');
     const result = text(await handlers.browser_click({ ref }, ctx));
     expect(result).toContain('The page navigated.');
-    expect(result).toContain(`- Page URL: ${origin}/next.html`);
+    expect(result).toContain(`- Page URL: ${site.origin}/next.html`);
     expect(result).toContain('- Page Title: "Next"');
     const back = text(await handlers.browser_navigate_back({}, ctx));
-    expect(back).toContain(`- Page URL: ${origin}/form.html`);
+    expect(back).toContain(`- Page URL: ${site.origin}/form.html`);
   });
 
   it('shows and clicks inside a same-origin iframe', async () => {
@@ -428,15 +422,15 @@ describe('browser_navigate', () => {
 
   it('returns the loaded page and refuses Chrome pages before touching the tab', async () => {
     const { ctx, page } = await open('/form.html');
-    const result = text(await handlers.browser_navigate({ url: `${origin}/next.html` }, ctx));
+    const result = text(await handlers.browser_navigate({ url: `${site.origin}/next.html` }, ctx));
     expect(result).toContain('- Page Title: "Next"');
-    expect(page.url()).toBe(`${origin}/next.html`);
+    expect(page.url()).toBe(`${site.origin}/next.html`);
     await expect(
       handlers.browser_navigate({ url: 'chrome://settings' }, ctx),
     ).rejects.toMatchObject({
       code: 'RESTRICTED_URL',
     });
-    expect(page.url()).toBe(`${origin}/next.html`);
+    expect(page.url()).toBe(`${site.origin}/next.html`);
   });
 });
 
