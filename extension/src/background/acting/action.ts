@@ -84,9 +84,9 @@ export class ActionArming {
 
 /**
  * Runs work with the action's watches set up while work prepares it (resolves its target). They
- * go out right after what work sends before its first await (a ref's check: resolveRef.ts), so
- * the check, which the action needs first, is not queued behind them (#26: a type's check began
- * in the page ~6 ms after the call reached the worker, behind the arming).
+ * go out right after what work sends before its first await (a ref's check: elements/target.ts),
+ * so the check, which the action needs first, is not queued behind them (#26: a type's check
+ * began in the page ~6 ms after the call reached the worker, behind the arming).
  */
 export async function armedWhile<T>(
   tab: TabHandle,
