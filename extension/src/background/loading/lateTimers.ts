@@ -121,16 +121,17 @@ export async function armLateTimers(cdp: CdpClient): Promise<boolean> {
 
 /** Opens the input gate once the browser took the input (a page that stopped every event). */
 export function inputTaken(cdp: CdpClient): void {
-  void cdp
-    .send('Runtime.evaluate', { expression: `window[${JSON.stringify(KEY)}]?.inputDone()` })
-    .catch(() => undefined);
+  tellArmed(cdp, 'inputDone');
 }
 
 /** Puts the page's timers back when the settle's check will not run (a dialog, a timeout). */
 export function disarmLateTimers(cdp: CdpClient): void {
+  tellArmed(cdp, 'restore');
+}
+
+/** Calls one of the armed page's functions, unanswered; an unarmed or gone page ignores it. */
+function tellArmed(cdp: CdpClient, call: 'inputDone' | 'restore'): void {
   void cdp
-    .send('Runtime.evaluate', {
-      expression: `window[${JSON.stringify(KEY)}]?.restore()`,
-    })
+    .send('Runtime.evaluate', { expression: `window[${JSON.stringify(KEY)}]?.${call}()` })
     .catch(() => undefined);
 }
