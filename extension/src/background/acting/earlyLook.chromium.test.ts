@@ -4,13 +4,12 @@
  * before), and every case it does not fit (requests the action started, frames, a page that
  * swallows the event) is read the usual way, with the same result.
  */
-import type { Browser } from 'playwright-core';
 import type { ToolResult } from '@browser-agent/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { handlers } from '../testing/handlers';
 import { fakeContext } from '../testing/fakeContext';
-import { launchChromium, openTab, type RealTab } from '../testing/realBrowser';
-import { servePages, type PageServer } from '../testing/pageServer';
+import { openTab, type RealTab } from '../testing/realBrowser';
+import { realBrowserWithPages } from '../testing/pageServer';
 import { recordNetwork } from '../recorders/networkLog';
 
 const BUTTONS = `<p id="out">Idle</p>
@@ -30,21 +29,10 @@ const PAGES: Record<string, string> = {
 <button onclick="this.textContent = 'Pressed'">Inner button</button>`,
 };
 
-let browser: Browser;
-let site: PageServer;
-
-beforeAll(async () => {
-  site = await servePages(PAGES, (path, res) => {
-    if (path !== '/slow') return false;
-    setTimeout(() => res.writeHead(200).end('Fetched and shown'), 100);
-    return true;
-  });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser.close();
-  await site.close();
+const env = realBrowserWithPages(PAGES, (path, res) => {
+  if (path !== '/slow') return false;
+  setTimeout(() => res.writeHead(200).end('Fetched and shown'), 100);
+  return true;
 });
 
 function text(result: ToolResult): string {
@@ -52,13 +40,13 @@ function text(result: ToolResult): string {
 }
 
 async function open(path: string): Promise<RealTab & { ctx: ReturnType<typeof fakeContext> }> {
-  const real = await openTab(browser);
+  const real = await openTab(env.browser);
   // The requests an action started are the tab's network log's (the extension's attach hook).
   // Its Fetch interception holds document responses for the download gate, which is not here.
   await recordNetwork(real.tab);
   await real.tab.cdp.send('Fetch.disable');
   const ctx = fakeContext([real.tab]);
-  await handlers.browser_navigate({ url: `${site.origin}${path}` }, ctx);
+  await handlers.browser_navigate({ url: `${env.origin}${path}` }, ctx);
   return { ...real, ctx };
 }
 

@@ -5,13 +5,12 @@
  * word that the input was taken, or the disarming, opens it for a page that stops every input
  * event; and the report shows what the page's input handlers did.
  */
-import type { Browser } from 'playwright-core';
 import type { ToolResult } from '@browser-agent/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { handlers } from '../testing/handlers';
 import { fakeContext } from '../testing/fakeContext';
-import { launchChromium, openTab, type RealTab } from '../testing/realBrowser';
-import { servePages, type PageServer } from '../testing/pageServer';
+import { openTab, type RealTab } from '../testing/realBrowser';
+import { realBrowserWithPages } from '../testing/pageServer';
 import {
   armLateTimers,
   disarmLateTimers,
@@ -34,28 +33,17 @@ const PAGES: Record<string, string> = {
   window.addEventListener(type, (e) => e.stopImmediatePropagation(), true);</script>`,
 };
 
-let browser: Browser;
-let site: PageServer;
-
-beforeAll(async () => {
-  site = await servePages(PAGES);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser.close();
-  await site.close();
-});
+const env = realBrowserWithPages(PAGES);
 
 function text(result: ToolResult): string {
   return result.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
 }
 
 async function open(path: string): Promise<RealTab & { ctx: ReturnType<typeof fakeContext> }> {
-  const real = await openTab(browser);
+  const real = await openTab(env.browser);
   await real.tab.cdp.send('Fetch.disable');
   const ctx = fakeContext([real.tab]);
-  await handlers.browser_navigate({ url: `${site.origin}${path}` }, ctx);
+  await handlers.browser_navigate({ url: `${env.origin}${path}` }, ctx);
   return { ...real, ctx };
 }
 

@@ -4,14 +4,13 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser } from 'playwright-core';
 import type { ToolResult } from '@browser-agent/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { handlers } from '../testing/handlers';
 import { caught } from '../testing/caught';
 import { fakeContext } from '../testing/fakeContext';
-import { launchChromium, openTab, type RealTab } from '../testing/realBrowser';
-import { servePages, type PageServer } from '../testing/pageServer';
+import { openTab, type RealTab } from '../testing/realBrowser';
+import { realBrowserWithPages } from '../testing/pageServer';
 
 const PAGES: Record<string, string> = {
   '/form.html': `<!doctype html><title>Sign up</title>
@@ -46,18 +45,7 @@ const PAGES: Record<string, string> = {
 </script>`,
 };
 
-let browser: Browser;
-let site: PageServer;
-
-beforeAll(async () => {
-  site = await servePages(PAGES);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser.close();
-  await site.close();
-});
+const env = realBrowserWithPages(PAGES);
 
 function text(result: ToolResult): string {
   return result.content
@@ -67,9 +55,9 @@ function text(result: ToolResult): string {
 
 /** A fresh page with the handlers' context over it, already navigated to path. */
 async function open(path: string): Promise<RealTab & { ctx: ReturnType<typeof fakeContext> }> {
-  const real = await openTab(browser);
+  const real = await openTab(env.browser);
   const ctx = fakeContext([real.tab]);
-  await handlers.browser_navigate({ url: `${site.origin}${path}` }, ctx);
+  await handlers.browser_navigate({ url: `${env.origin}${path}` }, ctx);
   return { ...real, ctx };
 }
 
@@ -110,7 +98,7 @@ describe('browser_snapshot', () => {
   it('shows the form as an outline with refs, states and values, never the password', async () => {
     const { ctx } = await open('/form.html');
     const snapshot = text(await handlers.browser_snapshot({}, ctx));
-    expect(snapshot).toBe(`- Page URL: ${site.origin}/form.html
+    expect(snapshot).toBe(`- Page URL: ${env.origin}/form.html
 - Page Title: "Sign up"
 - Snapshot generation: 1
 ### Page snapshot (untrusted page content)
@@ -214,10 +202,10 @@ describe('browser_click', () => {
     const ref = refOf(text(await handlers.browser_snapshot({}, ctx)), 'link "Docs"');
     const result = text(await handlers.browser_click({ ref }, ctx));
     expect(result).toContain('The page navigated.');
-    expect(result).toContain(`- Page URL: ${site.origin}/next.html`);
+    expect(result).toContain(`- Page URL: ${env.origin}/next.html`);
     expect(result).toContain('- Page Title: "Next"');
     const back = text(await handlers.browser_navigate_back({}, ctx));
-    expect(back).toContain(`- Page URL: ${site.origin}/form.html`);
+    expect(back).toContain(`- Page URL: ${env.origin}/form.html`);
   });
 
   it('shows and clicks inside a same-origin iframe', async () => {
@@ -422,15 +410,15 @@ describe('browser_navigate', () => {
 
   it('returns the loaded page and refuses Chrome pages before touching the tab', async () => {
     const { ctx, page } = await open('/form.html');
-    const result = text(await handlers.browser_navigate({ url: `${site.origin}/next.html` }, ctx));
+    const result = text(await handlers.browser_navigate({ url: `${env.origin}/next.html` }, ctx));
     expect(result).toContain('- Page Title: "Next"');
-    expect(page.url()).toBe(`${site.origin}/next.html`);
+    expect(page.url()).toBe(`${env.origin}/next.html`);
     await expect(
       handlers.browser_navigate({ url: 'chrome://settings' }, ctx),
     ).rejects.toMatchObject({
       code: 'RESTRICTED_URL',
     });
-    expect(page.url()).toBe(`${site.origin}/next.html`);
+    expect(page.url()).toBe(`${env.origin}/next.html`);
   });
 });
 
