@@ -8,7 +8,7 @@ import type { ToolResult } from '@browser-agent/protocol';
 import { describe, expect, it } from 'vitest';
 import { handlers } from '../testing/handlers';
 import { fakeContext } from '../testing/fakeContext';
-import { openTab, type RealTab } from '../testing/realBrowser';
+import { commandsSent, openTab, type RealTab } from '../testing/realBrowser';
 import { realBrowserWithPages } from '../testing/pageServer';
 import { recordNetwork } from '../recorders/networkLog';
 
@@ -50,23 +50,6 @@ async function open(path: string): Promise<RealTab & { ctx: ReturnType<typeof fa
   return { ...real, ctx };
 }
 
-/** What the handlers send the tab from now on: each command, with its expression if any. */
-function commandsSent(tab: RealTab['tab']): string[] {
-  const sent: string[] = [];
-  const { cdp } = tab;
-  Object.assign(tab, {
-    cdp: {
-      ...cdp,
-      send: (...call: Parameters<typeof cdp.send>) => {
-        const params = call[1] as { expression?: string } | undefined;
-        sent.push(`${call[0]} ${params?.expression?.slice(0, 60) ?? ''}`.trim());
-        return cdp.send(...call);
-      },
-    },
-  });
-  return sent;
-}
-
 /** The commands sent after the action's quiet check (the main-world check of lateTimers.ts). */
 function afterQuietCheck(sent: readonly string[]): string[] {
   const at = sent.findLastIndex((c) => c.includes('__browserAgentLateTimers'));
@@ -88,7 +71,7 @@ describe("an action's report, read with its quiet check (#26)", () => {
   it('sends nothing after the check, and reports the new title and the change', async () => {
     const { ctx, tab } = await open('/page.html');
     await handlers.browser_snapshot({}, ctx);
-    const sent = commandsSent(tab);
+    const sent = commandsSent(tab, 60);
     expect(await clickButton(ctx, 'Now')).toContain('Clicked!');
     const clicked = sent.slice(sent.findIndex((c) => c.startsWith('Input.dispatchMouseEvent')));
     expect(afterQuietCheck(clicked)).toEqual([]);
@@ -111,7 +94,7 @@ describe("an action's report, read with its quiet check (#26)", () => {
   it('reads the page again after the requests the action started answered', async () => {
     const { ctx, tab } = await open('/page.html');
     await handlers.browser_snapshot({}, ctx);
-    const sent = commandsSent(tab);
+    const sent = commandsSent(tab, 60);
     const result = await clickButton(ctx, 'Fetch');
     expect(result).toContain('Fetched and shown');
     expect(sent).toContain('Page.getNavigationHistory');
@@ -120,7 +103,7 @@ describe("an action's report, read with its quiet check (#26)", () => {
   it('reads the page the usual way when the page swallows the quiet event', async () => {
     const { ctx, tab } = await open('/swallow.html');
     await handlers.browser_snapshot({}, ctx);
-    const sent = commandsSent(tab);
+    const sent = commandsSent(tab, 60);
     const result = await clickButton(ctx, 'Now');
     expect(result).toContain('- Page Title: "After"');
     expect(result).toMatch(/Clicked!/);

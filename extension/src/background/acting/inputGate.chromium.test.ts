@@ -9,7 +9,7 @@ import type { ToolResult } from '@browser-agent/protocol';
 import { describe, expect, it } from 'vitest';
 import { handlers } from '../testing/handlers';
 import { fakeContext } from '../testing/fakeContext';
-import { openTab, type RealTab } from '../testing/realBrowser';
+import { commandsSent, openTab, type RealTab } from '../testing/realBrowser';
 import { realBrowserWithPages } from '../testing/pageServer';
 import {
   armLateTimers,
@@ -121,19 +121,7 @@ describe("a type's check sent with its text waits at the input gate (#26)", () =
   it("reports what the field's input handler showed, on both kinds of page", async () => {
     for (const path of ['/suggest.html', '/deaf.html']) {
       const { ctx, tab } = await open(path);
-      const sent: string[] = [];
-      const { cdp } = tab;
-      Object.assign(tab, {
-        cdp: {
-          ...cdp,
-          send: (...call: Parameters<typeof cdp.send>) => {
-            sent.push(
-              `${call[0]} ${(call[1] as { expression?: string } | undefined)?.expression ?? ''}`,
-            );
-            return cdp.send(...call);
-          },
-        },
-      });
+      const sent = commandsSent(tab, Infinity);
       const snapshot = text(await handlers.browser_snapshot({}, ctx));
       const ref = snapshot
         .split('\n')

@@ -33,3 +33,23 @@ export async function openTab(browser: Browser): Promise<RealTab> {
   const tab: TabHandle = { tabId: nextTabId++, cdp: cdpFromSession(session), state: newTabState() };
   return { page, tab };
 }
+
+/**
+ * What the handlers send the tab from now on, in order: each command's method, then the first
+ * `expressionChars` characters of its expression if it has one.
+ */
+export function commandsSent(tab: TabHandle, expressionChars = 0): string[] {
+  const sent: string[] = [];
+  const { cdp } = tab;
+  Object.assign(tab, {
+    cdp: {
+      ...cdp,
+      send: (...call: Parameters<typeof cdp.send>) => {
+        const params = call[1] as { expression?: string } | undefined;
+        sent.push(`${call[0]} ${params?.expression?.slice(0, expressionChars) ?? ''}`.trim());
+        return cdp.send(...call);
+      },
+    },
+  });
+  return sent;
+}

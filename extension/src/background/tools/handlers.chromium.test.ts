@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { handlers } from '../testing/handlers';
 import { caught } from '../testing/caught';
 import { fakeContext } from '../testing/fakeContext';
-import { openTab, type RealTab } from '../testing/realBrowser';
+import { commandsSent, openTab, type RealTab } from '../testing/realBrowser';
 import { realBrowserWithPages } from '../testing/pageServer';
 
 const PAGES: Record<string, string> = {
@@ -68,22 +68,6 @@ async function closedPortUrl(): Promise<string> {
   const { port } = probe.address() as AddressInfo;
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   return `http://127.0.0.1:${port}/`;
-}
-
-/** The CDP methods the handlers send to the tab from now on, in order. */
-function commandsSent(tab: RealTab['tab']): string[] {
-  const sent: string[] = [];
-  const { cdp } = tab;
-  Object.assign(tab, {
-    cdp: {
-      ...cdp,
-      send: (...call: Parameters<typeof cdp.send>) => {
-        sent.push(call[0]);
-        return cdp.send(...call);
-      },
-    },
-  });
-  return sent;
 }
 
 /** The ref the latest snapshot gave the line that contains `fragment`. */
