@@ -76,6 +76,15 @@ test.describe('dialogs, tabs and navigation', () => {
     expect(reload.text).toContain('beforeunload dialog');
     await callOk(client, 'browser_handle_dialog', { accept: false });
     expect((await callOk(client, 'browser_snapshot', {})).text).toContain('button "Armed"');
+
+    // Closing the tab is asked too: the close answers it "leave" and says so. It used to wait on a
+    // dialog nobody could answer (the debugger was detached first) until the call timed out.
+    await callOk(client, 'browser_tabs', { action: 'new', url: site.url('/titled?title=Kept') });
+    await callOk(client, 'browser_tabs', { action: 'select', index: 0 });
+    const closed = await callOk(client, 'browser_tabs', { action: 'close' });
+    expect(closed.text).toContain('Its page asked before leaving');
+    expect(closed.text).not.toContain('dialogs.html');
+    expect(closed.text).toContain('Kept');
   });
 
   test('pages that open tabs: reported, joined to the session, selectable; background tabs keep focus', async ({

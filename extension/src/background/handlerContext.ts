@@ -58,8 +58,15 @@ export interface HandlerContext {
    * it, TAB_CLOSED when it is gone.
    */
   tabById(tabId: number): Promise<TabHandle>;
-  /** Closes the tab at index, or the current tab; returns the session's tabs left open. */
-  closeTab(index?: number): Promise<TabSummary[]>;
+  /** Closes the tab at index, or the current tab (worker/closeTab.ts). */
+  closeTab(index?: number): Promise<ClosedTab>;
+}
+
+export interface ClosedTab {
+  /** The session's tabs left open. */
+  left: TabSummary[];
+  /** Its page asked before leaving (beforeunload), and closing answered "leave". */
+  leaveAsked: boolean;
 }
 
 export type Handler<N extends ToolName> = (

@@ -164,6 +164,7 @@ describe('SessionContexts: the tab list', () => {
       },
     });
     const hub = {
+      isAttached: () => false,
       detach: () => Promise.resolve(),
       handleDetach: () => undefined,
     } as unknown as DebuggerHub;
@@ -177,7 +178,7 @@ describe('SessionContexts: the tab list', () => {
     // One after the other, the tabs would be asked for only once Chrome had removed the tab.
     expect([...events].sort()).toEqual(['get 7', 'get 8', 'remove 9']);
     removed();
-    expect(await closing).toEqual([
+    expect((await closing).left).toEqual([
       { index: 0, tabId: 7, url: 'u7', title: 't7', current: false },
       { index: 1, tabId: 8, url: 'u8', title: 't8', current: true },
     ]);

@@ -2,7 +2,7 @@ import { BridgeError, ErrorCode } from '@browser-agent/protocol';
 import { BusyClock, timedClient } from './busyClock';
 import type { CdpClient } from './cdp';
 import type { DebuggerHub } from './debuggerHub';
-import type { ArrivalTab, HandlerContext, TabSummary } from './handlerContext';
+import type { ArrivalTab, ClosedTab, HandlerContext, TabSummary } from './handlerContext';
 import type { TabHandle } from './tabStates';
 import type { SessionRecord, SessionStore } from './sessionStore';
 import type { TabStates } from './tabStates';
@@ -11,6 +11,7 @@ import { checkOrigin } from '@browser-agent/protocol';
 import type { BlockedLoad } from './guard/originGuard';
 import { notingPresses } from './recording/presses';
 import type { SpareTab } from './worker/spareTab';
+import { closeAgentTab } from './worker/closeTab';
 
 /** See adoptPopup. */
 const POPUP_CLOSE_DELAY_MS = 300;
@@ -193,22 +194,22 @@ export class SessionContexts {
         await this.#store.save();
         return handle(tabId);
       },
-      closeTab: async (index?: number): Promise<TabSummary[]> => {
+      closeTab: async (index?: number): Promise<ClosedTab> => {
         const tabId = index === undefined ? record.currentTabId : tabIdAt(index);
         if (tabId === undefined)
           throw new BridgeError(ErrorCode.NO_TAB, 'This session has no tab to close.', NO_TAB_HINT);
         // The other tabs are read while this one closes (closing it changes none of them): the
         // browser takes 13-18 ms to remove a tab, and the list after it was another 4-13 (#26).
         const others = record.tabIds.filter((id) => id !== tabId);
-        const [, tabs] = await Promise.all([
+        const [leaveAsked, tabs] = await Promise.all([
           (async () => {
-            await this.#hub.detach(tabId);
-            await chrome.tabs.remove(tabId).catch(() => undefined);
+            const asked = await closeAgentTab(this.#hub, tabId, this.#tabStates.peek(tabId));
             await this.forgetTab(tabId);
+            return asked;
           })(),
           Promise.all(others.map((id) => liveTab(id))),
         ]);
-        return summarize(others, tabs);
+        return { left: await summarize(others, tabs), leaveAsked };
       },
     };
   }

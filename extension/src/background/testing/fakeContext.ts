@@ -67,7 +67,7 @@ export function fakeContext(tabs: TabHandle[], makeCdp?: () => CdpClient): FakeC
     closeTab: (index) => {
       tabs.splice(index ?? current, 1);
       current = Math.min(current, tabs.length - 1);
-      return Promise.resolve(summaries());
+      return Promise.resolve({ left: summaries(), leaveAsked: false });
     },
   };
 }

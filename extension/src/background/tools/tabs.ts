@@ -40,9 +40,12 @@ export const tabs: Handler<'browser_tabs'> = async (args, ctx) => {
         args.index === undefined && args.tabId === undefined
           ? undefined
           : await indexOf(ctx, args.index, args.tabId, 'close');
-      const left = await ctx.closeTab(index);
+      const { left, leaveAsked } = await ctx.closeTab(index);
       const which = index === undefined ? 'the current tab' : `tab ${index}`;
-      return tabsResult(`Closed ${which}.\n`, left);
+      const asked = leaveAsked
+        ? ' Its page asked before leaving (a beforeunload dialog, as for unsaved changes); closing answered it "leave".'
+        : '';
+      return tabsResult(`Closed ${which}.${asked}\n`, left);
     }
   }
 };
