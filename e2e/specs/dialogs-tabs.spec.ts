@@ -87,6 +87,25 @@ test.describe('dialogs, tabs and navigation', () => {
     expect(closed.text).toContain('Kept');
   });
 
+  test('a session that ends closes its tabs, one whose page asks before leaving included', async ({
+    bridge,
+    site,
+  }) => {
+    const url = site.url('/dialogs.html');
+    const client = await agentOn(bridge, url);
+    const asking = await bridge.pageWithUrl(url);
+    asking.on('dialog', () => undefined);
+    await callOk(client, 'browser_click', { role: 'button', name: 'Arm beforeunload' });
+    const second = site.url('/titled?title=Second');
+    await callOk(client, 'browser_tabs', { action: 'new', url: second });
+    const after = await bridge.pageWithUrl(second);
+    await client.close();
+    // With "close" on session end (the default) both go; the armed page held the remove, and the
+    // tab after it, before.
+    await expect.poll(() => asking.isClosed(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => after.isClosed(), { timeout: 15_000 }).toBe(true);
+  });
+
   test('pages that open tabs: reported, joined to the session, selectable; background tabs keep focus', async ({
     bridge,
     site,

@@ -5,6 +5,7 @@ import { showOverlay } from './overlay';
 import type { SessionRecord, SessionStore } from './sessionStore';
 import type { TabStates } from './tabStates';
 import { friendlyClientName } from '../shared/clientNames';
+import { closeAgentTab } from './worker/closeTab';
 
 /** What the user can do to a session from the side panel or the overlay. */
 export class Controls {
@@ -70,10 +71,11 @@ export class Controls {
     record.tabIds = [];
     record.currentTabId = undefined;
     for (const tabId of tabIds) {
+      const state = this.#tabStates.peek(tabId);
       this.#tabStates.delete(tabId);
       if (close) {
-        await chrome.tabs.remove(tabId).catch(() => undefined);
-        await this.#hub.detach(tabId);
+        // A page that asks before leaving would hold the remove, and the rest of the tabs with it.
+        await closeAgentTab(this.#hub, tabId, state);
       } else {
         showOverlay(tabId, null);
         void this.#questionsSettled(tabId).then(() => this.#hub.detach(tabId));
