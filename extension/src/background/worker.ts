@@ -259,7 +259,7 @@ export class Worker {
   }
 
   sessionsChanged(): void {
-    this.popups.refresh();
+    this.popups.sessionsChanged();
     this.tabsMayHaveChanged();
     clearTimeout(this.#broadcastTimer);
     // The view reads every tab back from Chrome; with no panel open nobody would see it, and a
