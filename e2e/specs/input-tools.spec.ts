@@ -50,6 +50,28 @@ test.describe('input tools', () => {
     expect(badSelector.text).toContain(ErrorCode.INVALID_ARGS);
   });
 
+  test('select_option by ref takes in a page that patches the DOM methods it calls, and the page hears it', async ({
+    bridge,
+    site,
+  }) => {
+    const url = site.url('/select-patched.html');
+    const client = await agentOn(bridge, url);
+    const page = await bridge.pageWithUrl(url);
+    const ref = findRef(await snapshot(client), 'combobox', 'Plan');
+    const chosen = await callOk(client, 'browser_select_option', { ref, values: ['Pro'] });
+    expect(chosen.text).toContain('Selected "Pro" in combobox "Plan"');
+    // The choice is real (the page's own setter swallowed it in the main world) and the page's
+    // change listener ran (its patched dispatchEvent swallowed the main world's events).
+    await expect(page.locator('#plan')).toHaveValue('Pro');
+    await expect(page.locator('#chosen')).toHaveText('Plan: Pro');
+    // fill_form sets its selects the same way.
+    await callOk(client, 'browser_fill_form', {
+      fields: [{ role: 'combobox', name: 'Plan', value: 'Free' }],
+    });
+    await expect(page.locator('#plan')).toHaveValue('Free');
+    await expect(page.locator('#chosen')).toHaveText('Plan: Free');
+  });
+
   test('type (clear, append, submit), fill_form, select_option, hover and press_key', async ({
     bridge,
     site,

@@ -2,7 +2,7 @@
 import { BridgeError, ErrorCode, textResult, type ToolResult } from '@browser-agent/protocol';
 import type { AreaHandlers, Handler, HandlerContext } from '../handlerContext';
 import type { TabHandle } from '../tabStates';
-import { performAction } from '../acting/action';
+import { armedWhile, performAction } from '../acting/action';
 import { clickPoint } from '../elements/clickPoint';
 import { assertNoDialog } from '../recorders/dialogs';
 import { rememberTypedSecret } from '../recorders/requestSecrets';
@@ -10,10 +10,10 @@ import { closeFileChooser, inputAnswered, openFileChooser } from '../recorders/f
 import { elementCdp } from '../elements/elementCdp';
 import { Hint } from '../common/hints';
 import { echo, prepareField, typeText } from '../acting/typing';
-import { withElement } from '../elements/withElement';
+import { withElement, withModelElement } from '../elements/withElement';
 import { mouseClick } from '../acting/mouse';
-import { releaseElement, type ResolvedElement } from '../elements/resolveRef';
-import { resolveTarget } from '../elements/target';
+import { releaseElement, type ElementHandle } from '../elements/resolveRef';
+import { resolveModelTarget } from '../elements/target';
 import { oneLine } from '../common/text';
 import { UPLOAD_ORIGIN_PREFIX } from '../common/constants';
 
@@ -46,7 +46,7 @@ const SELECT_FUNCTION = `function (wanted) {
 
 async function selectIn(
   tab: TabHandle,
-  element: ResolvedElement,
+  element: ElementHandle,
   values: readonly string[],
 ): Promise<string[]> {
   const { result } = await elementCdp(tab, element).send('Runtime.callFunctionOn', {
@@ -70,20 +70,32 @@ async function selectIn(
 
 export const selectOption: Handler<'browser_select_option'> = async (args, ctx) => {
   const tab = await ctx.currentTab();
-  return withElement(tab, args, async (element) => {
-    let labels: string[] = [];
-    const result = await performAction(ctx, tab, `Selecting in ${element.label}.`, async () => {
-      labels = await selectIn(tab, element, args.values);
-    });
-    const first = result.content[0];
-    if (first?.type === 'text') {
-      first.text = first.text.replace(
+  // The page model's handle, checked while the action's watches are armed: the same three round
+  // trips as a type's, where the main world's handle took six in a row (#26: select was 3× the
+  // floor). In the model's world the page cannot patch the DOM methods the selection calls; the
+  // input and change events it fires reach the page's listeners all the same.
+  return armedWhile(tab, (arming) =>
+    withModelElement(tab, args, async (element) => {
+      let labels: string[] = [];
+      const result = await performAction(
+        ctx,
+        tab,
         `Selecting in ${element.label}.`,
-        `Selected ${labels.map((l) => JSON.stringify(l)).join(', ')} in ${element.label}.`,
+        async () => {
+          labels = await selectIn(tab, element, args.values);
+        },
+        arming,
       );
-    }
-    return result;
-  });
+      const first = result.content[0];
+      if (first?.type === 'text') {
+        first.text = first.text.replace(
+          `Selecting in ${element.label}.`,
+          `Selected ${labels.map((l) => JSON.stringify(l)).join(', ')} in ${element.label}.`,
+        );
+      }
+      return result;
+    }),
+  );
 };
 
 // Tells fill_form how to set an element.
@@ -100,10 +112,12 @@ const KIND_FUNCTION = `function () {
 export const fillForm: Handler<'browser_fill_form'> = async (args, ctx) => {
   const tab = await ctx.currentTab();
   assertNoDialog(tab);
-  // Every target is resolved before anything changes, so a bad one fails the call untouched.
-  const elements: ResolvedElement[] = [];
+  // Every target is resolved before anything changes, so a bad one fails the call untouched. On
+  // the page model's handles, as select_option's: the page cannot patch the DOM methods and
+  // setters that set a select or a slider there (security.md, session 30).
+  const elements: ElementHandle[] = [];
   try {
-    for (const field of args.fields) elements.push(await resolveTarget(tab, field));
+    for (const field of args.fields) elements.push(await resolveModelTarget(tab, field));
     const done: string[] = [];
     const result = await performAction(ctx, tab, 'Filled the form.', async () => {
       for (const [i, field] of args.fields.entries()) {
@@ -123,7 +137,7 @@ export const fillForm: Handler<'browser_fill_form'> = async (args, ctx) => {
 
 async function fillOne(
   tab: TabHandle,
-  element: ResolvedElement,
+  element: ElementHandle,
   value: string | boolean,
 ): Promise<string> {
   const { cdp } = tab;
@@ -173,7 +187,7 @@ const RANGE_FUNCTION = `function (value) {
   return { value: this.value };
 }`;
 
-async function setRange(tab: TabHandle, element: ResolvedElement, value: string): Promise<string> {
+async function setRange(tab: TabHandle, element: ElementHandle, value: string): Promise<string> {
   if (value.trim() === '' || !Number.isFinite(Number(value))) {
     throw new BridgeError(
       ErrorCode.INVALID_ARGS,
