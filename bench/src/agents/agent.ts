@@ -42,6 +42,8 @@ export interface Agent {
   find(text: string): Promise<StepOutcome>;
   click(target: Target): Promise<StepOutcome>;
   type(target: Target, text: string, options?: { submit?: boolean }): Promise<StepOutcome>;
+  /** Chooses the option labelled `label` of a `<select>`. */
+  select(target: Target, label: string): Promise<StepOutcome>;
   /** Runs `() => …` source in the page; the outcome's text carries the JSON result. */
   evaluate(fn: string): Promise<StepOutcome>;
   waitForText(text: string): Promise<StepOutcome>;

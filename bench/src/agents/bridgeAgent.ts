@@ -50,6 +50,11 @@ export class BridgeAgent implements Agent {
     return this.#ok(this.#client.callOk('browser_type', { ref, text, ...options }));
   }
 
+  select(target: Target, label: string): Promise<StepOutcome> {
+    const ref = this.#ref(target);
+    return this.#ok(this.#client.callOk('browser_select_option', { ref, values: [label] }));
+  }
+
   evaluate(fn: string): Promise<StepOutcome> {
     return this.#ok(this.#client.callOk('browser_evaluate', { function: fn }));
   }

@@ -67,6 +67,13 @@ export class FloorAgent implements Agent {
     });
   }
 
+  select(target: Target, label: string): Promise<StepOutcome> {
+    return timed(async () => {
+      await this.#locate(target).selectOption({ label });
+      return `selected ${label} in ${target.name}`;
+    });
+  }
+
   evaluate(fn: string): Promise<StepOutcome> {
     return timed(async () => {
       const value: unknown = await this.#page.evaluate(`(${fn}\n)()`);

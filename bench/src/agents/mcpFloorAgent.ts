@@ -55,6 +55,10 @@ export class McpFloorAgent implements Agent {
     return this.#call(T.type, { ...target, text, ...options });
   }
 
+  select(target: Target, label: string): Promise<StepOutcome> {
+    return this.#call(T.select, { ...target, label });
+  }
+
   evaluate(fn: string): Promise<StepOutcome> {
     return this.#call(T.evaluate, { function: fn });
   }

@@ -19,8 +19,7 @@ export interface GuardBounds {
 export const GUARD_BOUNDS: GuardBounds = { suite: 1.6, step: 2.5 };
 
 /**
- * The step kinds the issue names (the suite has no select step yet); `submit` is a type that
- * presses Enter (recordingAgent.ts).
+ * The step kinds the issue names; `submit` is a type that presses Enter (recordingAgent.ts).
  */
 export const JUDGED_STEPS: readonly string[] = [
   'navigate',

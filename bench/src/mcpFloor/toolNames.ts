@@ -6,6 +6,7 @@ export const MCP_FLOOR_TOOLS = {
   find: 'find',
   click: 'click',
   type: 'type',
+  select: 'select_option',
   evaluate: 'evaluate',
   waitForText: 'wait_for',
   screenshot: 'screenshot',

@@ -27,6 +27,9 @@ export function registerFloorTools(server: McpServer, floor: FloorAgent): void {
     { inputSchema: { ...target, text: z.string(), submit: z.boolean().optional() } },
     (a) => text(floor.type(a, a.text, { submit: a.submit })),
   );
+  tool(T.select, { inputSchema: { ...target, label: z.string() } }, (a) =>
+    text(floor.select(a, a.label)),
+  );
   tool(T.evaluate, { inputSchema: { function: z.string() } }, (a) =>
     text(floor.evaluate(a.function)),
   );

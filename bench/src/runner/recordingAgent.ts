@@ -41,6 +41,9 @@ export class RecordingAgent implements Agent {
     const kind = options?.submit === true ? 'submit' : 'type';
     return this.#record(kind, this.#inner.type(target, text, options));
   }
+  select(target: Target, label: string) {
+    return this.#record('select', this.#inner.select(target, label));
+  }
   evaluate(fn: string) {
     return this.#record('evaluate', this.#inner.evaluate(fn));
   }

@@ -34,10 +34,11 @@ export const suite: readonly Flow[] = [
       await agent.read();
       await agent.type({ role: 'textbox', name: 'Name' }, 'Grace Hopper');
       await agent.type({ role: 'textbox', name: 'Email' }, 'grace@example.test');
+      await agent.select({ role: 'combobox', name: 'Topic' }, 'Billing');
       await agent.type({ role: 'textbox', name: 'Message' }, 'Please call me back.');
       await agent.click({ role: 'checkbox', name: 'Subscribe to news' });
       await agent.click({ role: 'button', name: 'Send' });
-      await agent.waitForText('Thanks, Grace Hopper (subscribed)');
+      await agent.waitForText('Thanks, Grace Hopper (subscribed) about Billing');
     },
   },
   {
