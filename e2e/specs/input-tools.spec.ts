@@ -72,6 +72,26 @@ test.describe('input tools', () => {
     await expect(page.locator('#chosen')).toHaveText('Plan: Free');
   });
 
+  test('select_option waits for what the choice started: a request, a new page', async ({
+    bridge,
+    site,
+  }) => {
+    const client = await agentOn(bridge, site.url('/select-actions.html'));
+    // As an agent does: it read the page before it chose; the result shows what changed since.
+    const region = await callOk(client, 'browser_select_option', {
+      ref: findRef(await snapshot(client), 'combobox', 'Region'),
+      values: ['North'],
+    });
+    expect(region.text).toContain('Items: alpha, beta');
+    const jump = await callOk(client, 'browser_select_option', {
+      role: 'combobox',
+      name: 'Go to',
+      values: ['Jumped'],
+    });
+    expect(jump.text).toContain('Jumped');
+    expect(jump.text).toContain('A new page is shown');
+  });
+
   test('type (clear, append, submit), fill_form, select_option, hover and press_key', async ({
     bridge,
     site,

@@ -85,6 +85,9 @@ export const selectOption: Handler<'browser_select_option'> = async (args, ctx) 
           labels = await selectIn(tab, element, args.values);
         },
         arming,
+        // The selection fires input and change in the page's task that runs it: the quiet
+        // check can go out with it, as a type's does with its text (a round trip less).
+        { checkWithInput: true },
       );
       const first = result.content[0];
       if (first?.type === 'text') {
