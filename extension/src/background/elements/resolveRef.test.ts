@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '@browser-agent/protocol';
-import { releaseElement, resolveEntry, resolveModelEntry } from './resolveRef';
+import { releaseElement, resolveEntry, resolveModelEntry, stepOnEntry } from './resolveRef';
 import type { RefEntry } from '../tabStates';
 import { fakeCdp } from '../testing/fakeCdp';
 import { fakeTab } from '../testing/fakeContext';
@@ -120,6 +120,41 @@ describe('resolveModelEntry with a first step (#26: the step goes out with the c
     });
     expect((await caught(resolveModelEntry(fakeTab(hidden), entry, first))).code).toBe(
       ErrorCode.NOT_VISIBLE,
+    );
+  });
+});
+
+describe('stepOnEntry (#26: a one-step tool needs no handle on the element)', () => {
+  const step = { fn: 'function (v) { return v; }', args: [['Pro']] };
+  const answering = (answer: unknown) =>
+    fakeCdp({ 'Runtime.evaluate': () => ({ result: { type: 'object', value: answer } }) });
+
+  it('checks and runs the step in one call, with no handle to take or free', async () => {
+    const cdp = answering({ check: { state: 'shown', role: 'textbox', name: 'Name' }, value: 7 });
+    expect(await stepOnEntry(fakeTab(cdp), entry, step)).toBe(7);
+    expect(cdp.calls.map((c) => c.method)).toEqual(['Runtime.evaluate']);
+    const call = (cdp.calls[0]?.params as { expression: string }).expression;
+    expect(call).toContain(
+      '.checkThen(3, "textbox", "Name", function (v) { return v; }, [["Pro"]])',
+    );
+  });
+
+  it('refuses a renamed, hidden or vanished element, whose step the page model never ran', async () => {
+    const renamed = answering({ check: { state: 'shown', role: 'textbox', name: 'Other' } });
+    expect((await caught(stepOnEntry(fakeTab(renamed), entry, step))).code).toBe(
+      ErrorCode.STALE_REF,
+    );
+    const hidden = answering({ check: { state: 'hidden', role: 'textbox', name: 'Name' } });
+    expect((await caught(stepOnEntry(fakeTab(hidden), entry, step))).code).toBe(
+      ErrorCode.NOT_VISIBLE,
+    );
+    const navigated = fakeCdp({
+      'Runtime.evaluate': () => {
+        throw new Error('Cannot find context with specified id');
+      },
+    });
+    expect((await caught(stepOnEntry(fakeTab(navigated), entry, step))).code).toBe(
+      ErrorCode.STALE_REF,
     );
   });
 });

@@ -129,6 +129,25 @@ export async function resolveModelEntry(
   }
 }
 
+/**
+ * Runs `step` on the entry's element in the page model's world, in the same call as the check
+ * that it is still the element the agent saw (checkThen): for a tool whose whole page-side work
+ * is one step, which then needs no handle on the element (#26: two evaluates fewer in the page
+ * before the action). A stale or hidden element fails as in resolveModelEntry and is never
+ * touched; undefined when the step threw.
+ */
+export async function stepOnEntry(
+  tab: TabHandle,
+  entry: RefEntry,
+  step: FirstStep,
+): Promise<unknown> {
+  const checked = (await callModel(tab, entry.world, checkCall(entry, step)).catch(
+    () => undefined,
+  )) as CheckedStep | undefined;
+  checkLive(entry, describeEntry(entry), checked?.check);
+  return checked?.value;
+}
+
 /** The page-model call that checks the entry's element, with the first step when there is one. */
 function checkCall(entry: RefEntry, first: FirstStep | undefined): string {
   if (first === undefined) return `check(${entry.localId})`;

@@ -87,7 +87,7 @@ export async function resolveSteppedTarget(
 }
 
 /** The one element the target names, as a ref entry; not yet checked to be live. */
-async function targetEntry(tab: TabHandle, target: ElementTarget): Promise<RefEntry> {
+export async function targetEntry(tab: TabHandle, target: ElementTarget): Promise<RefEntry> {
   const kind = kindOf(target);
   if (kind === 'ref' && target.ref !== undefined) return refEntry(tab, target.ref);
   const { call, what } = queryFor(kind === 'selector' ? 'selector' : 'locator', target);

@@ -8,7 +8,7 @@ import {
   type ResolvedElement,
   type SteppedElement,
 } from './resolveRef';
-import { resolveModelTarget, resolveSteppedTarget, resolveTarget } from './target';
+import { resolveSteppedTarget, resolveTarget } from './target';
 
 type Target = Parameters<typeof resolveTarget>[1];
 
@@ -19,18 +19,6 @@ export function withElement<T>(
   work: (element: ResolvedElement) => Promise<T>,
 ): Promise<T> {
   return withResolved(tab, () => resolveTarget(tab, target), work);
-}
-
-/**
- * Like withElement, with the page model's handle (resolveModelEntry: two round trips fewer),
- * whose DOM methods the page cannot patch.
- */
-export function withModelElement<T>(
-  tab: TabHandle,
-  target: Target,
-  work: (element: ElementHandle) => Promise<T>,
-): Promise<T> {
-  return withResolved(tab, () => resolveModelTarget(tab, target), work);
 }
 
 /**
