@@ -34,11 +34,13 @@ export const suite: readonly Flow[] = [
       await agent.read();
       await agent.type({ role: 'textbox', name: 'Name' }, 'Grace Hopper');
       await agent.type({ role: 'textbox', name: 'Email' }, 'grace@example.test');
+      // Two choices: one select step per pass made the guard's select median one of three.
       await agent.select({ role: 'combobox', name: 'Topic' }, 'Billing');
+      await agent.select({ role: 'combobox', name: 'Reply by' }, 'Phone');
       await agent.type({ role: 'textbox', name: 'Message' }, 'Please call me back.');
       await agent.click({ role: 'checkbox', name: 'Subscribe to news' });
       await agent.click({ role: 'button', name: 'Send' });
-      await agent.waitForText('Thanks, Grace Hopper (subscribed) about Billing');
+      await agent.waitForText('Thanks, Grace Hopper (subscribed) about Billing, reply by phone');
     },
   },
   {
