@@ -110,11 +110,7 @@ export async function resolveModelEntry(
   const label = describeEntry(entry);
   // Both at once; the page-model handle is freed with the element (releaseElement).
   const [checked, isolated] = await Promise.all([
-    callModel(tab, entry.world, checkCall(entry, first)).then(
-      (value): CheckedStep =>
-        first === undefined ? { check: value as ElementCheck } : (value as CheckedStep),
-      () => undefined,
-    ),
+    checkEntry(tab, entry, first),
     elementObject(tab, entry.world, entry.localId),
   ]);
   try {
@@ -141,11 +137,25 @@ export async function stepOnEntry(
   entry: RefEntry,
   step: FirstStep,
 ): Promise<unknown> {
-  const checked = (await callModel(tab, entry.world, checkCall(entry, step)).catch(
-    () => undefined,
-  )) as CheckedStep | undefined;
+  const checked = await checkEntry(tab, entry, step);
   checkLive(entry, describeEntry(entry), checked?.check);
   return checked?.value;
+}
+
+/**
+ * The page model's check of the entry's element, with what the first step returned when there
+ * is one; undefined when the model's world is gone (the frame navigated or closed).
+ */
+function checkEntry(
+  tab: TabHandle,
+  entry: RefEntry,
+  first: FirstStep | undefined,
+): Promise<CheckedStep | undefined> {
+  return callModel(tab, entry.world, checkCall(entry, first)).then(
+    (value): CheckedStep =>
+      first === undefined ? { check: value as ElementCheck } : (value as CheckedStep),
+    () => undefined,
+  );
 }
 
 /** The page-model call that checks the entry's element, with the first step when there is one. */

@@ -67,9 +67,6 @@ export async function resolveModelTarget(
   tab: TabHandle,
   target: ElementTarget,
 ): Promise<ElementHandle> {
-  // As in resolveSteppedTarget: a ref's check goes out before an action's arming.
-  if (kindOf(target) === 'ref' && target.ref !== undefined)
-    return resolveModelEntry(tab, refEntry(tab, target.ref));
   return resolveModelEntry(tab, await targetEntry(tab, target));
 }
 

@@ -117,8 +117,7 @@ export class PopupGuard {
     void this.#store
       .all()
       .then((records) => {
-        if (!this.#queued && sessionsKey(records) === this.#builtKey) return;
-        this.refresh();
+        if (sessionsKey(records) !== this.#builtKey) this.refresh();
       })
       .catch(() => this.refresh());
   }

@@ -85,7 +85,6 @@ function selectedLabels(value: unknown, label: string): string[] {
 
 export const selectOption: Handler<'browser_select_option'> = async (args, ctx) => {
   const tab = await ctx.currentTab();
-  assertNoDialog(tab);
   // One page-model call checks the element and chooses in the same task, in the model's world,
   // where the page cannot patch the DOM methods the selection calls (the input and change events
   // reach its listeners all the same). No handle on the element is needed: the page does two
