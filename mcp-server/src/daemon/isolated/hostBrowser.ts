@@ -18,6 +18,8 @@ import {
   QUIET_FLAGS,
   WINDOW_SIZE_FLAG,
   machineFlags,
+  UNUSED_UI_FEATURES,
+  withDisabledFeatures,
 } from '../launch/chromiumFlags.js';
 import type { HostLaunch, OpenFrame } from './hostFrames.js';
 import { copySplitExtension } from './splitExtension.js';
@@ -59,13 +61,18 @@ export class HostBrowser {
     const extensionCopy = mkdtempSync(join(tmpdir(), 'browser-agent-extension-'));
     copySplitExtension(source, extensionCopy);
     const args = [
-      `--user-data-dir=${profile}`,
-      ...QUIET_FLAGS,
-      WINDOW_SIZE_FLAG,
-      ...(launch.headless ? ['--headless=new'] : []),
-      ...machineFlags(),
-      ...AUTOMATION_HIDDEN_FLAGS,
-      ...launch.args,
+      ...withDisabledFeatures(
+        [
+          `--user-data-dir=${profile}`,
+          ...QUIET_FLAGS,
+          WINDOW_SIZE_FLAG,
+          ...(launch.headless ? ['--headless=new'] : []),
+          ...machineFlags(),
+          ...AUTOMATION_HIDDEN_FLAGS,
+          ...launch.args,
+        ],
+        UNUSED_UI_FEATURES,
+      ),
       '--remote-debugging-pipe',
       'about:blank',
     ];

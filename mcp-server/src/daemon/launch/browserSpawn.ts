@@ -18,6 +18,8 @@ import {
   WINDOW_SIZE_FLAG,
   extensionFlags,
   machineFlags,
+  UNUSED_UI_FEATURES,
+  withDisabledFeatures,
 } from './chromiumFlags.js';
 
 export interface LaunchOptions {
@@ -207,14 +209,19 @@ export function launchCommand(options: LaunchOptions): LaunchCommand {
   // The MCP server normally names the profile (see shared/profiles.ts for the precedence).
   const profile = options.userDataDir ?? defaultProfileDir();
   const args = [
-    `--user-data-dir=${profile}`,
-    ...extensionFlags(extDir),
-    ...QUIET_FLAGS,
-    WINDOW_SIZE_FLAG,
-    ...(options.headless ? ['--headless=new'] : []),
-    ...machineFlags(),
-    ...AUTOMATION_HIDDEN_FLAGS,
-    ...(options.args ?? []),
+    ...withDisabledFeatures(
+      [
+        `--user-data-dir=${profile}`,
+        ...extensionFlags(extDir),
+        ...QUIET_FLAGS,
+        WINDOW_SIZE_FLAG,
+        ...(options.headless ? ['--headless=new'] : []),
+        ...machineFlags(),
+        ...AUTOMATION_HIDDEN_FLAGS,
+        ...(options.args ?? []),
+      ],
+      UNUSED_UI_FEATURES,
+    ),
     // The relay page is opened over the pipe once the extension is up: given on the command
     // line it loads before the extension is registered and shows an error page.
     '--remote-debugging-pipe',

@@ -42,3 +42,41 @@ export function machineFlags(): string[] {
 export const AUTOMATION_HIDDEN_FLAGS: readonly string[] = [
   '--disable-blink-features=AutomationControlled',
 ];
+
+/**
+ * Browser UI that Chromium preloads at its start, headless too: the omnibox's two WebUI popups
+ * (chrome://omnibox-popup.top-chrome/, one of them for AI Mode), in a renderer of their own. On
+ * 2 cores Chromium 156 spent 1,330 ms of CPU in its first 3 s with them and 580 ms without, and a
+ * launched browser's first call waited for that (#26 item 3: 870-1,012 ms, then 666-719 ms).
+ * Nobody types in a launched browser's omnibox before the first call; headed, it falls back to
+ * its native popup. Playwright disables only `AimEnabled`, which leaves both popups loading.
+ */
+export const UNUSED_UI_FEATURES: readonly string[] = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
+const DISABLE = '--disable-features=';
+const ENABLE = '--enable-features=';
+
+function featureList(args: readonly string[], prefix: string): string[] {
+  return args
+    .filter((a) => a.startsWith(prefix))
+    .flatMap((a) => a.slice(prefix.length).split(','))
+    .map((f) => f.trim())
+    .filter((f) => f !== '');
+}
+
+/**
+ * `args` with `features` disabled too. Chromium reads only the last `--disable-features`, so
+ * the ones `args` already hold (a config's launchOptions.args) are merged into one flag rather
+ * than overridden; a feature `args` enables stays enabled.
+ */
+export function withDisabledFeatures(
+  args: readonly string[],
+  features: readonly string[],
+): string[] {
+  const enabled = new Set(featureList(args, ENABLE));
+  const disabled = [
+    ...new Set([...featureList(args, DISABLE), ...features.filter((f) => !enabled.has(f))]),
+  ];
+  const rest = args.filter((a) => !a.startsWith(DISABLE));
+  return disabled.length === 0 ? rest : [...rest, `${DISABLE}${disabled.join(',')}`];
+}
