@@ -2,7 +2,8 @@ import type { SessionsMemory } from '../memory/sessionsMemory.js';
 import type { SnapshotShape } from '../scenarios/snapshotShape.js';
 import type { ProbeResult, RunPlan } from '../runner/measureProbe.js';
 import type { SpawnResult } from '../runner/measureSpawn.js';
-import type { FirstCalls } from '../runner/measureFirstCall.js';
+import type { FirstCallSamples, FirstCalls } from '../runner/measureFirstCall.js';
+import { PEER_LABELS, type PeerId } from '../realPages/peers.js';
 import type { SuitePass, SuiteResult } from '../runner/runSuite.js';
 import type { Sample } from '../runner/samples.js';
 import { median, summarize } from '../stats.js';
@@ -52,10 +53,22 @@ function renderRun(r: BenchResults): string {
     `- Versions: Node ${m.node}, ${m.chromium}; ${packages}`,
     `- Plan: per scenario ${r.plan.warmup} warm-up + ${r.plan.iterations} timed iterations, bridge, floor and floor over MCP interleaved (each takes each place in turn); suite 1 warm-up + ${r.plan.suitePasses} passes; spawn 1 warm-up + ${r.plan.spawns}`,
     `- First call of the run (daemon start, Chromium launch, extension up, first navigate): ${fmtMs(r.firstCallMs)}`,
-    `- First call of a new server in its own home, same run (launch mode: daemon, browser, extension, navigate): Browser Agent ${fmtMs(r.firstCalls.ours)}, Playwright MCP ${fmtMs(r.firstCalls['playwright-mcp'])}, Chrome DevTools MCP ${fmtMs(r.firstCalls['chrome-devtools-mcp'])}`,
-    `- The same from the server's spawn to that answer (handshake included): Browser Agent ${fmtMs(r.firstCalls.fromSpawn.ours)}, Playwright MCP ${fmtMs(r.firstCalls.fromSpawn['playwright-mcp'])}, Chrome DevTools MCP ${fmtMs(r.firstCalls.fromSpawn['chrome-devtools-mcp'])}`,
-    `- The same with the first call sent 2 s after the handshake (servers that start something at initialize): Browser Agent ${fmtMs(r.firstCalls.afterPause.ours)}, Playwright MCP ${fmtMs(r.firstCalls.afterPause['playwright-mcp'])}, Chrome DevTools MCP ${fmtMs(r.firstCalls.afterPause['chrome-devtools-mcp'])}`,
+    `- First call of a new server in its own home, same run, median (range) of ${r.firstCalls.rounds} rounds (launch mode: daemon, browser, extension, navigate): ${firstCallLine(r.firstCalls.afterHandshake)}`,
+    `- The same from the server's spawn to that answer (handshake included): ${firstCallLine(r.firstCalls.fromSpawn)}`,
+    `- The same with the first call sent 2 s after the handshake (servers that start something at initialize): ${firstCallLine(r.firstCalls.afterPause)}`,
   ].join('\n');
+}
+
+function firstCallLine(samples: FirstCallSamples): string {
+  const peer = (id: PeerId, label: string): string => {
+    const ms = samples[id] ?? [];
+    if (ms.length === 0) return `${label} —`;
+    const range = ms.length > 1 ? ` (${fmtMs(Math.min(...ms))}–${fmtMs(Math.max(...ms))})` : '';
+    return `${label} ${fmtMs(median(ms))}${range}`;
+  };
+  return (Object.entries(PEER_LABELS) as [PeerId, string][])
+    .map(([id, label]) => peer(id, label))
+    .join(', ');
 }
 
 function chars(samples: Sample[] | undefined): string {
