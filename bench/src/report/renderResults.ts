@@ -3,7 +3,8 @@ import type { SnapshotShape } from '../scenarios/snapshotShape.js';
 import type { ProbeResult, RunPlan } from '../runner/measureProbe.js';
 import type { SpawnResult } from '../runner/measureSpawn.js';
 import type { FirstCallSamples, FirstCalls } from '../runner/measureFirstCall.js';
-import { PEER_LABELS, type PeerId } from '../realPages/peers.js';
+import { PEER_LABELS } from '../realPages/peers.js';
+import { ALL_PEERS } from '../realPages/phase.js';
 import type { SuitePass, SuiteResult } from '../runner/runSuite.js';
 import type { Sample } from '../runner/samples.js';
 import { median, summarize } from '../stats.js';
@@ -59,16 +60,14 @@ function renderRun(r: BenchResults): string {
   ].join('\n');
 }
 
-function firstCallLine(samples: FirstCallSamples): string {
-  const peer = (id: PeerId, label: string): string => {
+export function firstCallLine(samples: FirstCallSamples): string {
+  return ALL_PEERS.map((id) => {
     const ms = samples[id] ?? [];
-    if (ms.length === 0) return `${label} —`;
-    const range = ms.length > 1 ? ` (${fmtMs(Math.min(...ms))}–${fmtMs(Math.max(...ms))})` : '';
-    return `${label} ${fmtMs(median(ms))}${range}`;
-  };
-  return (Object.entries(PEER_LABELS) as [PeerId, string][])
-    .map(([id, label]) => peer(id, label))
-    .join(', ');
+    if (ms.length === 0) return `${PEER_LABELS[id]} —`;
+    const { median: mid, min, max } = summarize(ms);
+    const range = ms.length > 1 ? ` (${fmtMs(min)}–${fmtMs(max)})` : '';
+    return `${PEER_LABELS[id]} ${fmtMs(mid)}${range}`;
+  }).join(', ');
 }
 
 function chars(samples: Sample[] | undefined): string {

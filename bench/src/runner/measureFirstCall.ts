@@ -38,12 +38,10 @@ const PAUSE_MS = 2_000;
  * other round that day (session 31). Rounds interleave the peers, so a slow moment of the
  * machine falls on each in turn; the report gives the median and the range.
  */
-export const FIRST_CALL_ROUNDS = 3;
+const FIRST_CALL_ROUNDS = 3;
 
-export async function measureFirstCalls(
-  site: FixtureSite,
-  rounds = FIRST_CALL_ROUNDS,
-): Promise<FirstCalls> {
+export async function measureFirstCalls(site: FixtureSite): Promise<FirstCalls> {
+  const rounds = FIRST_CALL_ROUNDS;
   const result: FirstCalls = {
     afterHandshake: {},
     afterPause: {},
@@ -72,6 +70,7 @@ export async function measureFirstCalls(
   }
   return result;
 }
+
 async function firstCall(
   id: PeerId,
   site: FixtureSite,

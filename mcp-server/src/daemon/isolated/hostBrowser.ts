@@ -13,14 +13,7 @@ import type { Logger } from '../../shared/logger.js';
 import { ensurePrivateDir } from '../../shared/privateDir.js';
 import type { CdpPipe } from '../launch/cdpPipe.js';
 import { builtExtensionDir, spawnChromium, stopBrowser } from '../launch/browserSpawn.js';
-import {
-  AUTOMATION_HIDDEN_FLAGS,
-  QUIET_FLAGS,
-  WINDOW_SIZE_FLAG,
-  machineFlags,
-  UNUSED_UI_FEATURES,
-  withDisabledFeatures,
-} from '../launch/chromiumFlags.js';
+import { launchedBrowserFlags } from '../launch/chromiumFlags.js';
 import type { HostLaunch, OpenFrame } from './hostFrames.js';
 import { copySplitExtension } from './splitExtension.js';
 
@@ -61,18 +54,7 @@ export class HostBrowser {
     const extensionCopy = mkdtempSync(join(tmpdir(), 'browser-agent-extension-'));
     copySplitExtension(source, extensionCopy);
     const args = [
-      ...withDisabledFeatures(
-        [
-          `--user-data-dir=${profile}`,
-          ...QUIET_FLAGS,
-          WINDOW_SIZE_FLAG,
-          ...(launch.headless ? ['--headless=new'] : []),
-          ...machineFlags(),
-          ...AUTOMATION_HIDDEN_FLAGS,
-          ...launch.args,
-        ],
-        UNUSED_UI_FEATURES,
-      ),
+      ...launchedBrowserFlags({ profile, headless: launch.headless, args: launch.args }),
       '--remote-debugging-pipe',
       'about:blank',
     ];

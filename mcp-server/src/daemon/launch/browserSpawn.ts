@@ -12,15 +12,7 @@ import type { Logger } from '../../shared/logger.js';
 import { packageDir } from '../../shared/packageDir.js';
 import { defaultProfileDir } from '../../shared/profiles.js';
 import { CdpPipe } from './cdpPipe.js';
-import {
-  AUTOMATION_HIDDEN_FLAGS,
-  QUIET_FLAGS,
-  WINDOW_SIZE_FLAG,
-  extensionFlags,
-  machineFlags,
-  UNUSED_UI_FEATURES,
-  withDisabledFeatures,
-} from './chromiumFlags.js';
+import { extensionFlags, launchedBrowserFlags } from './chromiumFlags.js';
 
 export interface LaunchOptions {
   headless: boolean;
@@ -209,19 +201,12 @@ export function launchCommand(options: LaunchOptions): LaunchCommand {
   // The MCP server normally names the profile (see shared/profiles.ts for the precedence).
   const profile = options.userDataDir ?? defaultProfileDir();
   const args = [
-    ...withDisabledFeatures(
-      [
-        `--user-data-dir=${profile}`,
-        ...extensionFlags(extDir),
-        ...QUIET_FLAGS,
-        WINDOW_SIZE_FLAG,
-        ...(options.headless ? ['--headless=new'] : []),
-        ...machineFlags(),
-        ...AUTOMATION_HIDDEN_FLAGS,
-        ...(options.args ?? []),
-      ],
-      UNUSED_UI_FEATURES,
-    ),
+    ...launchedBrowserFlags({
+      profile,
+      headless: options.headless,
+      args: options.args ?? [],
+      leading: extensionFlags(extDir),
+    }),
     // The relay page is opened over the pipe once the extension is up: given on the command
     // line it loads before the extension is registered and shows an error page.
     '--remote-debugging-pipe',

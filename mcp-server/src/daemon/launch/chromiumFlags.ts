@@ -80,3 +80,30 @@ export function withDisabledFeatures(
   const rest = args.filter((a) => !a.startsWith(DISABLE));
   return disabled.length === 0 ? rest : [...rest, `${DISABLE}${disabled.join(',')}`];
 }
+
+/**
+ * The command line both kinds of launched browser start with, before the debugging pipe: the
+ * profile, `leading` (the extension to load, for launch mode), the quiet, window, machine and
+ * automation flags, then the config's `args`, with the unused UI's features disabled (merged
+ * into the args' own `--disable-features`). launchCommand and the isolated host browser.
+ */
+export function launchedBrowserFlags(options: {
+  profile: string;
+  headless: boolean;
+  args: readonly string[];
+  leading?: readonly string[];
+}): string[] {
+  return withDisabledFeatures(
+    [
+      `--user-data-dir=${options.profile}`,
+      ...(options.leading ?? []),
+      ...QUIET_FLAGS,
+      WINDOW_SIZE_FLAG,
+      ...(options.headless ? ['--headless=new'] : []),
+      ...machineFlags(),
+      ...AUTOMATION_HIDDEN_FLAGS,
+      ...options.args,
+    ],
+    UNUSED_UI_FEATURES,
+  );
+}
