@@ -52,7 +52,7 @@ export default defineConfig({
       groups: [
         {
           name: 'daemonBoot',
-          test: /src[\\/](shared[\\/](logger|paths|socketAnswers|pidAlive|profiles|packageDir|prelaunchEnv)|daemon[\\/](startLock|statusFile|launch[\\/](prelaunch|browserSpawn|workerCache)))\.ts$|protocol[\\/]dist[\\/]constants\.js$/,
+          test: /src[\\/](shared[\\/](logger|paths|socketAnswers|pidAlive|profiles|packageDir|prelaunchEnv)|daemon[\\/](startLock|statusFile|launch[\\/](prelaunch|browserSpawn|browserHandover|workerCache)))\.ts$|protocol[\\/]dist[\\/]constants\.js$/,
         },
       ],
     },

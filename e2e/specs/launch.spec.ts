@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { callOk, callTool, expect, findRef, test } from '../harness.js';
 import { CHROME_PATH, SERVER_ENTRY } from '@browser-agent/testkit/workspace';
+import { launchedBrowserFlags } from '@browser-agent/mcp-server/chromiumFlags';
 import { waitUntil } from '@browser-agent/testkit/procfs';
 
 test('launch mode starts its own Chromium with the extension, drives it, and the daemon takes it down on SIGTERM', async ({
@@ -97,10 +98,21 @@ test('a browser the daemon started ahead with other flags is killed before the s
   sandbox,
   site,
 }) => {
-  // A daemon told to start ahead a launch the session will not ask for (another server's, or a
+  // A daemon handed a browser the session will not ask for (another server's launch, or a
   // stale variable): the session's launch on the same profile must not meet it holding the
-  // profile, and it must not be left behind.
+  // profile, and it must not be left behind. Handed over as a server does (browserHandover.ts):
+  // the debugging pipe on the daemon's fds 3 and 4, the launch and the pid in its environment.
   const profile = path.join(sandbox.root, 'profile');
+  const browser = spawn(
+    CHROME_PATH,
+    [
+      ...launchedBrowserFlags({ profile, headless: true, args: ['--lang=de'] }),
+      '--remote-debugging-pipe',
+      'about:blank',
+    ],
+    { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'], detached: true },
+  );
+  const [, , , toBrowser, fromBrowser] = browser.stdio;
   const daemon = spawn(
     process.execPath,
     [path.join(path.dirname(SERVER_ENTRY), 'daemon', 'main.js')],
@@ -113,16 +125,20 @@ test('a browser the daemon started ahead with other flags is killed before the s
           executablePath: CHROME_PATH,
           userDataDir: profile,
           args: ['--lang=de'],
+          pid: browser.pid,
         }),
       },
-      stdio: 'ignore',
+      stdio: ['ignore', 'ignore', 'ignore', toBrowser, fromBrowser],
       detached: true,
     },
   );
   daemon.unref();
+  (toBrowser as net.Socket).destroy();
+  (fromBrowser as net.Socket).destroy();
+  browser.unref();
   const logFile = path.join(sandbox.home, 'daemon.log');
   const log = async (): Promise<string> => readFile(logFile, 'utf8').catch(() => '');
-  await expect.poll(log, { timeout: 10_000 }).toContain('starting');
+  await expect.poll(log, { timeout: 10_000 }).toContain('took over');
   await expect.poll(log, { timeout: 10_000 }).toContain('listening');
   const client = await sandbox.startServer({
     name: 'prelaunch-other',

@@ -3,19 +3,20 @@
  * MCP frames only; logs go to stderr. Exits when stdin closes or on SIGINT/SIGTERM/SIGHUP,
  * leaving only the shared daemon behind.
  */
-// First: it must run before the MCP SDK creates its schemas (see the file).
+// First: it must run before any zod schema is created, the settings' included (see the file).
 import './server/call/zodJitless.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+// Only what decides the route loads before main() runs: the MCP SDK, the tools and the commands
+// come by import() once the daemon is on its way (#26 item 3; browserSide.ts).
 import { createLogger } from './shared/logger.js';
 import { parseCli, defaultHeadless, USAGE } from './server/settings/cliOptions.js';
 import { TraceWriter } from './server/outputFiles/traceWriter.js';
-import { SERVER_VERSION } from './server/call/mcpServer.js';
 import { resolveSettings, type Settings } from './server/settings/config.js';
 import { ConfigError } from './server/settings/configFile.js';
-import { openBridgeSession, openSharedBridge } from './server/session/bridgeSession.js';
-import { runProfilesCommand } from './commands/profilesCommand.js';
+import { openBrowserSide, startBeforeHandshake } from './server/session/browserSide.js';
 import { statePaths } from './shared/paths.js';
-import { runSubcommand, COMMANDS_USAGE } from './commands/index.js';
+
+/** The words that name a subcommand instead of the server (commands/index.ts). */
+const SUBCOMMANDS = new Set(['extension', 'setup', 'doctor', 'pairings']);
 
 async function main(): Promise<void> {
   const log = createLogger('mcp');
@@ -23,12 +24,14 @@ async function main(): Promise<void> {
     out: (t: string) => process.stdout.write(t),
     err: (t: string) => process.stderr.write(t),
   };
-  const code = await runSubcommand(process.argv.slice(2), io);
-  if (code !== undefined) {
-    process.exitCode = code;
+  const command = process.argv[2];
+  if (command !== undefined && SUBCOMMANDS.has(command)) {
+    const { runSubcommand } = await import('./commands/index.js');
+    process.exitCode = await runSubcommand(process.argv.slice(2), io);
     return;
   }
-  if (process.argv[2] === 'profiles') {
+  if (command === 'profiles') {
+    const { runProfilesCommand } = await import('./commands/profilesCommand.js');
     process.exitCode = await runProfilesCommand(
       process.argv.slice(3),
       (text) => process.stdout.write(text),
@@ -38,10 +41,12 @@ async function main(): Promise<void> {
   }
   const parsed = parseCli(process.argv.slice(2));
   if (parsed.kind === 'help') {
+    const { COMMANDS_USAGE } = await import('./commands/index.js');
     process.stderr.write(USAGE + COMMANDS_USAGE);
     return;
   }
   if (parsed.kind === 'version') {
+    const { SERVER_VERSION } = await import('./server/call/mcpServer.js');
     process.stderr.write(`${SERVER_VERSION}\n`);
     return;
   }
@@ -81,6 +86,8 @@ async function main(): Promise<void> {
 
   let stop: () => Promise<void>;
   if (options.http) {
+    const { openBridgeSession, openSharedBridge } =
+      await import('./server/session/bridgeSession.js');
     // Loaded only here: the SDK's HTTP transport costs ~20 ms of startup that stdio never uses.
     const { serveHttp } = await import('./server/http/httpTransport.js');
     const { loadOrCreateHttpToken, httpConfigSnippet, httpTokenPath } =
@@ -109,7 +116,14 @@ async function main(): Promise<void> {
     };
   } else {
     const sessionKey = process.env['BROWSER_AGENT_SESSION_KEY'] || undefined;
-    const session = openBridgeSession({ ...sessionOptions, sessionKey });
+    const stdioOptions = { ...sessionOptions, sessionKey };
+    const side = openBrowserSide(stdioOptions);
+    if (startBeforeHandshake(side)) log.info('the bridge daemon starts ahead of the handshake');
+    const [{ openBridgeSession }, { StdioServerTransport }] = await Promise.all([
+      import('./server/session/bridgeSession.js'),
+      import('@modelcontextprotocol/sdk/server/stdio.js'),
+    ]);
+    const session = openBridgeSession(stdioOptions, side);
     stop = () => session.close();
     const transport = new StdioServerTransport();
     await session.server.connect(transport);

@@ -4,9 +4,10 @@
  * `--state-dir`, `--socket` and `--port` start a project's own daemon (launch mode on a project
  * profile); without them it is the per-user daemon.
  *
- * Only light modules load before the start lock is taken: a launch-mode daemon starts its
- * browser then (prelaunch.ts), and the daemon proper (the protocol's schemas, ws, ~90 ms in a
- * fresh Node) loads while the browser starts (#26 item 3). The build keeps these modules out of
+ * Only light modules load before the start lock is taken: a launch-mode daemon takes over the
+ * browser its server started with it then (prelaunch.ts, browserHandover.ts), and the daemon
+ * proper (the protocol's schemas, ws, ~90 ms in a fresh Node) loads while the browser starts
+ * (#26 item 3). A daemon that exits before that closes the browser's pipe, which ends it. The build keeps these modules out of
  * the daemon's chunks (rolldown.config.ts, `daemonBoot`).
  */
 import { dirname, join } from 'node:path';
@@ -82,7 +83,7 @@ async function main(): Promise<void> {
   if (unix) rmSync(paths.socket, { force: true });
 
   // Until the daemon proper runs, a signal stops the browser started ahead before exiting.
-  const prelaunch = Prelaunch.fromEnv(process.env, paths.dir, log.child('chrome'));
+  const prelaunch = Prelaunch.fromEnv(process.env, log.child('chrome'));
   const early = (sig: NodeJS.Signals): void => {
     void (prelaunch?.close(sig) ?? Promise.resolve()).finally(() => {
       releaseLock();

@@ -10,7 +10,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { takeStartLock } from './startLock.js';
+import { startLockHeld, takeStartLock } from './startLock.js';
 
 function lockPath(): string {
   return join(mkdtempSync(join(tmpdir(), 'ba-lock-')), 'daemon.pid.lock');
@@ -71,5 +71,23 @@ describe('takeStartLock', () => {
     expect(readFileSync(path, 'utf8')).toBe(String(process.pid));
     // The other starter, trying its own lock now, finds this live one.
     expect(takeStartLock(path, false)).toBeUndefined();
+  });
+});
+
+describe('startLockHeld (whether a server starts a browser for the daemon it spawns)', () => {
+  it('is true while a live daemon holds a young lock, false for none, a dead holder or an old lock', () => {
+    const path = lockPath();
+    expect(startLockHeld(path)).toBe(false);
+    const release = takeStartLock(path, false);
+    expect(startLockHeld(path)).toBe(true);
+    release?.();
+    expect(startLockHeld(path)).toBe(false);
+    writeFileSync(path, String(DEAD_PID));
+    expect(startLockHeld(path)).toBe(false);
+    // Old and no socket answers: the next daemon takes it over, so its browser is wanted.
+    writeFileSync(path, String(process.pid));
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(path, old, old);
+    expect(startLockHeld(path)).toBe(false);
   });
 });

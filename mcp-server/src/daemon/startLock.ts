@@ -79,6 +79,15 @@ interface Holder {
   ageMs: number;
 }
 
+/**
+ * Whether a daemon holds the lock now, by what takeStartLock would decide when no socket answers:
+ * one starting (a young lock of a live pid). Then a daemon spawned now exits at once.
+ */
+export function startLockHeld(lockPath: string): boolean {
+  const holder = readHolder(lockPath);
+  return holder !== undefined && holderLives(holder, false);
+}
+
 function readHolder(lockPath: string): Holder | undefined {
   try {
     return {

@@ -95,25 +95,34 @@ export function builtExtensionDir(): string {
   return dir;
 }
 
-/** A started browser: its process, the CDP client on its pipe, and its end. */
+/** A started browser: its process group, the CDP client on its pipe, and its end. */
 export interface SpawnedBrowser {
-  child: ChildProcess;
+  /** The browser's pid, which leads its process group (killGroup). */
+  pid: number | undefined;
+  /** Until the process has exited. */
+  running(): boolean;
   cdp: CdpPipe;
   /** Settles when the process exits (made at the spawn, so an early exit is not missed). */
   exited: Promise<void>;
 }
 
+/** A browser process just spawned, its debugging pipe's two ends still plain streams. */
+export interface BrowserProcess {
+  child: ChildProcess;
+  toBrowser: Writable;
+  fromBrowser: Readable;
+}
+
 /**
  * Starts Chromium with `args` (which end with --remote-debugging-pipe), its output appended to
- * `<stateDir>/chromium.log`, in a process group of its own and with umask 077 (privateFiles), and
- * returns it with the CDP client on its pipe.
+ * `<stateDir>/chromium.log`, in a process group of its own and with umask 077 (privateFiles).
  */
-export function spawnChromium(
+export function startBrowserProcess(
   executable: string,
   args: string[],
   stateDir: string,
   log: Logger,
-): SpawnedBrowser {
+): BrowserProcess {
   const logFd = openSync(join(stateDir, 'chromium.log'), 'a', 0o600);
   const child = privateFiles(() =>
     spawn(executable, args, {
@@ -128,27 +137,37 @@ export function spawnChromium(
     if (child.pid !== undefined) killGroup(child.pid, 'SIGKILL');
     throw new Error('Could not open the debugging pipe to the browser.');
   }
+  return { child, toBrowser, fromBrowser };
+}
+
+/** startBrowserProcess, with the CDP client on its pipe: a browser this process owns. */
+export function spawnChromium(
+  executable: string,
+  args: string[],
+  stateDir: string,
+  log: Logger,
+): SpawnedBrowser {
+  const { child, toBrowser, fromBrowser } = startBrowserProcess(executable, args, stateDir, log);
   const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
-  return { child, cdp: new CdpPipe(toBrowser, fromBrowser), exited };
+  return {
+    pid: child.pid,
+    running: () => child.exitCode === null && child.signalCode === null,
+    cdp: new CdpPipe(toBrowser, fromBrowser),
+    exited,
+  };
 }
 
 /**
  * Browser.close over the pipe first, waiting `graceMs` (a kept profile's cookies and storage are
  * written then); then the whole process group, SIGTERM and at last SIGKILL, in case it hangs.
  */
-export async function stopBrowser(
-  child: ChildProcess,
-  cdp: CdpPipe,
-  exited: Promise<void>,
-  graceMs: number,
-): Promise<void> {
-  const pid = child.pid;
-  const running = (): boolean => child.exitCode === null && child.signalCode === null;
-  if (running()) {
+export async function stopBrowser(browser: SpawnedBrowser, graceMs: number): Promise<void> {
+  const { pid, cdp, exited } = browser;
+  if (browser.running()) {
     cdp.send('Browser.close').catch(() => undefined);
     await Promise.race([exited, new Promise((r) => setTimeout(r, graceMs))]);
   }
-  if (pid !== undefined && running()) {
+  if (pid !== undefined && browser.running()) {
     killGroup(pid, 'SIGTERM');
     const timer = setTimeout(() => killGroup(pid, 'SIGKILL'), KILL_GRACE_MS);
     await exited;

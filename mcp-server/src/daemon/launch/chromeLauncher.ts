@@ -1,4 +1,3 @@
-import type { ChildProcess } from 'node:child_process';
 import { EXTENSION_ID, RELAY_PAGE_PATH } from '@browser-agent/protocol';
 import type { Logger } from '../../shared/logger.js';
 import { waitForTarget, type CdpPipe } from './cdpPipe.js';
@@ -81,8 +80,7 @@ export class LaunchedBrowser {
   readonly owner: string | undefined;
   /** The extra flags and permissions, joined: a server asking for others gets its own browser. */
   readonly extras: string;
-  readonly #child: ChildProcess;
-  readonly #cdp: CdpPipe;
+  readonly #spawned: SpawnedBrowser;
   readonly exited: Promise<void>;
 
   private constructor(
@@ -93,8 +91,7 @@ export class LaunchedBrowser {
     this.profile = started.profile;
     this.owner = started.options.owner;
     this.extras = launchExtrasKey(started.options);
-    this.#child = spawned.child;
-    this.#cdp = spawned.cdp;
+    this.#spawned = spawned;
     this.exited = spawned.exited;
   }
 
@@ -206,6 +203,6 @@ export class LaunchedBrowser {
    */
   async close(): Promise<void> {
     this.#heldRelayPage?.cancel();
-    await stopBrowser(this.#child, this.#cdp, this.exited, CLOSE_GRACE_MS);
+    await stopBrowser(this.#spawned, CLOSE_GRACE_MS);
   }
 }

@@ -63,7 +63,7 @@ describe("a launched browser's start", () => {
       expect(sawPage, 'the browser started and showed its blank tab').toBe(true);
       expect([...seen].filter((t) => t.includes('omnibox-popup'))).toEqual([]);
     } finally {
-      await stopBrowser(browser.child, browser.cdp, browser.exited, 2_000);
+      await stopBrowser(browser, 2_000);
     }
   });
 });

@@ -1,15 +1,12 @@
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Logger } from '../../shared/logger.js';
-import {
-  launchCommand,
-  spawnChromium,
-  type LaunchOptions,
-  type SpawnedBrowser,
-} from './browserSpawn.js';
-import { PRELAUNCH_ENV, prelaunchEnv } from '../../shared/prelaunchEnv.js';
+import { pidAlive } from '../../shared/pidAlive.js';
+import { killGroup, launchCommand, type LaunchOptions } from './browserSpawn.js';
+import { startBrowserForDaemon, type HandedBrowser } from './browserHandover.js';
+import { PRELAUNCH_ENV, prelaunchEnv, prelaunchOptions } from '../../shared/prelaunchEnv.js';
 import { Prelaunch, parsePrelaunch } from './prelaunch.js';
 
 function recordingLog(): Logger & { lines: string[] } {
@@ -35,21 +32,33 @@ describe('what a server tells the daemon it spawns to start ahead', () => {
       grantPermissions: ['geolocation'],
       downloadDir: '/p/out',
     };
-    const env = prelaunchEnv(launch);
+    const options = prelaunchOptions(launch);
+    expect(options).toEqual({
+      headless: true,
+      isolated: false,
+      executablePath: undefined,
+      userDataDir: '/p/profile',
+      args: ['--lang=de'],
+    });
+    if (options === undefined) return;
+    const env = prelaunchEnv(options, 4321);
     expect(JSON.parse(env[PRELAUNCH_ENV] ?? '')).toEqual({
       headless: true,
       isolated: false,
       userDataDir: '/p/profile',
       args: ['--lang=de'],
+      pid: 4321,
     });
   });
 
   it('names nothing for a headed browser, an isolated context, or extension mode', () => {
-    expect(prelaunchEnv({ headless: false, isolated: false, userDataDir: '/p' })).toEqual({});
-    expect(prelaunchEnv({ headless: true, isolated: true })).toEqual({});
-    expect(prelaunchEnv(undefined)).toEqual({});
+    expect(
+      prelaunchOptions({ headless: false, isolated: false, userDataDir: '/p' }),
+    ).toBeUndefined();
+    expect(prelaunchOptions({ headless: true, isolated: true })).toBeUndefined();
+    expect(prelaunchOptions(undefined)).toBeUndefined();
     // --isolated with a profile of its own is a browser of its own: started ahead.
-    expect(prelaunchEnv({ headless: true, isolated: true, userDataDir: '/p' })).not.toEqual({});
+    expect(prelaunchOptions({ headless: true, isolated: true, userDataDir: '/p' })).toBeDefined();
   });
 
   it('is read back only in exactly its shape', () => {
@@ -62,7 +71,14 @@ describe('what a server tells the daemon it spawns to start ahead', () => {
     );
     expect(parsePrelaunch('{"headless":true,"isolated":true}')).toMatch(/isolated context/);
     expect(parsePrelaunch('{"headless":false,"isolated":false}')).toMatch(/only a headless/);
-    expect(parsePrelaunch('{"headless":true,"isolated":false,"userDataDir":"/p"}')).toEqual({
+    // The pid is what a hung browser's group is killed by: never 0, 1, negative or a string.
+    for (const pid of ['0', '1', '-5', '"12"', '1.5', 'null'])
+      expect(parsePrelaunch(`{"headless":true,"isolated":false,"pid":${pid}}`)).toMatch(/pid/);
+    expect(parsePrelaunch('{"headless":true,"isolated":false,"userDataDir":"/p"}')).toMatch(/pid/);
+    expect(
+      parsePrelaunch('{"headless":true,"isolated":false,"userDataDir":"/p","pid":4321}'),
+    ).toEqual({
+      pid: 4321,
       headless: true,
       isolated: false,
       userDataDir: '/p',
@@ -71,6 +87,13 @@ describe('what a server tells the daemon it spawns to start ahead', () => {
     });
   });
 });
+
+/** Whether `pid` is gone within `ms` (a killed child is a zombie until Node reaps it). */
+async function goneWithin(pid: number, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (pidAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+  return !pidAlive(pid);
+}
 
 describe('the browser started ahead', () => {
   let dir: string;
@@ -100,86 +123,103 @@ describe('the browser started ahead', () => {
     userDataDir: join(dir, 'profile'),
     args,
   });
-  const envFor = (o: LaunchOptions): NodeJS.ProcessEnv => ({ ...prelaunchEnv(o) });
+
+  /** What the server does before it spawns the daemon, then the daemon's adoption of it. */
+  function handOver(
+    o: LaunchOptions,
+    log = recordingLog(),
+  ): {
+    handed: HandedBrowser;
+    pre: Prelaunch | undefined;
+    env: NodeJS.ProcessEnv;
+    pid: number;
+  } {
+    const handed = startBrowserForDaemon(o, dir, log);
+    if (handed === undefined) throw new Error(`not started: ${log.lines.join('; ')}`);
+    const env: NodeJS.ProcessEnv = { ...handed.env };
+    const pid = (JSON.parse(env[PRELAUNCH_ENV] ?? '{}') as { pid: number }).pid;
+    const [toBrowser, fromBrowser] = handed.pipe;
+    const pre = Prelaunch.fromEnv(env, log, () => ({ toBrowser, fromBrowser }));
+    return { handed, pre, env, pid };
+  }
 
   it('is taken by a launch of the same command line, and the variable is not passed on', async () => {
-    const env = envFor(options(['--lang=de']));
     const log = recordingLog();
-    const pre = Prelaunch.fromEnv(env, dir, log);
+    const { pre, env, pid } = handOver(options(['--lang=de']), log);
     expect(env[PRELAUNCH_ENV]).toBeUndefined();
     expect(pre).toBeDefined();
+    expect(pidAlive(pid)).toBe(true);
     const taken = pre?.take(launchCommand(options(['--lang=de'])));
-    expect(taken?.child.exitCode).toBeNull();
+    expect(taken?.pid).toBe(pid);
+    expect(taken?.running()).toBe(true);
+    expect(log.lines.join('\n')).toMatch(/took over .*fake-browser.*pid \d+/);
     expect(log.lines.join('\n')).toMatch(/the session took the browser started ahead/);
     // Taken once: a second launch in this daemon starts its own.
     expect(pre?.take(launchCommand(options(['--lang=de'])))).toBeUndefined();
-    taken?.child.kill('SIGKILL');
+    killGroup(pid, 'SIGKILL');
     await taken?.exited;
+    expect(taken?.running()).toBe(false);
   });
 
   it('is killed at once when the launch asks for another command line (the profile is freed)', async () => {
-    let spawned: SpawnedBrowser | undefined;
-    const pre = Prelaunch.fromEnv(envFor(options()), dir, recordingLog(), (...a) => {
-      spawned = spawnChromium(...a);
-      return spawned;
-    });
-    expect(spawned?.child.exitCode).toBeNull();
+    const { pre, pid } = handOver(options());
     const other = launchCommand(options(['--proxy-server=http://127.0.0.1:1']));
+    const asked = Date.now();
     expect(pre?.take(other)).toBeUndefined();
     // Gone before the launch that asked spawns on the same profile: SIGKILL, no grace.
-    await spawned?.exited;
-    expect(spawned?.child.signalCode).toBe('SIGKILL');
+    expect(await goneWithin(pid, 2_000)).toBe(true);
+    expect(Date.now() - asked).toBeLessThan(1_000);
     // Nor is it handed to a later launch that would have matched.
     expect(pre?.take(launchCommand(options()))).toBeUndefined();
   });
 
   it('is killed at once when a launch comes while it closes unused (no grace on the profile)', async () => {
-    let spawned: SpawnedBrowser | undefined;
-    const pre = Prelaunch.fromEnv(envFor(options()), dir, recordingLog(), (...a) => {
-      spawned = spawnChromium(...a);
-      return spawned;
-    });
+    const { pre, pid } = handOver(options());
     // The stand-in never answers Browser.close: the close would wait its 2 s grace.
     const closing = pre?.close('no session asked for it');
     await new Promise((r) => setTimeout(r, 50));
     const asked = Date.now();
     expect(pre?.take(launchCommand(options()))).toBeUndefined();
-    await spawned?.exited;
-    expect(Date.now() - asked).toBeLessThan(1_000);
-    expect(spawned?.child.signalCode).toBe('SIGKILL');
     await closing;
+    expect(Date.now() - asked).toBeLessThan(1_000);
+    expect(await goneWithin(pid, 500)).toBe(true);
   });
 
   it('is not handed out once it has exited', async () => {
     const log = recordingLog();
-    const pre = Prelaunch.fromEnv(envFor(options()), dir, log, (exe, args, stateDir, l) => {
-      const spawned = spawnChromium(exe, args, stateDir, l);
-      spawned.child.kill('SIGKILL');
-      return spawned;
-    });
+    const { pre, pid } = handOver(options(), log);
+    killGroup(pid, 'SIGKILL');
     await new Promise((r) => setTimeout(r, 200));
     expect(pre?.take(launchCommand(options()))).toBeUndefined();
     expect(log.lines.join('\n')).toMatch(/has exited; launching again/);
   });
 
-  it('starts nothing, and says why, when the variable is malformed or names no browser', () => {
+  it('starts nothing, and says why, when the launch names no browser', () => {
     const log = recordingLog();
-    expect(Prelaunch.fromEnv({ [PRELAUNCH_ENV]: '{"headless":1}' }, dir, log)).toBeUndefined();
     const missing = { ...options(), executablePath: join(dir, 'no-such-browser') };
-    expect(Prelaunch.fromEnv(envFor(missing), dir, log)).toBeUndefined();
-    expect(log.lines.join('\n')).toMatch(/ignored: headless and isolated must be booleans/);
+    expect(startBrowserForDaemon(missing, dir, log)).toBeUndefined();
     expect(log.lines.join('\n')).toMatch(/not started ahead: The browser given as the executable/);
-    expect(Prelaunch.fromEnv({}, dir, log)).toBeUndefined();
+  });
+
+  it('adopts nothing, and says why, when the variable is malformed or no pipe came with it', () => {
+    const log = recordingLog();
+    const noPipe = () => 'fd 3 is not open';
+    expect(Prelaunch.fromEnv({ [PRELAUNCH_ENV]: '{"headless":1}' }, log, noPipe)).toBeUndefined();
+    const env = { [PRELAUNCH_ENV]: JSON.stringify({ ...options(), pid: 4321 }) };
+    expect(Prelaunch.fromEnv(env, log, noPipe)).toBeUndefined();
+    expect(log.lines.join('\n')).toMatch(/ignored: headless and isolated must be booleans/);
+    expect(log.lines.join('\n')).toMatch(/ignored: fd 3 is not open/);
+    expect(Prelaunch.fromEnv({}, log, noPipe)).toBeUndefined();
   });
 
   it('is stopped when no session took it', async () => {
-    let spawned: SpawnedBrowser | undefined;
-    const pre = Prelaunch.fromEnv(envFor(options()), dir, recordingLog(), (...a) => {
-      spawned = spawnChromium(...a);
-      return spawned;
-    });
+    const { pre, pid } = handOver(options());
     await pre?.close('the daemon stops');
-    expect(spawned?.child.exitCode !== null || spawned?.child.signalCode !== null).toBe(true);
+    expect(await goneWithin(pid, 500)).toBe(true);
     expect(pre?.take(launchCommand(options()))).toBeUndefined();
+  });
+
+  it('writes its output to the state directory the server names', () => {
+    expect(existsSync(join(dir, 'chromium.log'))).toBe(true);
   });
 });

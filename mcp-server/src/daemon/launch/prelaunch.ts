@@ -1,34 +1,35 @@
 /**
- * The browser a launch-mode daemon starts in its first lines (#26 item 3). The server that spawns
- * the daemon names the launch options it will ask for (`BROWSER_AGENT_PRELAUNCH`, JSON); the
- * daemon starts Chromium with them before the rest of its modules load (~90 ms of a fresh
- * Node's time, in which the browser already starts), and the session's launch adopts that
- * browser when it asks for the same command line (launchCommand). A launch that asks for
- * another one finds it gone; unused, it goes with the daemon's idle minute.
+ * The browser a launch-mode daemon starts with (#26 item 3). The server that spawns the daemon
+ * starts it in the same moment and hands it over on the daemon's fds 3 and 4
+ * (browserHandover.ts), naming the launch options it will ask for and the browser's pid
+ * (`BROWSER_AGENT_PRELAUNCH`, JSON). The session's launch adopts that browser when it asks for
+ * the same command line (launchCommand). A launch that asks for another one finds it gone;
+ * unused, it goes with the daemon's idle minute.
  *
- * The variable has the authority of the hello frame it stands in for: only the server that
- * spawns the daemon sets it (the daemon's environment is that server's), and the browser serves
- * no one until a session's launch adopts it, which hands it the pairing (pipeHandoff.ts).
+ * The variable and the fds have the authority of the hello frame they stand in for: only the
+ * server that spawns the daemon sets them (the daemon's environment and fds are that server's),
+ * and the browser serves no one until a session's launch adopts it, which hands it the pairing
+ * (pipeHandoff.ts).
  */
 import type { Logger } from '../../shared/logger.js';
+import type { Readable, Writable } from 'node:stream';
 import {
   killGroup,
   launchCommand,
-  spawnChromium,
   stopBrowser,
   type LaunchCommand,
   type LaunchOptions,
   type SpawnedBrowser,
 } from './browserSpawn.js';
-import { dropStaleWorkers } from './workerCache.js';
+import { handedBrowser, handedPipe } from './browserHandover.js';
 import { PRELAUNCH_ENV } from '../../shared/prelaunchEnv.js';
 
 /** Unadopted this long, the browser goes: the daemon itself idles out after a minute. */
 const UNUSED_MS = 60_000;
 const CLOSE_GRACE_MS = 2_000;
 
-/** The options in the variable, or why they are not usable (then nothing starts). */
-export function parsePrelaunch(raw: string): LaunchOptions | string {
+/** The options and the pid in the variable, or why they are not usable (then nothing is adopted). */
+export function parsePrelaunch(raw: string): (LaunchOptions & { pid: number }) | string {
   let value: unknown;
   try {
     value = JSON.parse(raw);
@@ -48,7 +49,11 @@ export function parsePrelaunch(raw: string): LaunchOptions | string {
   if (v['isolated'] === true && v['userDataDir'] === undefined)
     return 'an isolated context is not a browser of its own';
   if (v['headless'] !== true) return 'only a headless browser is started ahead';
+  const pid = v['pid'];
+  if (typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 1)
+    return 'pid must name a process';
   return {
+    pid,
     headless: v['headless'],
     isolated: v['isolated'],
     executablePath: v['executablePath'] as string | undefined,
@@ -73,34 +78,43 @@ export class Prelaunch {
     this.#timer.unref();
   }
 
-  /** Starts the browser the environment names, if it names one; never throws. */
+  /**
+   * The browser the spawning server handed over, if the environment names one; never throws.
+   * `pipe` gives the pipe's two ends (the daemon's fds 3 and 4; a test's own streams).
+   */
   static fromEnv(
     env: NodeJS.ProcessEnv,
-    stateDir: string,
     log: Logger,
-    spawn: typeof spawnChromium = spawnChromium,
+    pipe: () => { toBrowser: Writable; fromBrowser: Readable } | string = handedPipe,
   ): Prelaunch | undefined {
     const raw = env[PRELAUNCH_ENV];
     // Not inherited by what the daemon spawns (the browser, the isolated host).
     delete env[PRELAUNCH_ENV];
     if (raw === undefined || raw === '') return undefined;
-    const options = parsePrelaunch(raw);
-    if (typeof options === 'string') {
-      log.warn(`${PRELAUNCH_ENV} ignored: ${options}`);
+    // Nothing adopted, fds 3 and 4, if open, close with this process, and the browser with them.
+    const parsed = parsePrelaunch(raw);
+    if (typeof parsed === 'string') {
+      log.warn(`${PRELAUNCH_ENV} ignored: ${parsed}`);
       return undefined;
     }
+    const handed = pipe();
+    if (typeof handed === 'string') {
+      log.warn(`${PRELAUNCH_ENV} ignored: ${handed}`);
+      return undefined;
+    }
+    const { pid, ...options } = parsed;
+    const browser = handedBrowser(pid, handed.toBrowser, handed.fromBrowser);
     try {
       const command = launchCommand(options);
-      // A kept profile may hold the worker of another build of the extension (workerCache.ts).
-      if (dropStaleWorkers(command.profile, command.extensionDir))
-        log.info('the profile held an extension worker of another build: removed before launch');
       log.info(
-        `starting ${command.executable} ahead of the first session (${options.headless ? 'headless' : 'headed'}, profile ${command.profile})`,
+        `took over ${command.executable}, started ahead of the first session by the server (pid ${pid}, profile ${command.profile})`,
       );
-      const browser = spawn(command.executable, command.args, stateDir, log);
       return new Prelaunch(command, browser, log);
     } catch (err) {
-      // The session's own launch meets the same problem and reports it to the agent.
+      // Its binary or the extension went since the server started it: the session's own launch
+      // meets the same and reports it. Closing the pipe ends the browser.
+      handed.toBrowser.destroy();
+      handed.fromBrowser.destroy();
       log.warn(`not started ahead: ${err instanceof Error ? err.message : String(err)}`);
       return undefined;
     }
@@ -118,8 +132,7 @@ export class Prelaunch {
     }
     if (this.#state !== 'ready') return undefined;
     clearTimeout(this.#timer);
-    const { child } = this.#browser;
-    const running = child.exitCode === null && child.signalCode === null;
+    const running = this.#browser.running();
     const same =
       command.executable === this.#command.executable &&
       JSON.stringify(command.args) === JSON.stringify(this.#command.args);
@@ -140,8 +153,8 @@ export class Prelaunch {
   #kill(why: string): void {
     this.#state = 'killed';
     this.#log.info(`${why}: the browser started ahead is killed`);
-    const { pid } = this.#browser.child;
-    if (pid !== undefined) killGroup(pid, 'SIGKILL');
+    const { pid } = this.#browser;
+    if (pid !== undefined && this.#browser.running()) killGroup(pid, 'SIGKILL');
   }
 
   /** Stops it unless a session took it (the daemon stops, or its minute passed unused). */
@@ -150,7 +163,6 @@ export class Prelaunch {
     this.#state = 'closing';
     clearTimeout(this.#timer);
     this.#log.info(`closing the browser started ahead: ${why}`);
-    const { child, cdp, exited } = this.#browser;
-    await stopBrowser(child, cdp, exited, CLOSE_GRACE_MS);
+    await stopBrowser(this.#browser, CLOSE_GRACE_MS);
   }
 }

@@ -5,80 +5,18 @@
  * browser side (one DaemonClient: one bridge session, its tabs and tab group).
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { Logger } from '../../shared/logger.js';
-import { statePaths } from '../../shared/paths.js';
-import { sessionSettingsOf, type Settings } from '../settings/config.js';
 import { redactText } from '../settings/secrets.js';
 import { ApprovalElicitation } from '../call/approvalElicitation.js';
-import { DaemonClient } from './daemonClient.js';
 import { createMcpServer } from '../call/mcpServer.js';
-import type { ToolCaller } from '../response/toolResponse.js';
+import type { FrameOf } from '@browser-agent/protocol';
 import { fileRoots, projectFromRoots } from './projectRoots.js';
-import { ProjectSession } from './projectSession.js';
-import { projectAwareCaller } from './projectCaller.js';
-import { storageStateAtStart } from '../steps/storageStateFiles.js';
-import type { TraceWriter } from '../outputFiles/traceWriter.js';
-import type { FrameOf, ToolGroup } from '@browser-agent/protocol';
+import { openBrowserSide, type BridgeSessionOptions, type BrowserSide } from './browserSide.js';
 
-export interface BridgeSessionOptions {
-  settings: Settings;
-  caps: readonly ToolGroup[];
-  /** `--project`, already checked. */
-  cliProject: string | undefined;
-  log: Logger;
-  trace: TraceWriter | undefined;
-  /** Only for a single stdio session: HTTP sessions sharing one key would take each other over. */
-  sessionKey: string | undefined;
-}
+export type { BridgeSessionOptions } from './browserSide.js';
 
 export interface BridgeSession {
   readonly server: McpServer;
   close(): Promise<void>;
-}
-
-/** The browser side of a session: its project, its daemon connection and the tool caller. */
-interface BrowserSide {
-  project: ProjectSession;
-  daemon: DaemonClient;
-  caller: ToolCaller;
-  /** Set by the first MCP session to initialize: later ones keep the first one's project. */
-  initialized: boolean;
-  /** Each MCP session over this side hears the extension's events (approval questions). */
-  eventListeners: Set<(frame: FrameOf<'event'>) => void>;
-}
-
-function openBrowserSide(options: BridgeSessionOptions): BrowserSide {
-  const { settings } = options;
-  const eventListeners = new Set<(frame: FrameOf<'event'>) => void>();
-  const project = new ProjectSession({
-    launch: settings.launch,
-    cliProject: options.cliProject,
-    userPaths: statePaths(),
-    log: options.log,
-    sessionKey: options.sessionKey,
-  });
-  const daemon = new DaemonClient({
-    route: () => project.route(),
-    onBrowserInUse: (why) => project.useOwnBrowser(why),
-    log: options.log,
-    trace: options.trace,
-    sessionKey: options.sessionKey,
-    policy: settings.policy,
-    settings: sessionSettingsOf(settings),
-    transactions: settings.transactions,
-    inProcess: process.env['BROWSER_AGENT_NO_DAEMON'] === '1',
-    launchAhead: settings.launchAhead,
-    onEvent: (frame) => {
-      for (const listener of eventListeners) listener(frame);
-    },
-  });
-  return {
-    project,
-    daemon,
-    caller: projectAwareCaller(project, storageStateAtStart(daemon, settings.storageState)),
-    initialized: false,
-    eventListeners,
-  };
 }
 
 /** An McpServer over a browser side; closing it leaves the browser side to its owner. */
@@ -133,8 +71,11 @@ function mcpServerOver(side: BrowserSide, options: BridgeSessionOptions): McpSer
   return server;
 }
 
-export function openBridgeSession(options: BridgeSessionOptions): BridgeSession {
-  const side = openBrowserSide(options);
+/** `side`: the browser side the CLI opened before the SDK loaded (browserSide.ts), if it did. */
+export function openBridgeSession(
+  options: BridgeSessionOptions,
+  side: BrowserSide = openBrowserSide(options),
+): BridgeSession {
   const server = mcpServerOver(side, options);
   return {
     server,

@@ -11,7 +11,9 @@ import type { Duplex } from 'node:stream';
 import { BridgeError, ErrorCode } from '@browser-agent/protocol';
 import type { Daemon } from '../../daemon/daemon.js';
 import { memoryProbeNodeFlags } from '../../daemon/memoryProbe.js';
-import { PRELAUNCH_ENV, prelaunchEnv } from '../../shared/prelaunchEnv.js';
+import { PRELAUNCH_ENV, prelaunchOptions } from '../../shared/prelaunchEnv.js';
+import { startBrowserForDaemon } from '../../daemon/launch/browserHandover.js';
+import { startLockHeld } from '../../daemon/startLock.js';
 import type { Logger } from '../../shared/logger.js';
 import { packageDir } from '../../shared/packageDir.js';
 import { ensureStateDir } from '../../shared/paths.js';
@@ -90,7 +92,7 @@ export class DaemonReach {
     } catch (err) {
       return { unusableDir: err instanceof Error ? err.message : String(err) };
     }
-    spawnDaemon(this.#log, route.daemonArgs, this.#launchAhead ? route.launch : undefined);
+    spawnDaemon(this.#log, route, this.#launchAhead ? route.launch : undefined);
     const deadline = Date.now() + DAEMON_START_TIMEOUT_MS;
     while (Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, CONNECT_RETRY_MS));
@@ -135,26 +137,40 @@ function usableDir(dir: string): string | undefined {
 }
 
 /**
- * Spawns the daemon of a route. In launch mode it is told the launch this server's session will
- * ask for, and starts that browser in its first lines (daemon/launch/prelaunch.ts).
+ * Spawns the daemon of a route. In launch mode its headless browser starts here too, in the same
+ * moment, and goes to the daemon with its debugging pipe (daemon/launch/browserHandover.ts): the
+ * browser need not wait for the daemon's Node to boot.
  */
-function spawnDaemon(log: Logger, args: string[], launch: DaemonRoute['launch']): void {
+function spawnDaemon(log: Logger, route: DaemonRoute, launch: DaemonRoute['launch']): void {
+  const { daemonArgs: args, paths } = route;
   const entry = join(packageDir(), 'dist', 'daemon', 'main.js');
+  const ahead = prelaunchOptions(launch);
+  // A daemon holding the start lock has its browser: the one spawned now exits at once, and a
+  // second browser on the same profile would only meet the first one's.
+  const browser =
+    ahead === undefined || startLockHeld(`${paths.pidFile}.lock`)
+      ? undefined
+      : startBrowserForDaemon(ahead, paths.dir, log);
   log.info(`starting the bridge daemon${args.length > 0 ? ` (${args.join(' ')})` : ''}`);
   const flags = [...DAEMON_NODE_FLAGS, ...memoryProbeNodeFlags()];
-  const child = spawn(process.execPath, [...flags, entry, ...args], {
-    detached: true,
-    stdio: 'ignore',
-    env: daemonEnv(launch),
-  });
-  child.unref();
+  try {
+    const child = spawn(process.execPath, [...flags, entry, ...args], {
+      detached: true,
+      stdio: browser === undefined ? 'ignore' : ['ignore', 'ignore', 'ignore', ...browser.pipe],
+      env: daemonEnv(browser?.env ?? {}),
+    });
+    child.unref();
+  } finally {
+    // The daemon holds its own copies now; without a daemon the browser ends with its pipe.
+    browser?.release();
+  }
 }
 
-/** This server's environment, with the browser to start ahead named by this server alone. */
-function daemonEnv(launch: DaemonRoute['launch']): NodeJS.ProcessEnv {
+/** This server's environment, with the browser handed over named by this server alone. */
+function daemonEnv(handed: Record<string, string>): NodeJS.ProcessEnv {
   const env = { ...process.env };
   delete env[PRELAUNCH_ENV];
-  return { ...env, ...prelaunchEnv(launch) };
+  return { ...env, ...handed };
 }
 
 function lastDaemonError(logFile: string): string {

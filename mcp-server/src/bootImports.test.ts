@@ -1,8 +1,10 @@
 /**
- * The daemon's first lines load only light modules: it starts the browser ahead (prelaunch.ts)
- * before the daemon proper (the protocol's schemas, ws) loads, so the two overlap (#26 item 3).
- * An import that pulls the protocol or the daemon into main.ts's static graph would silently
- * put ~90 ms back in front of the browser's start.
+ * The first lines of the server and of the daemon load only what they need before the daemon and
+ * its browser start (#26 item 3). The server decides its route and spawns the daemon with its
+ * browser (browserSide.ts, browserHandover.ts) before the MCP SDK and the tools load; the daemon
+ * adopts that browser (prelaunch.ts) before the daemon proper (the protocol's schemas, ws)
+ * loads. An import that pulls the SDK into cli.ts's static graph, or the protocol into main.ts's,
+ * would silently put ~50-90 ms back in front of the browser's start.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -10,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const DIST = path.join(HERE, '..', '..', 'dist');
+const DIST = path.join(HERE, '..', 'dist');
 
 /** Static, value imports (not `import type`, not `import()`) of a file's text. */
 function staticImports(text: string): string[] {
@@ -44,14 +46,14 @@ function closure(
 
 describe("the daemon's entry", () => {
   it('imports, before its start lock, nothing but node, light modules and the constants', () => {
-    const { files, bare } = closure(path.join(HERE, 'main.ts'), (from, spec) =>
+    const { files, bare } = closure(path.join(HERE, 'daemon', 'main.ts'), (from, spec) =>
       path.resolve(path.dirname(from), spec.replace(/\.js$/, '.ts')),
     );
     expect(bare.filter((b) => !b.startsWith('node:'))).toEqual([
       '@browser-agent/protocol/constants',
     ]);
     const names = files.map((f) => path.relative(HERE, f));
-    expect(names).not.toContain('daemon.ts');
+    expect(names).not.toContain(path.join('daemon', 'daemon.ts'));
     expect(names.length).toBeLessThan(20);
   });
 
@@ -65,6 +67,38 @@ describe("the daemon's entry", () => {
       const bytes = files.reduce((sum, f) => sum + statSync(f).size, 0);
       expect(bytes).toBeLessThan(100_000);
       for (const f of files) expect(readFileSync(f, 'utf8')).not.toMatch(/\$ZodObject/);
+    },
+  );
+});
+
+describe("the server's entry", () => {
+  const sdk = (b: string): boolean => b.startsWith('@modelcontextprotocol/sdk');
+
+  it('imports, before it spawns the daemon, neither the MCP SDK nor the tools', () => {
+    const { files, bare } = closure(path.join(HERE, 'cli.ts'), (from, spec) =>
+      path.resolve(path.dirname(from), spec.replace(/\.js$/, '.ts')),
+    );
+    expect(bare.filter(sdk)).toEqual([]);
+    const names = files.map((f) => path.relative(HERE, f));
+    expect(names).toContain(path.join('server', 'session', 'browserSide.ts'));
+    for (const heavy of ['call/mcpServer.ts', 'session/bridgeSession.ts'])
+      expect(names).not.toContain(path.join('server', ...heavy.split('/')));
+  });
+
+  it.skipIf(!existsSync(path.join(DIST, 'cli.js')))(
+    'is built so: its static chunks hold no MCP server and no stdio transport',
+    () => {
+      const { files, bare } = closure(path.join(DIST, 'cli.js'), (from, spec) =>
+        path.resolve(path.dirname(from), spec),
+      );
+      expect(bare.filter(sdk)).toEqual([]);
+      for (const f of files) {
+        const text = readFileSync(f, 'utf8');
+        expect(text, f).not.toMatch(/\bMcpServer = class\b|class McpServer\b/);
+        expect(text, f).not.toMatch(
+          /\bStdioServerTransport = class\b|class StdioServerTransport\b/,
+        );
+      }
     },
   );
 });
