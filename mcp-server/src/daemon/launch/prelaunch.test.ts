@@ -201,6 +201,24 @@ describe('the browser started ahead', () => {
     expect(log.lines.join('\n')).toMatch(/not started ahead: The browser given as the executable/);
   });
 
+  it('closes a pipe that came with a malformed variable: the browser at its end exits', () => {
+    const handed = startBrowserForDaemon(options(), dir, recordingLog());
+    if (handed === undefined) throw new Error('not started');
+    const [toBrowser, fromBrowser] = handed.pipe;
+    const log = recordingLog();
+    const pre = Prelaunch.fromEnv({ [PRELAUNCH_ENV]: '{"headless":true}' }, log, () => ({
+      toBrowser,
+      fromBrowser,
+    }));
+    expect(pre).toBeUndefined();
+    // The stand-in (sleep) ignores its pipe closing; the real Chromium exits then
+    // (browserHandover.chromium.test.ts).
+    expect(toBrowser.destroyed && fromBrowser.destroyed).toBe(true);
+    expect(log.lines.join('\n')).toMatch(/ignored: headless and isolated must be booleans/);
+    const { pid } = JSON.parse(handed.env[PRELAUNCH_ENV] ?? '{}') as { pid: number };
+    killGroup(pid, 'SIGKILL');
+  });
+
   it('adopts nothing, and says why, when the variable is malformed or no pipe came with it', () => {
     const log = recordingLog();
     const noPipe = () => 'fd 3 is not open';

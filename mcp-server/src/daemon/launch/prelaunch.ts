@@ -91,15 +91,17 @@ export class Prelaunch {
     // Not inherited by what the daemon spawns (the browser, the isolated host).
     delete env[PRELAUNCH_ENV];
     if (raw === undefined || raw === '') return undefined;
-    // Nothing adopted, fds 3 and 4, if open, close with this process, and the browser with them.
     const parsed = parsePrelaunch(raw);
-    if (typeof parsed === 'string') {
-      log.warn(`${PRELAUNCH_ENV} ignored: ${parsed}`);
-      return undefined;
-    }
     const handed = pipe();
-    if (typeof handed === 'string') {
-      log.warn(`${PRELAUNCH_ENV} ignored: ${handed}`);
+    const problem =
+      typeof parsed === 'string' ? parsed : typeof handed === 'string' ? handed : undefined;
+    if (typeof parsed === 'string' || typeof handed === 'string') {
+      // Nothing adopted: a pipe that came closes now, and the browser at its other end with it.
+      if (typeof handed !== 'string') {
+        handed.toBrowser.destroy();
+        handed.fromBrowser.destroy();
+      }
+      log.warn(`${PRELAUNCH_ENV} ignored: ${problem ?? ''}`);
       return undefined;
     }
     const { pid, ...options } = parsed;
