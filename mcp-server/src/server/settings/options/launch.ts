@@ -34,7 +34,7 @@ export const launchSettings = {
     kind: 'bool',
     schema: bool(),
     default: true,
-    help: 'Headless launch mode starts the browser with the daemon on initialize when the project is known, so the first call finds it up (unused, it goes after a minute); --no-launch-ahead starts it with the first tool call.',
+    help: "Headless launch mode starts the browser with the daemon as soon as its profile is known (at the server's start with --user-data-dir or --isolated, else on initialize once the project is), so the first call finds it up (unused, it goes after a minute); --no-launch-ahead starts it with the first tool call.",
     needs: 'launch',
   }),
   executablePath: setting({
