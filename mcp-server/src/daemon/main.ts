@@ -7,8 +7,8 @@
  * Only light modules load before the start lock is taken: a launch-mode daemon takes over the
  * browser its server started with it then (prelaunch.ts, browserHandover.ts), and the daemon
  * proper (the protocol's schemas, ws, ~90 ms in a fresh Node) loads while the browser starts
- * (#26 item 3). A daemon that exits before that closes the browser's pipe, which ends it. The build keeps these modules out of
- * the daemon's chunks (rolldown.config.ts, `daemonBoot`).
+ * (#26 item 3). A daemon that exits before that closes the browser's pipe, which ends it. The
+ * build keeps these modules out of the daemon's chunks (rolldown.config.ts, `daemonBoot`).
  */
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';

@@ -212,7 +212,7 @@ describe('the browser started ahead', () => {
     }));
     expect(pre).toBeUndefined();
     // The stand-in (sleep) ignores its pipe closing; the real Chromium exits then
-    // (browserHandover.chromium.test.ts).
+    // (launchedBrowser.chromium.test.ts).
     expect(toBrowser.destroyed && fromBrowser.destroyed).toBe(true);
     expect(log.lines.join('\n')).toMatch(/ignored: headless and isolated must be booleans/);
     const { pid } = JSON.parse(handed.env[PRELAUNCH_ENV] ?? '{}') as { pid: number };

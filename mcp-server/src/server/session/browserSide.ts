@@ -75,12 +75,12 @@ export function openBrowserSide(options: BridgeSessionOptions): BrowserSide {
  * Starts this side's daemon now, before the MCP handshake, when the command line and the
  * environment alone fix which daemon and browser it uses: no launch mode (the user's own
  * browser), or a launch whose profile does not follow the project (--user-data-dir,
- * --isolated). A launch-mode daemon starts its headless browser ahead in its first lines
- * (prelaunch.ts). The handshake then costs the first call nothing: Node's boot of the server
- * (~70-90 ms on a 2-core machine) is the daemon's head start, where it used to wait for the
- * SDK, the handshake and the roots (~150-210 ms more). When the project decides the profile,
- * nothing starts before the client's roots name it: a guess would make a profile in a
- * directory no one named.
+ * --isolated). A headless browser of its own starts with it, handed to the daemon
+ * (daemonReach.ts, daemon/launch/browserHandover.ts). The handshake then costs the first call
+ * nothing: the daemon and the browser start once the server's Node has booted (~70-90 ms on a
+ * 2-core machine), where they used to wait for the SDK, the handshake and the roots (~150-210 ms
+ * more). When the project decides the profile, nothing starts before the client's roots name
+ * it: a guess would make a profile in a directory no one named.
  */
 export function startBeforeHandshake(side: BrowserSide): boolean {
   if (!side.project.routeKnown()) return false;

@@ -1,14 +1,21 @@
 /**
- * Against the real Chromium: a launch's command line (launchCommand) keeps the browser UI it
- * preloads for nobody out of the start (chromiumFlags.ts UNUSED_UI_FEATURES), also when a
- * config passes a --disable-features of its own. A Chromium that renames the features fails here.
+ * Against the real Chromium, a launched browser's start:
+ * - its command line (launchCommand) keeps the browser UI it preloads for nobody out of the start
+ *   (chromiumFlags.ts UNUSED_UI_FEATURES), also when a config passes a --disable-features of its
+ *   own. A Chromium that renames the features fails here.
+ * - the browser a server starts for the daemon it spawns ends with its pipe when no daemon takes
+ *   it over (the daemon exits because another one runs, or dies before its first line).
+ *   browserHandover.ts relies on this to leave no browser behind.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Logger } from '../../shared/logger.js';
-import { launchCommand, spawnChromium, stopBrowser } from './browserSpawn.js';
+import { pidAlive } from '../../shared/pidAlive.js';
+import { PRELAUNCH_ENV } from '../../shared/prelaunchEnv.js';
+import { startBrowserForDaemon } from './browserHandover.js';
+import { killGroup, launchCommand, spawnChromium, stopBrowser } from './browserSpawn.js';
 
 const quietLog: Logger = {
   info: () => undefined,
@@ -65,5 +72,24 @@ describe("a launched browser's start", () => {
     } finally {
       await stopBrowser(browser, 2_000);
     }
+  });
+
+  it('exits when its pipe closes with no daemon to take it', async () => {
+    const handed = startBrowserForDaemon(
+      { headless: true, isolated: false, userDataDir: join(dir, 'profile-handed') },
+      dir,
+      quietLog,
+    );
+    expect(handed).toBeDefined();
+    const pid = (JSON.parse(handed?.env[PRELAUNCH_ENV] ?? '{}') as { pid: number }).pid;
+    expect(pidAlive(pid)).toBe(true);
+    // Let it get past its start, where a daemon would have adopted it.
+    await new Promise((r) => setTimeout(r, 500));
+    handed?.release();
+    const deadline = Date.now() + 5_000;
+    while (pidAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    const gone = !pidAlive(pid);
+    if (!gone) killGroup(pid, 'SIGKILL');
+    expect(gone).toBe(true);
   });
 });
