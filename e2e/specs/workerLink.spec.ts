@@ -12,8 +12,35 @@ interface DevToolsTarget {
 }
 
 /**
- * In launch mode the service worker holds the WebSocket to the daemon itself: the relay page the
- * launched browser opens only hands the link over. Closing every extension page must then leave
+ * The launched browser is only reachable over the daemon's pipe; a wrapper adds a DevTools port
+ * so a test can see and close the browser's targets.
+ */
+async function withDevtoolsPort(root: string): Promise<{
+  wrapper: string;
+  extensionTargets: () => Promise<DevToolsTarget[]>;
+  close: (id: string) => Promise<void>;
+}> {
+  const devtoolsPort = await freePort();
+  const wrapper = path.join(root, 'chromium-with-devtools-port');
+  await writeFile(
+    wrapper,
+    `#!/bin/sh\nexec "${CHROME_PATH}" --remote-debugging-port=${devtoolsPort} "$@"\n`,
+  );
+  await chmod(wrapper, 0o755);
+  const base = `http://127.0.0.1:${devtoolsPort}`;
+  return {
+    wrapper,
+    extensionTargets: async () =>
+      ((await (await fetch(`${base}/json/list`)).json()) as DevToolsTarget[]).filter((t) =>
+        t.url.startsWith(`chrome-extension://${EXTENSION_ID}/`),
+      ),
+    close: async (id) => void (await fetch(`${base}/json/close/${id}`)),
+  };
+}
+
+/**
+ * In launch mode the service worker holds the WebSocket to the daemon itself: the relay page an
+ * isolated session's browser opens only hands the link over. Closing every extension page must then leave
  * the link, and the agent's session, untouched; with the page holding it, the daemon would see
  * the link drop and the next call would fail NOT_CONNECTED.
  */
@@ -21,22 +48,7 @@ test('in launch mode the service worker holds the link: calls go on with every e
   sandbox,
   site,
 }) => {
-  // The launched browser is only reachable over the daemon's pipe; a wrapper adds a DevTools port
-  // so the test can see and close the browser's targets.
-  const devtoolsPort = await freePort();
-  const wrapper = path.join(sandbox.root, 'chromium-with-devtools-port');
-  await writeFile(
-    wrapper,
-    `#!/bin/sh\nexec "${CHROME_PATH}" --remote-debugging-port=${devtoolsPort} "$@"\n`,
-  );
-  await chmod(wrapper, 0o755);
-  const devtools = async <T>(route: string): Promise<T> =>
-    (await (await fetch(`http://127.0.0.1:${devtoolsPort}${route}`)).json()) as T;
-  const extensionTargets = async (): Promise<DevToolsTarget[]> =>
-    (await devtools<DevToolsTarget[]>('/json/list')).filter((t) =>
-      t.url.startsWith(`chrome-extension://${EXTENSION_ID}/`),
-    );
-
+  const { wrapper, extensionTargets, close } = await withDevtoolsPort(sandbox.root);
   const client = await sandbox.startServer({
     name: 'worker-link',
     flags: ['--launch', '--headless', '--isolated', '--executable-path', wrapper],
@@ -46,7 +58,7 @@ test('in launch mode the service worker holds the link: calls go on with every e
 
   const pages = (await extensionTargets()).filter((t) => t.type === 'page');
   expect(pages.length, 'the launched browser opened its relay page').toBeGreaterThan(0);
-  for (const page of pages) await fetch(`http://127.0.0.1:${devtoolsPort}/json/close/${page.id}`);
+  for (const page of pages) await close(page.id);
   let closed = false;
   for (let i = 0; i < 50 && !closed; i += 1) {
     closed = (await extensionTargets()).every((t) => t.type !== 'page');
@@ -66,4 +78,31 @@ test('in launch mode the service worker holds the link: calls go on with every e
   const log = await readFile(path.join(sandbox.home, 'daemon.log'), 'utf8');
   expect(log.match(/extension connected/g)?.length).toBe(1);
   expect(log).not.toContain('extension disconnected');
+});
+
+test('a headless launched browser opens no relay page: the worker holds the link and nobody could see the page', async ({
+  sandbox,
+  site,
+}) => {
+  const { wrapper, extensionTargets } = await withDevtoolsPort(sandbox.root);
+  const client = await sandbox.startServer({
+    name: 'headless-no-relay',
+    flags: [
+      ...['--launch', '--headless', '--executable-path', wrapper],
+      ...['--user-data-dir', path.join(sandbox.root, 'profile')],
+    ],
+  });
+  await callOk(client, 'browser_navigate', { url: site.url('/button.html') });
+  // A held relay page opens 150 ms after the first answer (heldRelayPage.ts): past that, and a
+  // few calls later, none is there.
+  await new Promise((resolve) => setTimeout(resolve, 600));
+  const snapshot = (await callOk(client, 'browser_snapshot', {})).text;
+  await callOk(client, 'browser_click', { ref: findRef(snapshot, 'button', 'Click me') });
+  expect((await callOk(client, 'browser_snapshot', {})).text).toContain('Clicked 1 time');
+  const targets = await extensionTargets();
+  expect(targets.map((t) => t.type)).toContain('service_worker');
+  expect(targets.filter((t) => t.type === 'page').map((t) => t.url)).toEqual([]);
+  const log = await readFile(path.join(sandbox.home, 'daemon.log'), 'utf8');
+  expect(log).toContain('headless: no relay page');
+  expect(log).not.toContain('relay page opened');
 });

@@ -4,7 +4,8 @@
  * beside the first call it slowed the worker's start, the link handshake and the first tab, and
  * loading while the first answer is on its way back it slowed that last stretch (up to 30 ms on
  * a 2-core machine). So it opens shortly after the first answer, or at the latest a while after
- * the hand-off (a person watching a headed browser before any call), and only once.
+ * the hand-off (a person watching a headed browser before any call), and only once. A headless
+ * browser gets none (chromeLauncher.ts): nobody could see it.
  */
 
 /** The page opens at the latest this long after the hand-off... */
