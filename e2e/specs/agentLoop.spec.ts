@@ -20,7 +20,7 @@ import {
 } from '../harness.js';
 import { cancelAfter } from '../harness.js';
 import { SERVER_BIN } from '@browser-agent/testkit/workspace';
-import { stopProcess } from '@browser-agent/testkit/procfs';
+import { parentOf, stopProcess } from '@browser-agent/testkit/procfs';
 import { LAUNCH, PROFILE_DIRNAME, launchedProfiles, makeProject } from '../projects.js';
 import { agentOn } from '../steps.js';
 
@@ -224,12 +224,17 @@ test.describe('session lifetimes', () => {
     expect(daemons, 'one daemon started ahead of the first call').toHaveLength(1);
     // The browser's own process: on the pipe and of no --type (its helpers come and go, and on
     // some machines they carry the browser's switches too: CI saw four renderers with the pipe's).
-    const browsers = () =>
-      sandbox
+    // A helper it has forked and not yet exec'd (the crash handler) carries the browser's very
+    // command line (CI, session 33: three at once); it is the browser's child, and left out.
+    const browsers = () => {
+      const onPipe = sandbox
         .ownProcesses()
         .filter(
           (p) => p.cmdline.includes('--remote-debugging-pipe') && !p.cmdline.includes('--type='),
         );
+      const pids = new Set(onPipe.map((p) => p.pid));
+      return onPipe.filter((p) => !pids.has(parentOf(p.pid) ?? 0));
+    };
     // Debian's /usr/bin/chromium is a shell script that execs the browser (same pid); until it
     // does, its command substitutions run as subshells with its command line (CI saw three at
     // once, and one moment with one between them). The browser is looked at once it is itself.

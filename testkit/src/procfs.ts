@@ -41,7 +41,8 @@ export function pssMiB(pid: number): number | undefined {
   return kb === undefined ? undefined : Number(kb) / 1024;
 }
 
-function parentOf(pid: number): number | undefined {
+/** The parent's pid, or undefined when the process is gone. */
+export function parentOf(pid: number): number | undefined {
   const stat = read(pid, 'stat');
   if (stat === undefined) return undefined;
   const ppid = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1];
