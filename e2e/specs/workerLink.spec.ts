@@ -40,9 +40,9 @@ async function withDevtoolsPort(root: string): Promise<{
 
 /**
  * In launch mode the service worker holds the WebSocket to the daemon itself: the relay page an
- * isolated session's browser opens only hands the link over. Closing every extension page must then leave
- * the link, and the agent's session, untouched; with the page holding it, the daemon would see
- * the link drop and the next call would fail NOT_CONNECTED.
+ * isolated session's browser opens only hands the link over. Closing every extension page must
+ * then leave the link, and the agent's session, untouched; with the page holding it, the daemon
+ * would see the link drop and the next call would fail NOT_CONNECTED.
  */
 test('in launch mode the service worker holds the link: calls go on with every extension page closed', async ({
   sandbox,

@@ -340,22 +340,18 @@ export class Daemon {
         : this.#config.extensionWaitMs;
       if (!(await this.#awaitingLink.wait(conn, frame.id, waitMs))) return;
     }
-    // A connected link needs no reason; building one reads the pairing store from disk, which
-    // every call paid before (#26).
-    const refusal = this.#link?.connected
-      ? undefined
-      : whyNotConnected({
-          connected: false,
-          skew: this.#skew,
-          pairingCode: () => this.#pairingCode(),
-          awaitingCode: this.#link?.awaitingCode ?? false,
-          paired: this.#pairings.all().length > 0,
-          launchError: this.#launch.error,
-          launching: this.#launch.browser !== undefined,
-          port: this.#port(),
-          portTaken: this.#portTaken,
-          extensionRelease: this.#extensionRelease,
-        });
+    const refusal = whyNotConnected({
+      connected: this.#link?.connected ?? false,
+      skew: this.#skew,
+      pairingCode: () => this.#pairingCode(),
+      awaitingCode: this.#link?.awaitingCode ?? false,
+      paired: () => this.#pairings.all().length > 0,
+      launchError: this.#launch.error,
+      launching: this.#launch.browser !== undefined,
+      port: this.#port(),
+      portTaken: this.#portTaken,
+      extensionRelease: this.#extensionRelease,
+    });
     if (refusal !== undefined) {
       conn.send({
         type: 'response',

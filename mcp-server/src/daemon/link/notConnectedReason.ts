@@ -19,8 +19,12 @@ export interface LinkFacts {
   pairingCode: () => string | undefined;
   /** A connection is waiting now for the user to type the code in its side panel. */
   awaitingCode: boolean;
-  /** Pairings are stored: a paired browser's panel reconnects without any code. */
-  paired: boolean;
+  /**
+   * Pairings are stored: a paired browser's panel reconnects without any code. A function:
+   * the answer is read from the store on disk, so it is asked only when the link is down (every
+   * call built these facts, and read the store while connected before #26).
+   */
+  paired: () => boolean;
   launchError: string | undefined;
   /** A browser this daemon launched is running (it may not have connected yet). */
   launching: boolean;
@@ -39,7 +43,7 @@ export function whyNotConnected(facts: LinkFacts): WireError | undefined {
   }
   // Once a browser is paired, a closed panel is the likelier cause than a code: the code is the
   // answer only while a panel waits for it (or nothing was ever paired).
-  const code = facts.awaitingCode || !facts.paired ? facts.pairingCode() : undefined;
+  const code = facts.awaitingCode || !facts.paired() ? facts.pairingCode() : undefined;
   if (code !== undefined) {
     return {
       code: ErrorCode.NOT_PAIRED,
