@@ -1,6 +1,7 @@
 import type { ActivityEntry } from '../shared/messages';
 import { callSentence, timeOfDay } from '../shared/callSentence';
 import { el } from './dom';
+import { WhileVisible } from './whileVisible';
 
 const MAX_ENTRIES = 200;
 /** The log is at most this share of the panel's height (as panel.css's max-height says). */
@@ -18,8 +19,8 @@ export class ActivityLog {
   readonly #showAll: HTMLElement;
   readonly #items = new Map<string, HTMLLIElement>();
   #filter: string | undefined;
-
-  #fitScheduled = false;
+  /** One fit per task, and none while the page is hidden (whileVisible.ts). */
+  readonly #fitter = new WhileVisible(() => this.#fit());
 
   constructor(root: HTMLElement, filterLabel: HTMLElement, showAll: HTMLElement) {
     this.#root = root;
@@ -89,17 +90,8 @@ export class ActivityLog {
     this.#scheduleFit();
   }
 
-  /**
-   * One fit per task, however many entries arrive in it. Not requestAnimationFrame: a panel page
-   * opened as a background tab (a relay tab) gets no frames, and its log would never fit.
-   */
   #scheduleFit(): void {
-    if (this.#fitScheduled) return;
-    this.#fitScheduled = true;
-    queueMicrotask(() => {
-      this.#fitScheduled = false;
-      this.#fit();
-    });
+    this.#fitter.run();
   }
 
   /**
