@@ -1,7 +1,7 @@
 /**
  * `pnpm bench:guard`: a short, interleaved run of the 9-page suite on the bridge (launch mode,
  * headless) and the in-process playwright-core floor, one pass each in turn (the order flips
- * every pass), then the verdict of guard/speedGuard.ts: it fails when the suite passes 1.6× the
+ * every pass), then the verdict of guard/speedGuard.ts: it fails when the suite passes 1.3× the
  * floor or a step kind 2.5×. It prints each step kind with both medians and their ratio. A
  * benchmark with ratio bounds, not a timed test: both sides share every noisy moment.
  *

@@ -18,7 +18,7 @@ describe('speed guard', () => {
         bridge: [
           pass([
             ['click', 40],
-            ['navigate', 100],
+            ['navigate', 95],
             ['console', 5],
           ]),
         ],
@@ -43,19 +43,19 @@ describe('speed guard', () => {
     expect(v.rows.find((r) => r.step === 'console')).toMatchObject({ judged: false, ok: true });
   });
 
-  it('fails a step kind past 2.5× and a suite past 1.6×', () => {
+  it('fails a step kind past 2.5× and a suite past 1.3×', () => {
     const v = judge({
       passes: {
         bridge: [
           pass([
             ['type', 260],
-            ['navigate', 400],
+            ['navigate', 500],
           ]),
         ],
         floor: [
           pass([
             ['type', 100],
-            ['navigate', 400],
+            ['navigate', 500],
           ]),
         ],
       },
@@ -79,7 +79,26 @@ describe('speed guard', () => {
       },
     });
     expect(slow.suite.ratio).toBeCloseTo(1.7);
-    expect(slow.failures).toEqual(['suite: 1.70× the floor (bound 1.6×)']);
+    expect(slow.failures).toEqual(['suite: 1.70× the floor (bound 1.3×)']);
+    // Past 1.3× fails now; the bound was 1.6× until session 34.
+    const slower = judge({
+      passes: {
+        bridge: [
+          pass([
+            ['click', 170],
+            ['navigate', 100],
+          ]),
+        ],
+        floor: [
+          pass([
+            ['click', 100],
+            ['navigate', 100],
+          ]),
+        ],
+      },
+    });
+    expect(slower.suite.ratio).toBeCloseTo(1.35);
+    expect(slower.failures).toEqual(['suite: 1.35× the floor (bound 1.3×)']);
   });
 
   it('fails when the suite failed or has no passes', () => {
@@ -127,7 +146,7 @@ describe('speed guard, step kinds reported only (--steps=report)', () => {
       },
     };
     expect(judge(slowSuite, GUARD_BOUNDS, { enforceSteps: false }).failures).toEqual([
-      'suite: 3.00× the floor (bound 1.6×)',
+      'suite: 3.00× the floor (bound 1.3×)',
     ]);
   });
 });
@@ -195,6 +214,6 @@ describe('speed guard, the click kind and a second measurement', () => {
     const second = judge({
       passes: { bridge: [pass([['navigate', 300]])], floor: [pass([['navigate', 100]])] },
     });
-    expect(judgedTwice(first, second).failures).toEqual(['suite: 3.00× the floor (bound 1.6×)']);
+    expect(judgedTwice(first, second).failures).toEqual(['suite: 3.00× the floor (bound 1.3×)']);
   });
 });

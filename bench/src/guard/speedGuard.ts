@@ -15,8 +15,14 @@ export interface GuardBounds {
   step: number;
 }
 
-/** Margins that hold on a busy 2-core machine; tighten them as they prove stable. */
-export const GUARD_BOUNDS: GuardBounds = { suite: 1.6, step: 2.5 };
+/**
+ * Margins that hold on a busy 2-core machine; tighten them as they prove stable. The suite's was
+ * 1.6× until session 34: in the runs since session 26 (CI's guard and `pnpm bench`) the suite
+ * stayed at 0.80-1.02× the floor, so it is now the 1.3× issue #26 asks of the suite. The step
+ * kinds' 2.5× stays: select, evaluate and type, the floor's shortest steps, still reach 2.0-2.3×
+ * in some CI runs (docs/status.md).
+ */
+export const GUARD_BOUNDS: GuardBounds = { suite: 1.3, step: 2.5 };
 
 /**
  * The step kinds the issue names; `submit` is a type that presses Enter (recordingAgent.ts).
