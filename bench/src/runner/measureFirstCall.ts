@@ -36,9 +36,12 @@ const PAUSE_MS = 2_000;
 /**
  * One sample per peer was a coin toss: in one run ours took 2.04 s against 0.7-0.9 s in every
  * other round that day (session 31). Rounds interleave the peers, so a slow moment of the
- * machine falls on each in turn; the report gives the median and the range.
+ * machine falls on each in turn; the report gives the median and the range. Three rounds were
+ * still too few where two peers are close: the first calls of one server spread over ~300 ms on
+ * a 2-core machine, and over seven `pnpm bench` runs of three rounds the leader after the
+ * handshake changed from run to run (session 35). Seven rounds add ~2 minutes to the run.
  */
-const FIRST_CALL_ROUNDS = 3;
+const FIRST_CALL_ROUNDS = 7;
 
 export async function measureFirstCalls(site: FixtureSite): Promise<FirstCalls> {
   const rounds = FIRST_CALL_ROUNDS;
@@ -54,7 +57,8 @@ export async function measureFirstCalls(site: FixtureSite): Promise<FirstCalls> 
   };
   for (let round = 1; round <= rounds; round++) {
     for (const pauseMs of [0, PAUSE_MS]) {
-      for (const id of ALL_PEERS) {
+      // Each round another peer goes first, so none always starts on a machine just freed.
+      for (const id of rotated(ALL_PEERS, round)) {
         progress(
           `first call ${round}/${rounds}: ${id}${pauseMs > 0 ? ` after ${pauseMs} ms` : ''}`,
         );
@@ -69,6 +73,12 @@ export async function measureFirstCalls(site: FixtureSite): Promise<FirstCalls> 
     }
   }
   return result;
+}
+
+/** `list` turned left by `by` places: round 1 starts with its second peer, and so on. */
+export function rotated<T>(list: readonly T[], by: number): T[] {
+  const at = by % list.length;
+  return [...list.slice(at), ...list.slice(0, at)];
 }
 
 async function firstCall(

@@ -70,6 +70,26 @@ describe("the launching daemon's hand-off over the debugging pipe", () => {
     expect(kept?.secret).toBe(SECRET);
   });
 
+  it('starts the link without waiting for the startup tab, and answers once both are done', async () => {
+    const w = await worker();
+    let adopted: (taken: boolean) => void = () => undefined;
+    const deps = {
+      ...w.deps,
+      adoptSpareTab: (targetId: string) => {
+        w.steps.push(`spare ${targetId}`);
+        return new Promise<boolean>((resolve) => (adopted = resolve));
+      },
+    };
+    let answered = false;
+    const taken = w.takePipeHandoff(handoff(), deps).then((ok) => (answered = ok));
+    await vi.waitFor(() => expect(w.steps).toHaveLength(3));
+    expect(w.steps[2], 'the link starts while Chrome still lists its targets').toMatch(/^settings/);
+    expect(answered).toBe(false);
+    adopted(true);
+    await taken;
+    expect(answered).toBe(true);
+  });
+
   it('leaves the startup tab alone when the daemon found none', async () => {
     const w = await worker();
     expect(await w.takePipeHandoff(handoff({ spareTarget: null }), w.deps)).toBe(true);

@@ -41,9 +41,11 @@ export async function takePipeHandoff(raw: unknown, deps: PipeHandoffDeps): Prom
   if (!parsed.success) return false;
   const { spareTarget, ...rest } = parsed.data;
   const handoff: LaunchHandoff = rest;
-  // Before the link: the first call may come as soon as it is up.
-  if (spareTarget !== null) await deps.adoptSpareTab(spareTarget);
+  // Beside the link, not before it: the first call may come as soon as the link is up, and its
+  // take() waits for this adoption (spareTab.ts).
+  const adopting = spareTarget === null ? undefined : deps.adoptSpareTab(spareTarget);
   await applyHandoff(handoff, deps);
+  await adopting;
   return true;
 }
 

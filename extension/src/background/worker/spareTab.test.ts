@@ -104,4 +104,25 @@ describe('the startup tab a launched browser gives its first session', () => {
     await spare.offer(TARGET, relayPage(), where);
     expect(await spare.take(() => Promise.resolve({ sessionId: 'other' }))).toBeUndefined();
   });
+
+  it('waits for an adoption still asking Chrome, so the first call gets the tab', async () => {
+    browserWith({});
+    let answer: (targets: chrome.debugger.TargetInfo[]) => void = () => undefined;
+    const real = chrome.debugger.getTargets;
+    chrome.debugger.getTargets = () => new Promise((resolve) => (answer = resolve));
+    const spare = new SpareTab();
+    const adopted = spare.adopt(TARGET);
+    const taken = spare.take(nobodys);
+    answer(await real());
+    expect(await adopted).toBe(true);
+    expect((await taken)?.id, 'the take came before Chrome answered').toBe(STARTUP_TAB);
+  });
+
+  it('gives no tab when Chrome could not list its targets, and does not throw', async () => {
+    browserWith({});
+    chrome.debugger.getTargets = () => Promise.reject(new Error('Browser is shutting down'));
+    const spare = new SpareTab();
+    expect(await spare.adopt(TARGET)).toBe(false);
+    expect(await spare.take(nobodys)).toBeUndefined();
+  });
 });

@@ -15,6 +15,12 @@ import { fromLaunchRelayPage, type HandoffContext } from './launchHandoff';
 
 export class SpareTab {
   #tabId: number | undefined;
+  /**
+   * The adoption still asking Chrome for its targets (~10 ms on a launched browser's busy start):
+   * the hand-off brings the link up beside it, so the first call's take() may come first and
+   * waits for it.
+   */
+  #adopting: Promise<boolean> = Promise.resolve(false);
 
   /** The relay page named the startup tab; false when the message was not taken. */
   async offer(
@@ -30,7 +36,13 @@ export class SpareTab {
    * The startup tab named by a caller already trusted to name it (the relay page above, or the
    * daemon over the debugging pipe: worker/pipeHandoff.ts). False when it is not a tab's page.
    */
-  async adopt(targetId: unknown): Promise<boolean> {
+  adopt(targetId: unknown): Promise<boolean> {
+    // A failed lookup leaves no spare tab: the first session then opens a tab of its own.
+    this.#adopting = this.#adopt(targetId).catch(() => false);
+    return this.#adopting;
+  }
+
+  async #adopt(targetId: unknown): Promise<boolean> {
     if (typeof targetId !== 'string' || !DEVTOOLS_TARGET_ID.test(targetId)) return false;
     const targets = await chrome.debugger.getTargets();
     const target = targets.find((t) => t.id === targetId && t.type === 'page');
@@ -41,6 +53,7 @@ export class SpareTab {
 
   /** The spare tab, if it is still one to give (see the header); never the same tab twice. */
   async take(ownerOf: (tabId: number) => Promise<unknown>): Promise<chrome.tabs.Tab | undefined> {
+    await this.#adopting;
     const tabId = this.#tabId;
     this.#tabId = undefined;
     if (tabId === undefined) return undefined;
