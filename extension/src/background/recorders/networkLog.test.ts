@@ -3,7 +3,6 @@ import type { Protocol } from 'devtools-protocol';
 import { fakeCdp } from '../testing/fakeCdp';
 import { newTabState } from '../tabStates';
 import { recordNetwork } from './networkLog';
-import { watchNavigationAtOnce } from '../loading/navigationWatch';
 
 function request(id: string, url: string): Protocol.Network.RequestWillBeSentEvent {
   return {
@@ -37,24 +36,5 @@ describe('the network log', () => {
     );
     cdp.emit('Network.requestWillBeSent', request('3', 'chrome-extension://otherext/inject.js'));
     expect(state.network.map((e) => e.url)).toEqual(['http://127.0.0.1:8080/app.js']);
-  });
-
-  it("tells the tab its main frame, so the tab's first navigate watches without a round trip", async () => {
-    const cdp = fakeCdp({
-      'Network.enable': () => undefined,
-      'Fetch.enable': () => undefined,
-      'Page.enable': () => undefined,
-      'Page.getFrameTree': () => ({ frameTree: { frame: { id: 'main' } } }) as never,
-    });
-    const state = newTabState();
-    await recordNetwork({ tabId: 1, cdp, state });
-    expect(state.mainFrameId).toBe('main');
-    const before = cdp.calls.length;
-    const watch = await watchNavigationAtOnce({ tabId: 1, cdp, state });
-    expect(watch.mainFrameId).toBe('main');
-    expect(
-      cdp.calls.slice(before).map((c) => c.method),
-      'Page.enable again would queue a command ahead of the navigation',
-    ).toEqual(['Page.getFrameTree']);
   });
 });

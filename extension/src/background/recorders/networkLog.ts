@@ -28,9 +28,6 @@ export const recordNetwork: AttachHook = async (tab) => {
     cdp.send('Fetch.enable', { patterns: RESPONSE_BODY_PATTERNS }),
   ]);
   const mainFrameId = tree.frameTree.frame.id;
-  // The tab's first navigate or action then watches at once instead of asking for the tree again
-  // (navigationWatch.ts; ~5-13 ms of a launched browser's first call, behind these commands).
-  state.mainFrameId = mainFrameId;
   const byId = (id: string): NetworkEntry | undefined => state.network.find((e) => e.id === id);
   cdp.on('Network.requestWillBeSent', (e, sessionId) => {
     if (sessionId !== undefined) return;
