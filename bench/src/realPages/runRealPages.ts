@@ -10,6 +10,7 @@ import type { RealPage } from '../../fixtures/realPages.js';
 import { progress } from '../log.js';
 import type { Peer, PeerId } from './peers.js';
 import { recall } from './recall.js';
+import { turnOrder } from '../runner/measureProbe.js';
 
 export interface PageVisit {
   page: string;
@@ -35,7 +36,7 @@ export async function runRealPages(
   // One untimed load each first: the peers start their browser on the first call.
   for (const peer of peers) await peer.navigate(site.url('/button.html'));
   for (const [i, page] of pages.entries()) {
-    const order = [...peers.slice(i % peers.length), ...peers.slice(0, i % peers.length)];
+    const order = turnOrder(peers, i);
     for (const peer of order) {
       const nav = await peer.navigate(site.url(page.path));
       const failed = peer.navigationFailed(nav);

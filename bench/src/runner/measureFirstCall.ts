@@ -9,6 +9,7 @@ import { progress } from '../log.js';
 import { ALL_PEERS } from '../realPages/phase.js';
 import { startPeer, type PeerId } from '../realPages/peers.js';
 import { createSandbox } from '../sandbox.js';
+import { turnOrder } from './measureProbe.js';
 
 /** A peer's first calls over the rounds, in ms (each round a new server in a new home). */
 export type FirstCallSamples = Partial<Record<PeerId, number[]>>;
@@ -58,7 +59,7 @@ export async function measureFirstCalls(site: FixtureSite): Promise<FirstCalls> 
   for (let round = 1; round <= rounds; round++) {
     for (const pauseMs of [0, PAUSE_MS]) {
       // Each round another peer goes first, so none always starts on a machine just freed.
-      for (const id of rotated(ALL_PEERS, round)) {
+      for (const id of turnOrder(ALL_PEERS, round)) {
         progress(
           `first call ${round}/${rounds}: ${id}${pauseMs > 0 ? ` after ${pauseMs} ms` : ''}`,
         );
@@ -73,12 +74,6 @@ export async function measureFirstCalls(site: FixtureSite): Promise<FirstCalls> 
     }
   }
   return result;
-}
-
-/** `list` turned left by `by` places: round 1 starts with its second peer, and so on. */
-export function rotated<T>(list: readonly T[], by: number): T[] {
-  const at = by % list.length;
-  return [...list.slice(at), ...list.slice(0, at)];
 }
 
 async function firstCall(
